@@ -1,0 +1,30 @@
+# The two commands of the quick start:
+#   make run    configure, build and run gsync-bench's default suite on GPU 0
+#   make test   configure, build and run the tests (GPU tests skip without a GPU)
+BUILD ?= build
+NVCC := $(shell command -v nvcc 2>/dev/null || ls /usr/local/cuda/bin/nvcc 2>/dev/null)
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+
+.PHONY: all run test configure compile clean check-cuda
+
+all: compile
+
+check-cuda:
+	@if [ -z "$(NVCC)" ]; then \
+	  echo "gsync: the CUDA toolkit (nvcc, 12.0 or later) was not found: install it or put nvcc on PATH" >&2; exit 1; fi
+	@command -v cmake >/dev/null || { echo "gsync: cmake 3.24 or later is needed" >&2; exit 1; }
+
+configure: check-cuda
+	@[ -f $(BUILD)/CMakeCache.txt ] || CUDACXX=$(NVCC) cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
+
+compile: configure
+	cmake --build $(BUILD) -j $(JOBS)
+
+run: compile
+	./$(BUILD)/gsync-bench --device 0
+
+test: compile
+	cd $(BUILD) && ctest --output-on-failure
+
+clean:
+	rm -rf $(BUILD)

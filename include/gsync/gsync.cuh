@@ -1,0 +1,16 @@
+/* gsync/gsync.cuh: the whole library.  Include this, or one algorithm's file. */
+#ifndef GSYNC_GSYNC_CUH
+#define GSYNC_GSYNC_CUH
+
+#define GSYNC_VERSION "0.1.0"
+
+#include "ptx.cuh"
+#include "wait.cuh"
+#include "mutex/spin.cuh"
+#include "mutex/spin_ebo.cuh"
+#include "mutex/fa.cuh"
+#include "mutex/sleep.cuh"
+#include "mutex/ticket.cuh"
+#include "mutex/array.cuh"
+
+#endif

@@ -1,0 +1,62 @@
+/* bench_kernels.h: the C face of gsync-bench's kernels.  Host code in C
+ * reaches the .cu files only through these types and extern "C" functions. */
+#ifndef GSYNC_BENCH_KERNELS_H
+#define GSYNC_BENCH_KERNELS_H
+
+#include <stddef.h>
+#include <cuda_runtime_api.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Words of the per-run check area written by the kernels. */
+enum gs_check_word {
+    GS_CHECK_CS_COUNT = 0,   /* non-atomic ++ inside the critical section */
+    GS_CHECK_INSIDE = 1,     /* blocks inside now (exclusion check only) */
+    GS_CHECK_VIOLATIONS = 2, /* entries that found another block inside  */
+    GS_CHECK_WORDS = 16
+};
+
+/* Bytes of the watchdog record a launch needs (see gsync/wait.cuh). */
+#define GS_WATCHDOG_BYTES 64
+
+typedef struct gs_mutex_args {
+    void *state;          /* the lock's state, zeroed before each launch     */
+    unsigned int nslots;  /* ring/array slots: a power of two >= blocks      */
+    unsigned int *data;   /* threads * ldst words guarded by the lock        */
+    unsigned int ldst;    /* loads and stores per thread per critical section */
+    unsigned int iters;   /* critical sections per block                     */
+    unsigned int *check;  /* GS_CHECK_WORDS words                            */
+    void *watchdog;       /* GS_WATCHDOG_BYTES                               */
+    unsigned long long timeout_ns;
+    int sync;             /* 0: the critical-section body alone, no lock     */
+    int check_exclusion;  /* 1: count overlapping entries (costs two atomics) */
+    unsigned int blocks, threads;
+} gs_mutex_args;
+
+/* Arms the watchdog, initialises the state, then launches the benchmark
+ * kernel between the two events.  Returns a cudaError_t. */
+typedef int (*gs_mutex_launch_fn)(const gs_mutex_args *a, cudaEvent_t start, cudaEvent_t stop);
+/* Resident blocks per SM of the benchmark kernel at this block size. */
+typedef int (*gs_occupancy_fn)(unsigned int threads, int *blocks_per_sm);
+
+/* Bytes of lock state for a run of `blocks` blocks (every mutex fits). */
+size_t gs_mutex_state_bytes(unsigned int blocks);
+unsigned int gs_mutex_slots(unsigned int blocks);
+
+#define GS_DECLARE_MUTEX_BENCH(NAME)                                                   \
+    int gs_mutex_launch_##NAME(const gs_mutex_args *a, cudaEvent_t t0, cudaEvent_t t1); \
+    int gs_mutex_occupancy_##NAME(unsigned int threads, int *blocks_per_sm);
+
+GS_DECLARE_MUTEX_BENCH(spin)
+GS_DECLARE_MUTEX_BENCH(spin_ebo)
+GS_DECLARE_MUTEX_BENCH(fa)
+GS_DECLARE_MUTEX_BENCH(sleep)
+GS_DECLARE_MUTEX_BENCH(ticket)
+GS_DECLARE_MUTEX_BENCH(array)
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,37 @@
+/* cli.h: gsync-bench's command line, parsed without touching the GPU. */
+#ifndef GSYNC_CLI_H
+#define GSYNC_CLI_H
+
+#include "prims.h"
+#include <stddef.h>
+
+enum gs_command { GS_CMD_SUITE, GS_CMD_RUN, GS_CMD_LIST, GS_CMD_HELP, GS_CMD_VERSION };
+enum gs_format { GS_FORMAT_TABLE, GS_FORMAT_CSV, GS_FORMAT_JSON };
+
+#define GS_MAX_LIST 32
+#define GS_MAX_LDST 10000u
+#define GS_MAX_THREADS 1024u
+
+typedef struct gs_options {
+    enum gs_command cmd;
+    const gs_prim *prims[GS_MAX_LIST];
+    int nprims; /* 0: every primitive */
+    unsigned int ldst, iters, repeat, threads;
+    unsigned int tbs; /* 0: use the blocks-per-SM list */
+    unsigned int tbs_per_sm[GS_MAX_LIST];
+    int ntbs_per_sm; /* 0: 1,2,4,...,32 capped by the device */
+    double timeout_s;
+    enum gs_format format;
+    int device;
+    int heterosync_form; /* gsync-bench <syncPrim> <numLdSt> <numTBs> <numCSIters> */
+} gs_options;
+
+void gs_options_default(gs_options *o);
+/* Returns GS_EXIT_OK, or GS_EXIT_USAGE with a one-line message in err. */
+int gs_parse_args(int argc, char **argv, gs_options *o, char *err, size_t errlen);
+/* Decimal digits only, no sign, min <= value <= max.  Returns 0 when valid. */
+int gs_parse_uint(const char *s, unsigned int min, unsigned int max, unsigned int *out);
+
+extern const char gs_usage[];
+
+#endif

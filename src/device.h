@@ -1,0 +1,13 @@
+/* device.h: which GPU, and what it is. */
+#ifndef GSYNC_DEVICE_H
+#define GSYNC_DEVICE_H
+
+#include "gsync_bench.h"
+
+/* CUDA devices visible; 0 when there is none or no driver. */
+int gs_device_count(void);
+/* Selects and describes a device.  GS_EXIT_OK, GS_EXIT_USAGE for an index
+ * that does not exist, GS_EXIT_RUNTIME when there is no usable device. */
+int gs_device_open(int ordinal, gs_device_info *d, char *err, size_t n);
+
+#endif

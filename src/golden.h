@@ -1,0 +1,18 @@
+/* golden.h: the host's model of what a correct run leaves behind. */
+#ifndef GSYNC_GOLDEN_H
+#define GSYNC_GOLDEN_H
+
+#include <stddef.h>
+
+/* The mutex benchmark: every block adds blockIdx+1 to every data word once
+ * per critical section, so each word ends at iters * blocks*(blocks+1)/2
+ * (mod 2^32), and the non-atomic counter at blocks * iters. */
+unsigned int gs_golden_mutex_word(unsigned int blocks, unsigned int iters);
+
+/* Checks the data words, the non-atomic counter and the exclusion count.
+ * Returns 0 on a match, else 1 with the first mismatch in detail. */
+int gs_golden_mutex_check(const unsigned int *data, size_t nwords, unsigned int cs_count,
+                          unsigned int violations, unsigned int blocks, unsigned int iters, char *detail,
+                          size_t n);
+
+#endif

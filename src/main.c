@@ -1,0 +1,108 @@
+/* gsync-bench: measures gsync's primitives and the baselines they beat. */
+#include "cli.h"
+#include "device.h"
+#include "gsync_bench.h"
+#include "plan.h"
+#include "prims.h"
+#include "report.h"
+#include "runner.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#define MAX_CONFIGS 4096
+
+static int usage_error(const char *msg)
+{
+    fprintf(stderr, "gsync-bench: error: %s\n", msg);
+    return GS_EXIT_USAGE;
+}
+
+static void list_prims(void)
+{
+    size_t n, i;
+    const gs_prim *t = gs_prims(&n);
+    printf("%-14s %-6s %-20s %s\n", "primitive", "family", "origin", "what it is");
+    for (i = 0; i < n; ++i)
+        printf("%-14s %-6s %-20s %s\n", t[i].name, t[i].family, t[i].origin, t[i].summary);
+}
+
+/* Builds the whole plan first, so that bad input is refused before any run. */
+static int plan_all(const gs_options *o, const gs_device_info *dev, gs_config *cfgs, int *ncfg, char *err, size_t n)
+{
+    size_t nprims;
+    const gs_prim *all = gs_prims(&nprims);
+    int count = o->nprims ? o->nprims : (int)nprims, k, rc, got;
+    *ncfg = 0;
+    for (k = 0; k < count; ++k) {
+        const gs_prim *p = o->nprims ? o->prims[k] : &all[k];
+        int per_sm = 0;
+        cudaError_t e = (cudaError_t)p->occupancy(o->threads, &per_sm);
+        if (e != cudaSuccess) {
+            snprintf(err, n, "CUDA: occupancy of %s: %s", p->name, cudaGetErrorString(e));
+            return GS_EXIT_RUNTIME;
+        }
+        if ((rc = gs_plan(o, p, dev, per_sm, cfgs + *ncfg, MAX_CONFIGS - *ncfg, &got, err, n)))
+            return rc;
+        *ncfg += got;
+    }
+    return GS_EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+    static gs_config cfgs[MAX_CONFIGS];
+    static gs_result results[MAX_CONFIGS];
+    static char command[4096];
+    char err[512];
+    gs_options o;
+    gs_device_info dev;
+    gs_meta meta;
+    int rc, ncfg, i;
+    const int progress = isatty(STDERR_FILENO);
+
+    if ((rc = gs_parse_args(argc, argv, &o, err, sizeof err)))
+        return usage_error(err);
+    switch (o.cmd) {
+    case GS_CMD_HELP:
+        fputs(gs_usage, stdout);
+        return GS_EXIT_OK;
+    case GS_CMD_VERSION:
+        printf("gsync-bench %s\n", GSYNC_BENCH_VERSION);
+        return GS_EXIT_OK;
+    case GS_CMD_LIST:
+        list_prims();
+        return GS_EXIT_OK;
+    default:
+        break;
+    }
+    if ((rc = gs_device_open(o.device, &dev, err, sizeof err))) {
+        fprintf(stderr, "gsync-bench: error: %s\n", err);
+        return rc;
+    }
+    if ((rc = plan_all(&o, &dev, cfgs, &ncfg, err, sizeof err))) {
+        fprintf(stderr, "gsync-bench: error: %s\n", err);
+        return rc;
+    }
+    for (i = 0; i < ncfg; ++i) {
+        if (progress)
+            fprintf(stderr, "\r[%d/%d] %-14s %5u blocks ", i + 1, ncfg, cfgs[i].prim->name, cfgs[i].blocks);
+        if ((rc = gs_run_config(&cfgs[i], &results[i], err, sizeof err))) {
+            if (progress)
+                fputc('\n', stderr);
+            fprintf(stderr, "gsync-bench: error: %s: %s\n", cfgs[i].prim->name, err);
+            return rc;
+        }
+    }
+    if (progress)
+        fprintf(stderr, "\r%60s\r", "");
+    gs_command_line(argc, argv, command, sizeof command);
+    meta.dev = &dev;
+    meta.command = command;
+    gs_report(stdout, o.format, &meta, results, ncfg);
+    for (i = 0; i < ncfg; ++i)
+        if (results[i].verdict == GS_FAIL)
+            return GS_EXIT_RUNTIME;
+    return GS_EXIT_OK;
+}

@@ -1,0 +1,97 @@
+/* mutex_bench.cuh: HeteroSync's mutex microbenchmark, shared by every mutex.
+ *
+ * Each block runs `iters` times: thread 0 takes the lock, the block joins with
+ * __syncthreads(), every thread read-modify-writes `ldst` words of the shared
+ * data (coalesced), thread 0 bumps a non-atomic counter, the block joins, and
+ * thread 0 releases.  A lock that lets two blocks in loses increments, which
+ * the host's golden model catches; with check_exclusion each entry also
+ * counts the blocks already inside.
+ *
+ * GS_MUTEX_BENCH(NAME, INIT, LOCK, UNLOCK) makes the kernels and the extern
+ * "C" launch and occupancy functions for one lock: INIT runs on one thread
+ * before the launch, LOCK is an expression that takes the lock and is false
+ * when the watchdog abandoned it, UNLOCK a statement.  They see `a` (the
+ * gs_mutex_args, whose a.state is the lock) and `token` (an unsigned int
+ * that LOCK may set and UNLOCK read).
+ */
+#ifndef GSYNC_MUTEX_BENCH_CUH
+#define GSYNC_MUTEX_BENCH_CUH
+
+#ifndef GSYNC_WATCHDOG
+#define GSYNC_WATCHDOG
+#endif
+#include <gsync/gsync.cuh>
+#include "bench_kernels.h"
+
+#pragma nv_diag_suppress 177, 550 /* token: unused by some locks */
+
+static __device__ __forceinline__ void gs_mutex_bench_cs(const gs_mutex_args *a)
+{
+    const unsigned int inc = blockIdx.x + 1u;
+    if (a->check_exclusion && threadIdx.x == 0 &&
+        gs_atom_add_relaxed(&a->check[GS_CHECK_INSIDE], 1u, GS_SCOPE_GPU) != 0u)
+        gs_atom_add_relaxed(&a->check[GS_CHECK_VIOLATIONS], 1u, GS_SCOPE_GPU);
+    /* plain accesses on purpose: only the lock orders them */
+    unsigned int *d = a->data + threadIdx.x;
+    for (unsigned int j = 0; j < a->ldst; ++j)
+        d[j * blockDim.x] += inc;
+    if (threadIdx.x == 0) {
+        a->check[GS_CHECK_CS_COUNT] += 1u;
+        if (a->check_exclusion)
+            gs_atom_add_relaxed(&a->check[GS_CHECK_INSIDE], ~0u, GS_SCOPE_GPU);
+    }
+}
+
+typedef void (*gs_mutex_kernel_t)(gs_mutex_args);
+
+static int gs_mutex_launch(gs_mutex_kernel_t init, gs_mutex_kernel_t kernel, const gs_mutex_args *a,
+                           cudaEvent_t t0, cudaEvent_t t1)
+{
+    cudaError_t e;
+    gs_watchdog_arm_kernel<<<1, 1>>>((gs_watchdog_t *)a->watchdog, a->timeout_ns);
+    if ((e = cudaGetLastError()) != cudaSuccess)
+        return (int)e;
+    init<<<1, 1>>>(*a);
+    if ((e = cudaGetLastError()) != cudaSuccess)
+        return (int)e;
+    if ((e = cudaEventRecord(t0, 0)) != cudaSuccess)
+        return (int)e;
+    kernel<<<a->blocks, a->threads>>>(*a);
+    if ((e = cudaGetLastError()) != cudaSuccess)
+        return (int)e;
+    return (int)cudaEventRecord(t1, 0);
+}
+
+#define GS_MUTEX_BENCH(NAME, INIT, LOCK, UNLOCK)                                            \
+    static __global__ void gs_mutex_init_##NAME(gs_mutex_args a)                            \
+    {                                                                                       \
+        INIT;                                                                               \
+    }                                                                                       \
+    static __global__ void gs_mutex_kernel_##NAME(gs_mutex_args a)                          \
+    {                                                                                       \
+        __shared__ int held;                                                                \
+        unsigned int token = 0u; /* unused by the locks that keep no ticket */           \
+        for (unsigned int it = 0; it < a.iters; ++it) {                                     \
+            if (threadIdx.x == 0)                                                           \
+                held = a.sync ? (int)(LOCK) : 1;                                            \
+            __syncthreads();                                                                \
+            if (!held)                                                                      \
+                break; /* watchdog: the whole block leaves */                               \
+            gs_mutex_bench_cs(&a);                                                          \
+            __syncthreads();                                                                \
+            if (threadIdx.x == 0 && a.sync) {                                               \
+                UNLOCK;                                                                     \
+            }                                                                               \
+        }                                                                                   \
+    }                                                                                       \
+    extern "C" int gs_mutex_launch_##NAME(const gs_mutex_args *a, cudaEvent_t t0, cudaEvent_t t1) \
+    {                                                                                       \
+        return gs_mutex_launch(gs_mutex_init_##NAME, gs_mutex_kernel_##NAME, a, t0, t1);    \
+    }                                                                                       \
+    extern "C" int gs_mutex_occupancy_##NAME(unsigned int threads, int *blocks_per_sm)      \
+    {                                                                                       \
+        return (int)cudaOccupancyMaxActiveBlocksPerMultiprocessor(                          \
+            blocks_per_sm, gs_mutex_kernel_##NAME, (int)threads, 0);                        \
+    }
+
+#endif

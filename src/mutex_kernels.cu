@@ -1,0 +1,40 @@
+/* mutex_kernels.cu: the mutex microbenchmark instantiated for every mutex. */
+#include "mutex_bench.cuh"
+
+/* One size fits all: the array lock's slots (a line each) plus one line. */
+extern "C" unsigned int gs_mutex_slots(unsigned int blocks)
+{
+    unsigned int n = 1u;
+    while (n < blocks)
+        n <<= 1;
+    return n;
+}
+extern "C" size_t gs_mutex_state_bytes(unsigned int blocks)
+{
+    return 128u + (size_t)gs_mutex_slots(blocks) * GS_MUTEX_ARRAY_STRIDE * sizeof(unsigned int);
+}
+
+/* The ring and array locks: their counter in the first line, slots after. */
+static __device__ __forceinline__ gs_mutex_sleep_t sleep_view(const gs_mutex_args *a)
+{
+    gs_mutex_sleep_t m = {(unsigned int *)a->state, (unsigned int *)a->state + 32, a->nslots};
+    return m;
+}
+static __device__ __forceinline__ gs_mutex_array_t array_view(const gs_mutex_args *a)
+{
+    gs_mutex_array_t m = {(unsigned int *)a->state, (unsigned int *)a->state + 32, a->nslots};
+    return m;
+}
+
+GS_MUTEX_BENCH(spin, (void)0, gs_mutex_spin_lock((gs_mutex_spin_t *)a.state),
+               gs_mutex_spin_unlock((gs_mutex_spin_t *)a.state))
+GS_MUTEX_BENCH(spin_ebo, (void)0, gs_mutex_spin_ebo_lock((gs_mutex_spin_ebo_t *)a.state),
+               gs_mutex_spin_ebo_unlock((gs_mutex_spin_ebo_t *)a.state))
+GS_MUTEX_BENCH(fa, (void)0, gs_mutex_fa_lock((gs_mutex_fa_t *)a.state, &token),
+               gs_mutex_fa_unlock((gs_mutex_fa_t *)a.state, token))
+GS_MUTEX_BENCH(sleep, gs_mutex_sleep_init(sleep_view(&a)), gs_mutex_sleep_lock(sleep_view(&a), &token),
+               gs_mutex_sleep_unlock(sleep_view(&a), token))
+GS_MUTEX_BENCH(ticket, (void)0, gs_mutex_ticket_lock((gs_mutex_ticket_t *)a.state, &token),
+               gs_mutex_ticket_unlock((gs_mutex_ticket_t *)a.state, token))
+GS_MUTEX_BENCH(array, (void)0, gs_mutex_array_lock(array_view(&a), &token),
+               gs_mutex_array_unlock(array_view(&a), token))

@@ -1,0 +1,64 @@
+#include "plan.h"
+
+#include <stdio.h>
+
+static const unsigned int default_tbs_per_sm[] = {1, 2, 4, 8, 16, 32};
+
+static void fill(gs_config *c, const gs_options *o, const gs_prim *p, unsigned int per_sm, unsigned int blocks)
+{
+    c->prim = p;
+    c->tbs_per_sm = per_sm;
+    c->blocks = blocks;
+    c->threads = o->threads;
+    c->ldst = o->ldst;
+    c->iters = o->iters;
+    c->repeat = o->repeat;
+    c->timeout_ns = (unsigned long long)(o->timeout_s * 1e9);
+}
+
+int gs_plan(const gs_options *o, const gs_prim *p, const gs_device_info *d, int max_blocks_per_sm,
+            gs_config *out, int max_out, int *n, char *err, size_t errlen)
+{
+    const unsigned int sms = (unsigned int)d->sm_count;
+    const unsigned int cap = max_blocks_per_sm > 0 ? (unsigned int)max_blocks_per_sm : 0u;
+    int i;
+    *n = 0;
+    if ((int)o->threads > d->max_threads_per_block) {
+        snprintf(err, errlen, "--threads %u is above this device's limit of %d threads per block", o->threads,
+                 d->max_threads_per_block);
+        return GS_EXIT_USAGE;
+    }
+    if (cap == 0) {
+        snprintf(err, errlen, "%s: no block of %u threads fits on an SM of this device", p->name, o->threads);
+        return GS_EXIT_USAGE;
+    }
+    if (o->tbs) {
+        if (p->needs_coresident && o->tbs > cap * sms) {
+            snprintf(err, errlen,
+                     "%s needs every block resident: %u blocks asked, this device holds at most %u (%u per SM x %u SMs)",
+                     p->name, o->tbs, cap * sms, cap, sms);
+            return GS_EXIT_USAGE;
+        }
+        fill(&out[(*n)++], o, p, o->tbs % sms ? 0u : o->tbs / sms, o->tbs);
+        return GS_EXIT_OK;
+    }
+    if (o->ntbs_per_sm) {
+        for (i = 0; i < o->ntbs_per_sm && *n < max_out; ++i) {
+            if (o->tbs_per_sm[i] > cap) {
+                snprintf(err, errlen,
+                         "--tbs-per-sm %u is above the %u blocks of %u threads that fit on one SM for %s",
+                         o->tbs_per_sm[i], cap, o->threads, p->name);
+                return GS_EXIT_USAGE;
+            }
+            fill(&out[(*n)++], o, p, o->tbs_per_sm[i], o->tbs_per_sm[i] * sms);
+        }
+        return GS_EXIT_OK;
+    }
+    /* the default sweep, capped by the device; the cap itself is a point */
+    for (i = 0; i < (int)(sizeof default_tbs_per_sm / sizeof default_tbs_per_sm[0]) && *n < max_out; ++i)
+        if (default_tbs_per_sm[i] <= cap)
+            fill(&out[(*n)++], o, p, default_tbs_per_sm[i], default_tbs_per_sm[i] * sms);
+    if (cap < 32 && *n < max_out && out[*n - 1].tbs_per_sm != cap)
+        fill(&out[(*n)++], o, p, cap, cap * sms);
+    return GS_EXIT_OK;
+}

@@ -1,0 +1,24 @@
+/* prims.h: the table of primitives gsync-bench knows. */
+#ifndef GSYNC_PRIMS_H
+#define GSYNC_PRIMS_H
+
+#include "bench_kernels.h"
+#include <stddef.h>
+
+typedef struct gs_prim {
+    const char *name;    /* command-line name; HeteroSync's where it has one */
+    const char *family;  /* "mutex", ...                                    */
+    const char *origin;  /* "HeteroSync baseline" or "gsync"                */
+    const char *summary; /* one line for `gsync-bench list`                 */
+    int needs_coresident; /* every block must be resident (barriers)        */
+    gs_mutex_launch_fn launch;
+    gs_occupancy_fn occupancy;
+} gs_prim;
+
+const gs_prim *gs_prims(size_t *count);
+/* Exact name, else a case-insensitive match; NULL when none. */
+const gs_prim *gs_prim_find(const char *name);
+/* Up to `max` known names nearest to `name` (edit distance), nearest first. */
+int gs_prim_suggest(const char *name, const char **out, int max);
+
+#endif

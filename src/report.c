@@ -1,0 +1,148 @@
+#include "report.h"
+#include "prims.h"
+
+#include <string.h>
+
+const char *gs_verdict_name(enum gs_verdict v)
+{
+    return v == GS_PASS ? "PASS" : v == GS_FAIL ? "FAIL" : "TIMEOUT";
+}
+
+void gs_command_line(int argc, char **argv, char *out, size_t n)
+{
+    size_t len = 0;
+    int i;
+    out[0] = 0;
+    for (i = 0; i < argc && len + 1 < n; ++i) {
+        const char *a = argv[i];
+        int quote = strpbrk(a, " \t\"'$") != NULL || !*a;
+        len += (size_t)snprintf(out + len, n - len, quote ? "%s'%s'" : "%s%s", i ? " " : "", a);
+        if (len >= n)
+            len = n - 1;
+    }
+}
+
+static void csv_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; ++s) {
+        if (*s == '"')
+            fputc('"', f);
+        fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+static void json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; ++s) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\')
+            fprintf(f, "\\%c", ch);
+        else if (ch < 0x20)
+            fprintf(f, "\\u%04x", ch);
+        else
+            fputc(ch, f);
+    }
+    fputc('"', f);
+}
+
+static void version_str(int v, char *out, size_t n)
+{
+    snprintf(out, n, "%d.%d", v / 1000, (v % 1000) / 10);
+}
+
+static void table(FILE *f, const gs_meta *m, const gs_result *r, int n)
+{
+    char drv[16], rt[16];
+    int i;
+    version_str(m->dev->driver_version, drv, sizeof drv);
+    version_str(m->dev->runtime_version, rt, sizeof rt);
+    fprintf(f, "gsync-bench %s | %s | %d SMs | %d MHz | cc %d.%d | driver %s | runtime %s\n", GSYNC_BENCH_VERSION,
+            m->dev->name, m->dev->sm_count, m->dev->clock_mhz, m->dev->cc_major, m->dev->cc_minor, drv, rt);
+    fprintf(f, "%-14s %6s %6s %4s %5s %5s %10s %10s %10s %6s %9s %9s  %s\n", "primitive", "TBs/SM", "TBs", "thr",
+            "ldst", "iters", "ns/CS", "min", "max", "noise", "body ns", "sync ns", "verdict");
+    for (i = 0; i < n; ++i) {
+        const gs_result *x = &r[i];
+        char per_sm[16];
+        if (x->cfg.tbs_per_sm)
+            snprintf(per_sm, sizeof per_sm, "%u", x->cfg.tbs_per_sm);
+        else
+            snprintf(per_sm, sizeof per_sm, "-");
+        fprintf(f, "%-14s %6s %6u %4u %5u %5u ", x->cfg.prim->name, per_sm, x->cfg.blocks, x->cfg.threads,
+                x->cfg.ldst, x->cfg.iters);
+        if (x->verdict == GS_PASS)
+            fprintf(f, "%10.1f %10.1f %10.1f %5.1f%% %9.1f %9.1f  PASS\n", x->ns_median, x->ns_min, x->ns_max,
+                    x->noise_pct, x->body_ns, x->ns_median - x->body_ns);
+        else
+            fprintf(f, "%10s %10s %10s %6s %9s %9s  %s: %s\n", "-", "-", "-", "-", "-", "-",
+                    gs_verdict_name(x->verdict), x->detail);
+    }
+}
+
+static void csv(FILE *f, const gs_meta *m, const gs_result *r, int n)
+{
+    int i;
+    fprintf(f, "gsync_version,device,sm_count,clock_mhz,cc,driver,runtime,command,primitive,family,origin,"
+               "tbs_per_sm,tbs,threads,ldst,iters,repeat,ns_per_op,ns_min,ns_max,noise_pct,body_ns,sync_ns,"
+               "verdict,detail\n");
+    for (i = 0; i < n; ++i) {
+        const gs_result *x = &r[i];
+        fprintf(f, "%s,", GSYNC_BENCH_VERSION);
+        csv_string(f, m->dev->name);
+        fprintf(f, ",%d,%d,%d.%d,%d,%d,", m->dev->sm_count, m->dev->clock_mhz, m->dev->cc_major, m->dev->cc_minor,
+                m->dev->driver_version, m->dev->runtime_version);
+        csv_string(f, m->command);
+        fprintf(f, ",%s,%s,", x->cfg.prim->name, x->cfg.prim->family);
+        csv_string(f, x->cfg.prim->origin);
+        fprintf(f, ",%u,%u,%u,%u,%u,%u,", x->cfg.tbs_per_sm, x->cfg.blocks, x->cfg.threads, x->cfg.ldst, x->cfg.iters,
+                x->cfg.repeat);
+        if (x->verdict == GS_PASS)
+            fprintf(f, "%.2f,%.2f,%.2f,%.2f,%.2f,%.2f,", x->ns_median, x->ns_min, x->ns_max, x->noise_pct, x->body_ns,
+                    x->ns_median - x->body_ns);
+        else
+            fprintf(f, ",,,,,,");
+        fprintf(f, "%s,", gs_verdict_name(x->verdict));
+        csv_string(f, x->detail);
+        fputc('\n', f);
+    }
+}
+
+static void json(FILE *f, const gs_meta *m, const gs_result *r, int n)
+{
+    int i;
+    fprintf(f, "{\n  \"gsync_version\": \"%s\",\n  \"command\": ", GSYNC_BENCH_VERSION);
+    json_string(f, m->command);
+    fprintf(f, ",\n  \"device\": {\"ordinal\": %d, \"name\": ", m->dev->ordinal);
+    json_string(f, m->dev->name);
+    fprintf(f, ", \"sm_count\": %d, \"clock_mhz\": %d, \"cc\": \"%d.%d\", \"driver\": %d, \"runtime\": %d},\n",
+            m->dev->sm_count, m->dev->clock_mhz, m->dev->cc_major, m->dev->cc_minor, m->dev->driver_version,
+            m->dev->runtime_version);
+    fprintf(f, "  \"results\": [");
+    for (i = 0; i < n; ++i) {
+        const gs_result *x = &r[i];
+        fprintf(f, "%s\n    {\"primitive\": \"%s\", \"family\": \"%s\", \"origin\": \"%s\", \"tbs_per_sm\": %u, "
+                   "\"tbs\": %u, \"threads\": %u, \"ldst\": %u, \"iters\": %u, \"repeat\": %u, ",
+                i ? "," : "", x->cfg.prim->name, x->cfg.prim->family, x->cfg.prim->origin, x->cfg.tbs_per_sm,
+                x->cfg.blocks, x->cfg.threads, x->cfg.ldst, x->cfg.iters, x->cfg.repeat);
+        if (x->verdict == GS_PASS)
+            fprintf(f, "\"ns_per_op\": %.2f, \"ns_min\": %.2f, \"ns_max\": %.2f, \"noise_pct\": %.2f, "
+                       "\"body_ns\": %.2f, \"sync_ns\": %.2f, ",
+                    x->ns_median, x->ns_min, x->ns_max, x->noise_pct, x->body_ns, x->ns_median - x->body_ns);
+        fprintf(f, "\"verdict\": \"%s\", \"detail\": ", gs_verdict_name(x->verdict));
+        json_string(f, x->detail);
+        fputc('}', f);
+    }
+    fprintf(f, "\n  ]\n}\n");
+}
+
+void gs_report(FILE *f, enum gs_format fmt, const gs_meta *m, const gs_result *r, int n)
+{
+    if (fmt == GS_FORMAT_CSV)
+        csv(f, m, r, n);
+    else if (fmt == GS_FORMAT_JSON)
+        json(f, m, r, n);
+    else
+        table(f, m, r, n);
+}

@@ -1,0 +1,18 @@
+/* report.h: results as a table for people, CSV or JSON for machines. */
+#ifndef GSYNC_REPORT_H
+#define GSYNC_REPORT_H
+
+#include "cli.h"
+#include "gsync_bench.h"
+#include <stdio.h>
+
+typedef struct gs_meta {
+    const gs_device_info *dev;
+    const char *command; /* the command line, as typed */
+} gs_meta;
+
+void gs_report(FILE *f, enum gs_format fmt, const gs_meta *m, const gs_result *r, int n);
+/* argv joined with spaces, arguments with spaces or quotes single-quoted. */
+void gs_command_line(int argc, char **argv, char *out, size_t n);
+
+#endif

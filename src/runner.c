@@ -1,0 +1,186 @@
+#include "runner.h"
+
+#include "bench_kernels.h"
+#include "golden.h"
+#include "prims.h"
+#include "stats.h"
+
+#include <cuda_runtime_api.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef struct buffers {
+    void *state, *watchdog;
+    unsigned int *data, *check;
+    size_t state_bytes, data_bytes;
+    cudaEvent_t t0, t1;
+} buffers;
+
+#define CK(call)                                                                                 \
+    do {                                                                                         \
+        cudaError_t e_ = (call);                                                                 \
+        if (e_ != cudaSuccess) {                                                                 \
+            snprintf(err, n, "CUDA: %s: %s", #call, cudaGetErrorString(e_));                     \
+            return GS_EXIT_RUNTIME;                                                              \
+        }                                                                                        \
+    } while (0)
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* Waits for the launch; the watchdog ends a stuck kernel by itself, and this
+ * host-side limit only guards against a watchdog that failed. */
+static int wait_event(cudaEvent_t ev, double limit_s, char *err, size_t n)
+{
+    const double end = now_s() + limit_s;
+    cudaError_t e;
+    while ((e = cudaEventQuery(ev)) == cudaErrorNotReady) {
+        if (now_s() > end) {
+            snprintf(err, n, "a kernel did not end %.0f s past its watchdog deadline; giving up", limit_s);
+            return GS_EXIT_RUNTIME;
+        }
+        struct timespec ts = {0, 200000};
+        nanosleep(&ts, NULL);
+    }
+    CK(e);
+    return GS_EXIT_OK;
+}
+
+static int alloc_buffers(const gs_config *c, buffers *b, char *err, size_t n)
+{
+    memset(b, 0, sizeof *b);
+    b->state_bytes = gs_mutex_state_bytes(c->blocks);
+    b->data_bytes = (size_t)c->threads * c->ldst * sizeof(unsigned int);
+    CK(cudaMalloc(&b->state, b->state_bytes));
+    CK(cudaMalloc(&b->watchdog, GS_WATCHDOG_BYTES));
+    CK(cudaMalloc((void **)&b->data, b->data_bytes));
+    CK(cudaMalloc((void **)&b->check, GS_CHECK_WORDS * sizeof(unsigned int)));
+    CK(cudaEventCreate(&b->t0));
+    CK(cudaEventCreate(&b->t1));
+    return GS_EXIT_OK;
+}
+
+static void free_buffers(buffers *b)
+{
+    cudaFree(b->state);
+    cudaFree(b->watchdog);
+    cudaFree(b->data);
+    cudaFree(b->check);
+    if (b->t0)
+        cudaEventDestroy(b->t0);
+    if (b->t1)
+        cudaEventDestroy(b->t1);
+}
+
+/* One launch.  *ms gets its time; *timed_out whether the watchdog fired;
+ * data/check (host copies) are filled when given. */
+static int launch_once(const gs_config *c, buffers *b, int sync, int check_exclusion, double *ms, int *timed_out,
+                       unsigned int *data, unsigned int *check, char *err, size_t n)
+{
+    gs_mutex_args a;
+    unsigned int wd[4];
+    float f = 0.0f;
+    int rc;
+    CK(cudaMemset(b->state, 0, b->state_bytes));
+    CK(cudaMemset(b->data, 0, b->data_bytes));
+    CK(cudaMemset(b->check, 0, GS_CHECK_WORDS * sizeof(unsigned int)));
+    memset(&a, 0, sizeof a);
+    a.state = b->state;
+    a.nslots = gs_mutex_slots(c->blocks);
+    a.data = b->data;
+    a.ldst = c->ldst;
+    a.iters = c->iters;
+    a.check = b->check;
+    a.watchdog = b->watchdog;
+    a.timeout_ns = c->timeout_ns;
+    a.sync = sync;
+    a.check_exclusion = check_exclusion;
+    a.blocks = c->blocks;
+    a.threads = c->threads;
+    CK((cudaError_t)c->prim->launch(&a, b->t0, b->t1));
+    if ((rc = wait_event(b->t1, c->timeout_ns * 1e-9 + 30.0, err, n)))
+        return rc;
+    CK(cudaGetLastError());
+    CK(cudaEventElapsedTime(&f, b->t0, b->t1));
+    *ms = f;
+    CK(cudaMemcpy(wd, b->watchdog, sizeof wd, cudaMemcpyDeviceToHost));
+    *timed_out = wd[2] != 0; /* gs_watchdog_t: deadline (2 words), abort */
+    if (data)
+        CK(cudaMemcpy(data, b->data, b->data_bytes, cudaMemcpyDeviceToHost));
+    if (check)
+        CK(cudaMemcpy(check, b->check, GS_CHECK_WORDS * sizeof(unsigned int), cudaMemcpyDeviceToHost));
+    return GS_EXIT_OK;
+}
+
+static int measure(const gs_config *c, buffers *b, gs_result *r, unsigned int *data, double *ms, char *err, size_t n)
+{
+    unsigned int check[GS_CHECK_WORDS];
+    const double per_cs = 1e6 / ((double)c->blocks * c->iters); /* ms -> ns per critical section */
+    gs_stats s;
+    int i, rc, timed_out = 0;
+    const size_t words = b->data_bytes / sizeof(unsigned int);
+
+    /* warm-up and the exclusion check, untimed */
+    if ((rc = launch_once(c, b, 1, 1, &ms[0], &timed_out, data, check, err, n)))
+        return rc;
+    for (i = 0; i <= (int)c->repeat && !timed_out; ++i) {
+        if (gs_golden_mutex_check(data, words, check[GS_CHECK_CS_COUNT], check[GS_CHECK_VIOLATIONS], c->blocks,
+                                  c->iters, r->detail, sizeof r->detail)) {
+            r->verdict = GS_FAIL;
+            return GS_EXIT_OK;
+        }
+        if (i == (int)c->repeat)
+            break;
+        if ((rc = launch_once(c, b, 1, 0, &ms[i], &timed_out, data, check, err, n)))
+            return rc;
+    }
+    if (timed_out) {
+        r->verdict = GS_TIMEOUT;
+        snprintf(r->detail, sizeof r->detail, "watchdog fired after %.3f s", c->timeout_ns * 1e-9);
+        return GS_EXIT_OK;
+    }
+    gs_stats_compute(ms, (int)c->repeat, &s);
+    r->ns_median = s.median * per_cs;
+    r->ns_min = s.min * per_cs;
+    r->ns_max = s.max * per_cs;
+    r->noise_pct = s.noise_pct;
+    /* the body alone: the same accesses with no lock (races allowed) */
+    for (i = 0; i < (int)c->repeat; ++i)
+        if ((rc = launch_once(c, b, 0, 0, &ms[i], &timed_out, NULL, NULL, err, n)))
+            return rc;
+    gs_stats_compute(ms, (int)c->repeat, &s);
+    r->body_ns = s.median * per_cs;
+    r->verdict = GS_PASS;
+    return GS_EXIT_OK;
+}
+
+int gs_run_config(const gs_config *c, gs_result *r, char *err, size_t n)
+{
+    buffers b;
+    unsigned int *data;
+    double *ms;
+    int rc;
+    memset(r, 0, sizeof *r);
+    r->cfg = *c;
+    data = malloc((size_t)c->threads * c->ldst * sizeof(unsigned int));
+    ms = malloc(((size_t)c->repeat + 1) * sizeof(double));
+    if (!data || !ms) {
+        free(data);
+        free(ms);
+        snprintf(err, n, "out of host memory");
+        return GS_EXIT_RUNTIME;
+    }
+    rc = alloc_buffers(c, &b, err, n);
+    if (rc == GS_EXIT_OK)
+        rc = measure(c, &b, r, data, ms, err, n);
+    free_buffers(&b);
+    free(data);
+    free(ms);
+    return rc;
+}

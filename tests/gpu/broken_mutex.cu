@@ -1,0 +1,22 @@
+/* Locks broken on purpose, built only for the tests: they prove that the
+ * benchmark's checks and watchdog catch what they claim to catch. */
+#include "mutex_bench.cuh"
+
+/* Check-then-set with no atomic: two blocks can both read 0 and both enter.
+ * The exclusion count and the golden data must turn this red. */
+static __device__ __forceinline__ bool racy_lock(unsigned int *locked)
+{
+    gs_wait_t w = GS_WAIT_INIT;
+    while (gs_ld_acquire(locked, GS_SCOPE_GPU) != 0u)
+        if (gs_wait_spin(&w))
+            return false;
+    gs_st_relaxed(locked, 1u, GS_SCOPE_GPU);
+    return true;
+}
+
+GS_MUTEX_BENCH(broken_racy, (void)0, racy_lock((unsigned int *)a.state),
+               gs_st_release((unsigned int *)a.state, 0u, GS_SCOPE_GPU))
+
+/* Never released: the second acquisition waits forever, so the run must end
+ * as TIMEOUT within the watchdog's deadline instead of hanging. */
+GS_MUTEX_BENCH(broken_deadlock, (void)0, gs_mutex_spin_lock((gs_mutex_spin_t *)a.state), (void)0)

@@ -1,0 +1,104 @@
+/* Command-line parsing: every option, HeteroSync's form, every error. */
+#include "../check.h"
+#include "cli.h"
+#include "gsync_bench.h"
+
+#include <string.h>
+
+static char err[512];
+
+static int parse(gs_options *o, const char *line)
+{
+    char buf[1024], *argv[64];
+    int argc = 0;
+    char *tok, *save = NULL;
+    snprintf(buf, sizeof buf, "gsync-bench %s", line);
+    for (tok = strtok_r(buf, " ", &save); tok && argc < 63; tok = strtok_r(NULL, " ", &save))
+        argv[argc++] = tok;
+    argv[argc] = NULL;
+    return gs_parse_args(argc, argv, o, err, sizeof err);
+}
+
+static int usage(const char *line, const char *must_contain)
+{
+    gs_options o;
+    int rc = parse(&o, line);
+    if (rc != GS_EXIT_USAGE || !strstr(err, must_contain)) {
+        fprintf(stderr, "  '%s' -> rc %d, err '%s' (wanted '%s')\n", line, rc, err, must_contain);
+        return 0;
+    }
+    return strchr(err, '\n') == NULL; /* one line */
+}
+
+int main(void)
+{
+    gs_options o;
+    unsigned int v;
+
+    CHECK(parse(&o, "") == 0 && o.cmd == GS_CMD_SUITE && o.ldst == 10 && o.threads == 32 && o.nprims == 0);
+    CHECK(parse(&o, "list") == 0 && o.cmd == GS_CMD_LIST);
+    CHECK(parse(&o, "--help") == 0 && o.cmd == GS_CMD_HELP);
+    CHECK(parse(&o, "--version") == 0 && o.cmd == GS_CMD_VERSION);
+    CHECK(parse(&o, "run ticketMutex") == 0 && o.cmd == GS_CMD_RUN && o.nprims == 1 &&
+          strcmp(o.prims[0]->name, "ticketMutex") == 0);
+    CHECK(parse(&o, "run spinMutex,faMutex --ldst 100 --tbs-per-sm 1,4,32 --iters 7 --repeat 3 --threads 64 "
+                    "--timeout 0.5 --format csv --device 1") == 0);
+    CHECK(o.nprims == 2 && o.ldst == 100 && o.ntbs_per_sm == 3 && o.tbs_per_sm[2] == 32 && o.iters == 7 &&
+          o.repeat == 3 && o.threads == 64 && o.timeout_s == 0.5 && o.format == GS_FORMAT_CSV && o.device == 1);
+    CHECK(parse(&o, "run sleepMutex --ldst=3 --format=json --tbs=264") == 0 && o.ldst == 3 &&
+          o.format == GS_FORMAT_JSON && o.tbs == 264);
+    CHECK(parse(&o, "suite --tbs-per-sm 2") == 0 && o.cmd == GS_CMD_SUITE && o.ntbs_per_sm == 1);
+    /* case-insensitive names */
+    CHECK(parse(&o, "run SPINMUTEX") == 0 && strcmp(o.prims[0]->name, "spinMutex") == 0);
+
+    /* HeteroSync's positional form */
+    CHECK(parse(&o, "spinMutex 10 528 100") == 0 && o.cmd == GS_CMD_RUN && o.heterosync_form && o.ldst == 10 &&
+          o.tbs == 528 && o.iters == 100 && strcmp(o.prims[0]->name, "spinMutex") == 0);
+    CHECK(parse(&o, "sleepMutex 1 1 1") == 0 && o.tbs == 1);
+    CHECK(usage("spinMutex 10 528", "HeteroSync's form"));
+    CHECK(usage("spinMutex 10 0 100", "numTBs '0'"));
+    CHECK(usage("spinMutex x 528 100", "numLdSt 'x'"));
+    CHECK(usage("spinMutex 10 528 -5", "numCSIters '-5'"));
+
+    /* unknown names, with suggestions */
+    CHECK(usage("run spinMutx", "did you mean spinMutex"));
+    CHECK(usage("run spinMutex,bogus", "unknown primitive 'bogus'"));
+    CHECK(usage("spinMutx 10 10 10", "did you mean spinMutex"));
+    CHECK(usage("frobnicate", "unknown command or primitive 'frobnicate'"));
+    CHECK(usage("run", "needs a primitive"));
+    CHECK(usage("run --ldst 3", "needs a primitive"));
+    CHECK(usage("list extra", "takes no arguments"));
+
+    /* numbers: non-numeric, zero, negative, overflowing, out of range */
+    CHECK(usage("--ldst abc", "--ldst 'abc' is not a whole number"));
+    CHECK(usage("--ldst 0", "--ldst '0'"));
+    CHECK(usage("--ldst -1", "--ldst '-1'"));
+    CHECK(usage("--ldst 99999999999999999999", "--ldst '99999999999999999999'"));
+    CHECK(usage("--ldst 10001", "from 1 to 10000"));
+    CHECK(usage("--ldst 1.5", "--ldst '1.5'"));
+    CHECK(usage("--iters 0", "--iters '0'"));
+    CHECK(usage("--repeat 0", "--repeat '0'"));
+    CHECK(usage("--tbs 0", "--tbs '0'"));
+    CHECK(usage("--tbs 4294967296", "--tbs '4294967296'"));
+    CHECK(usage("--tbs-per-sm 1,,2", "not a comma-separated list"));
+    CHECK(usage("--tbs-per-sm 1,x", "--tbs-per-sm 'x'"));
+    CHECK(usage("--tbs-per-sm 0", "--tbs-per-sm '0'"));
+    CHECK(usage("--tbs-per-sm 4,", "not a comma-separated list"));
+    CHECK(usage("--threads 48", "multiple of 32"));
+    CHECK(usage("--threads 0", "multiple of 32"));
+    CHECK(usage("--threads 2048", "multiple of 32 from 32 to 1024"));
+    CHECK(usage("--timeout 0", "--timeout '0'"));
+    CHECK(usage("--timeout abc", "--timeout 'abc'"));
+    CHECK(usage("--timeout nan", "--timeout 'nan'"));
+    CHECK(usage("--format xml", "not one of table, csv, json"));
+    CHECK(usage("--device -1", "--device '-1'"));
+    CHECK(usage("--ldst", "--ldst needs a value"));
+    CHECK(usage("--bogus 3", "unknown option '--bogus'"));
+    CHECK(usage("--tbs 8 --tbs-per-sm 2", "exclude each other"));
+    CHECK(usage("run spinMutex stray", "unexpected argument 'stray'"));
+
+    CHECK(gs_parse_uint("4294967295", 0, 0xffffffffu, &v) == 0 && v == 0xffffffffu);
+    CHECK(gs_parse_uint("", 0, 10, &v) != 0);
+    CHECK(gs_parse_uint("+3", 0, 10, &v) != 0);
+    return check_done();
+}

@@ -1,0 +1,28 @@
+/* The primitive table: HeteroSync's names, lookups and suggestions. */
+#include "../check.h"
+#include "prims.h"
+
+#include <string.h>
+#include <strings.h>
+
+int main(void)
+{
+    const char *near[3];
+    size_t n, i, j;
+    const gs_prim *t = gs_prims(&n);
+    const char *heterosync[] = {"spinMutex", "spinMutexEBO", "faMutex", "sleepMutex"};
+
+    for (i = 0; i < sizeof heterosync / sizeof heterosync[0]; ++i)
+        CHECK(gs_prim_find(heterosync[i]) != NULL);
+    for (i = 0; i < n; ++i) {
+        CHECK(t[i].launch != NULL && t[i].occupancy != NULL && t[i].summary[0]);
+        for (j = i + 1; j < n; ++j)
+            CHECK(strcasecmp(t[i].name, t[j].name) != 0);
+    }
+    CHECK(gs_prim_find("nope") == NULL);
+    CHECK(gs_prim_suggest("spinMutx", near, 3) >= 1 && strcmp(near[0], "spinMutex") == 0);
+    CHECK(gs_prim_suggest("sleepmutex", near, 3) >= 1 && strcmp(near[0], "sleepMutex") == 0);
+    CHECK(gs_prim_suggest("faMtex", near, 3) >= 1 && strcmp(near[0], "faMutex") == 0);
+    CHECK(gs_prim_suggest("zzzzzzzzzzzzzzzzzzzzzz", near, 3) == 0);
+    return check_done();
+}

@@ -1,0 +1,80 @@
+/* Table, CSV and JSON outputs carry the device, the command and the verdict. */
+#include "../check.h"
+#include "gsync_bench.h"
+#include "report.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static char *render(enum gs_format fmt, const gs_meta *m, const gs_result *r, int n)
+{
+    static char buf[16384];
+    FILE *f = fmemopen(buf, sizeof buf, "w");
+    gs_report(f, fmt, m, r, n);
+    fclose(f);
+    return buf;
+}
+
+static int count_lines(const char *s)
+{
+    int n = 0;
+    for (; *s; ++s)
+        n += *s == '\n';
+    return n;
+}
+
+int main(void)
+{
+    gs_device_info d;
+    gs_meta m;
+    gs_result r[2];
+    char *out, cmd[256];
+    char *argv[] = {"gsync-bench", "run", "spinMutex", "--format", "csv", "a b"};
+
+    memset(&d, 0, sizeof d);
+    strcpy(d.name, "NVIDIA H200");
+    d.sm_count = 132;
+    d.clock_mhz = 1980;
+    d.cc_major = 9;
+    d.driver_version = 13000;
+    d.runtime_version = 13000;
+    gs_command_line(6, argv, cmd, sizeof cmd);
+    CHECK(strcmp(cmd, "gsync-bench run spinMutex --format csv 'a b'") == 0);
+    m.dev = &d;
+    m.command = cmd;
+
+    memset(r, 0, sizeof r);
+    r[0].cfg.prim = gs_prim_find("ticketMutex");
+    r[0].cfg.tbs_per_sm = 32;
+    r[0].cfg.blocks = 4224;
+    r[0].cfg.threads = 32;
+    r[0].cfg.ldst = 10;
+    r[0].cfg.iters = 20;
+    r[0].cfg.repeat = 5;
+    r[0].ns_median = 812.5;
+    r[0].body_ns = 12.5;
+    r[0].verdict = GS_PASS;
+    r[1] = r[0];
+    r[1].cfg.prim = gs_prim_find("spinMutex");
+    r[1].verdict = GS_TIMEOUT;
+    strcpy(r[1].detail, "watchdog fired after 5.000 s, \"quoted\"");
+
+    out = render(GS_FORMAT_TABLE, &m, r, 2);
+    CHECK(strstr(out, "NVIDIA H200") && strstr(out, "132 SMs") && strstr(out, "812.5") && strstr(out, "800.0"));
+    CHECK(strstr(out, "TIMEOUT: watchdog fired") != NULL);
+    CHECK(count_lines(out) == 4);
+
+    out = render(GS_FORMAT_CSV, &m, r, 2);
+    CHECK(count_lines(out) == 3);
+    CHECK(strncmp(out, "gsync_version,device,sm_count", 29) == 0);
+    CHECK(strstr(out, "\"NVIDIA H200\",132,1980,9.0,13000,13000,\"gsync-bench run spinMutex --format csv 'a b'\"") != NULL);
+    CHECK(strstr(out, ",ticketMutex,mutex,\"gsync\",32,4224,32,10,20,5,812.50,") != NULL);
+    CHECK(strstr(out, ",,,,,,TIMEOUT,\"watchdog fired after 5.000 s, \"\"quoted\"\"\"") != NULL);
+
+    out = render(GS_FORMAT_JSON, &m, r, 2);
+    CHECK(strstr(out, "\"name\": \"NVIDIA H200\"") && strstr(out, "\"sm_count\": 132"));
+    CHECK(strstr(out, "\"ns_per_op\": 812.50") && strstr(out, "\"sync_ns\": 800.00"));
+    CHECK(strstr(out, "\"verdict\": \"TIMEOUT\", \"detail\": \"watchdog fired after 5.000 s, \\\"quoted\\\"\"") != NULL);
+    CHECK(strstr(out, "\"command\": \"gsync-bench run spinMutex") != NULL);
+    return check_done();
+}
