@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# tools/gpu_session.sh: one call on a GPU machine: build, GPU tests,
+# compute-sanitizer on small configurations, then the benchmarks.  Logs and
+# CSV go to $OUT (default ./gpu-out).  Usage: tools/gpu_session.sh [what...]
+# where what is any of: test sanitize mutex (default: all three).
+set -uo pipefail
+OUT=${OUT:-gpu-out}
+mkdir -p "$OUT"
+what=${*:-test sanitize mutex}
+export PATH="$PATH:/usr/local/cuda/bin"
+{ nvidia-smi; nvcc --version; } >"$OUT/machine.txt" 2>&1
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 >"$OUT/build.log" 2>&1 &&
+  cmake --build build -j 16 >>"$OUT/build.log" 2>&1 || { tail -30 "$OUT/build.log"; exit 1; }
+B=./build/gsync-bench
+for w in $what; do
+  case $w in
+  test)
+    (cd build && ctest --output-on-failure) 2>&1 | tee "$OUT/ctest.log" | tail -25 ;;
+  sanitize)
+    for tool in memcheck racecheck synccheck; do
+      for p in spinMutex faMutex sleepMutex ticketMutex arrayMutex; do
+        echo "== $tool $p"
+        compute-sanitizer --tool $tool --error-exitcode 9 $B run $p --tbs 8 --iters 3 --repeat 1 --timeout 20 2>&1 | tail -3
+      done
+    done 2>&1 | tee "$OUT/sanitize.log" | grep -E "==|ERROR SUMMARY|error" ;;
+  mutex)
+    cmd="$B run spinMutex,spinMutexEBO,faMutex,sleepMutex,ticketMutex,arrayMutex --tbs-per-sm 1,2,4,8,16,32 --format csv"
+    echo "$cmd" >"$OUT/mutex.cmd"
+    $cmd >"$OUT/mutex.csv" 2>"$OUT/mutex.err"
+    echo "mutex rc=$?"
+    cut -d, -f9,12,13,18-22,24 "$OUT/mutex.csv" | column -t -s, ;;
+  esac
+done
