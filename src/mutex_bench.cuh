@@ -25,16 +25,30 @@
 
 #pragma nv_diag_suppress 177, 550 /* token: unused by some locks */
 
+#define GS_CS_BATCH 16u
+
 static __device__ __forceinline__ void gs_mutex_bench_cs(const gs_mutex_args *a)
 {
     const unsigned int inc = blockIdx.x + 1u;
     if (a->check_exclusion && threadIdx.x == 0 &&
         gs_atom_add_relaxed(&a->check[GS_CHECK_INSIDE], 1u, GS_SCOPE_GPU) != 0u)
         gs_atom_add_relaxed(&a->check[GS_CHECK_VIOLATIONS], 1u, GS_SCOPE_GPU);
-    /* plain accesses on purpose: only the lock orders them */
+    /* Plain accesses on purpose: only the lock orders them.  Loads go out in
+     * batches of GS_CS_BATCH before their stores, as in HeteroSync's body
+     * (whose loads the compiler can hoist), so that the body costs about one
+     * memory round trip per batch rather than one per word. */
     unsigned int *d = a->data + threadIdx.x;
-    for (unsigned int j = 0; j < a->ldst; ++j)
-        d[j * blockDim.x] += inc;
+    for (unsigned int j0 = 0; j0 < a->ldst; j0 += GS_CS_BATCH) {
+        unsigned int v[GS_CS_BATCH];
+#pragma unroll
+        for (unsigned int k = 0; k < GS_CS_BATCH; ++k)
+            if (j0 + k < a->ldst)
+                v[k] = d[(j0 + k) * blockDim.x];
+#pragma unroll
+        for (unsigned int k = 0; k < GS_CS_BATCH; ++k)
+            if (j0 + k < a->ldst)
+                d[(j0 + k) * blockDim.x] = v[k] + inc;
+    }
     if (threadIdx.x == 0) {
         a->check[GS_CHECK_CS_COUNT] += 1u;
         if (a->check_exclusion)
