@@ -25,7 +25,7 @@
 
 #pragma nv_diag_suppress 177, 550 /* token: unused by some locks */
 
-#define GS_CS_BATCH 16u
+#define GS_CS_BATCH 10u
 
 static __device__ __forceinline__ void gs_mutex_bench_cs(const gs_mutex_args *a)
 {

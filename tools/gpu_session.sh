@@ -28,6 +28,6 @@ for w in $what; do
     echo "$cmd" >"$OUT/mutex.cmd"
     $cmd >"$OUT/mutex.csv" 2>"$OUT/mutex.err"
     echo "mutex rc=$?"
-    cut -d, -f9,12,13,18-22,24 "$OUT/mutex.csv" | column -t -s, ;;
+column -t -s, ;;
   esac
 done
