@@ -27,7 +27,7 @@ for w in $what; do
     cmd="$B run spinMutex,spinMutexEBO,faMutex,sleepMutex,ticketMutex,arrayMutex --tbs-per-sm 1,2,4,8,16,32 --format csv"
     echo "$cmd" >"$OUT/mutex.cmd"
     $cmd >"$OUT/mutex.csv" 2>"$OUT/mutex.err"
-    echo "mutex rc=$?"
-column -t -s, ;;
+    echo "mutex rc=$?"; cat "$OUT/mutex.err"
+    python3 tools/csv_table.py "$OUT/mutex.csv" ;;
   esac
 done
