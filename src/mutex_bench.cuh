@@ -38,6 +38,8 @@ static __device__ __forceinline__ void gs_mutex_bench_cs(const gs_mutex_args *a)
      * (whose loads the compiler can hoist), so that the body costs about one
      * memory round trip per batch rather than one per word. */
     unsigned int *d = a->data + threadIdx.x;
+    /* the counter's load goes out with the data's, not a round trip after */
+    const unsigned int count = threadIdx.x == 0 ? a->check[GS_CHECK_CS_COUNT] : 0u;
     for (unsigned int j0 = 0; j0 < a->ldst; j0 += GS_CS_BATCH) {
         unsigned int v[GS_CS_BATCH];
 #pragma unroll
@@ -50,7 +52,7 @@ static __device__ __forceinline__ void gs_mutex_bench_cs(const gs_mutex_args *a)
                 d[(j0 + k) * blockDim.x] = v[k] + inc;
     }
     if (threadIdx.x == 0) {
-        a->check[GS_CHECK_CS_COUNT] += 1u;
+        a->check[GS_CHECK_CS_COUNT] = count + 1u;
         if (a->check_exclusion)
             gs_atom_add_relaxed(&a->check[GS_CHECK_INSIDE], ~0u, GS_SCOPE_GPU);
     }
