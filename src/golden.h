@@ -9,10 +9,16 @@
  * (mod 2^32), and the non-atomic counter at blocks * iters. */
 unsigned int gs_golden_mutex_word(unsigned int blocks, unsigned int iters);
 
-/* Checks the data words, the non-atomic counter and the exclusion count.
- * Returns 0 on a match, else 1 with the first mismatch in detail. */
-int gs_golden_mutex_check(const unsigned int *data, size_t nwords, unsigned int cs_count,
-                          unsigned int violations, unsigned int blocks, unsigned int iters, char *detail,
-                          size_t n);
+/* What the verifying launch counted on the device; NULL for a timed launch,
+ * which counts nothing and is checked on its data alone. */
+typedef struct gs_mutex_counts {
+    unsigned int cs_count;   /* non-atomic increments inside the critical section */
+    unsigned int violations; /* entries that found another block inside */
+} gs_mutex_counts;
+
+/* Checks the data words and, when given, the counts.  Returns 0 on a match,
+ * else 1 with the first mismatch in detail. */
+int gs_golden_mutex_check(const unsigned int *data, size_t nwords, const gs_mutex_counts *counts,
+                          unsigned int blocks, unsigned int iters, char *detail, size_t n);
 
 #endif

@@ -9,6 +9,7 @@ int main(void)
     unsigned int data[64];
     char detail[200];
     unsigned int want, i;
+    const gs_mutex_counts good = {24, 0}, lost = {23, 0}, overlap = {24, 2};
 
     CHECK(gs_golden_mutex_word(1, 1) == 1);
     CHECK(gs_golden_mutex_word(4, 10) == 100);       /* 10 * (1+2+3+4) */
@@ -19,14 +20,17 @@ int main(void)
     want = gs_golden_mutex_word(8, 3);
     for (i = 0; i < 64; ++i)
         data[i] = want;
-    CHECK(gs_golden_mutex_check(data, 64, 24, 0, 8, 3, detail, sizeof detail) == 0);
+    CHECK(gs_golden_mutex_check(data, 64, &good, 8, 3, detail, sizeof detail) == 0);
+    CHECK(gs_golden_mutex_check(data, 64, NULL, 8, 3, detail, sizeof detail) == 0);
     data[17] = want - 5; /* a lost update */
-    CHECK(gs_golden_mutex_check(data, 64, 24, 0, 8, 3, detail, sizeof detail) == 1 &&
+    CHECK(gs_golden_mutex_check(data, 64, &good, 8, 3, detail, sizeof detail) == 1 &&
+          strstr(detail, "data word 17"));
+    CHECK(gs_golden_mutex_check(data, 64, NULL, 8, 3, detail, sizeof detail) == 1 &&
           strstr(detail, "data word 17"));
     data[17] = want;
-    CHECK(gs_golden_mutex_check(data, 64, 23, 0, 8, 3, detail, sizeof detail) == 1 &&
+    CHECK(gs_golden_mutex_check(data, 64, &lost, 8, 3, detail, sizeof detail) == 1 &&
           strstr(detail, "counter 23, expected 24"));
-    CHECK(gs_golden_mutex_check(data, 64, 24, 2, 8, 3, detail, sizeof detail) == 1 &&
+    CHECK(gs_golden_mutex_check(data, 64, &overlap, 8, 3, detail, sizeof detail) == 1 &&
           strstr(detail, "2 entries found another block inside"));
     return check_done();
 }
