@@ -2,15 +2,15 @@
 # tools/gpu_session.sh: one call on a GPU machine: build, GPU tests,
 # compute-sanitizer on small configurations, then the benchmarks.  Logs and
 # CSV go to $OUT (default ./gpu-out).  Usage: tools/gpu_session.sh [what...]
-# where what is any of: test sanitize mutex (default: all three).
+# where what is any of: test sanitize mutex probe (default: all four).
 set -uo pipefail
 OUT=${OUT:-gpu-out}
 mkdir -p "$OUT"
-what=${*:-test sanitize mutex}
+what=${*:-test sanitize mutex probe}
 export PATH="$PATH:/usr/local/cuda/bin"
 { nvidia-smi; nvcc --version; } >"$OUT/machine.txt" 2>&1
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 >"$OUT/build.log" 2>&1 &&
-  cmake --build build -j 16 >>"$OUT/build.log" 2>&1 || { tail -30 "$OUT/build.log"; exit 1; }
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 >/tmp/build.log 2>&1 &&
+  cmake --build build -j 16 >>/tmp/build.log 2>&1 || { cp /tmp/build.log "$OUT/"; tail -30 /tmp/build.log; exit 1; }
 B=./build/gsync-bench
 for w in $what; do
   case $w in
@@ -29,5 +29,8 @@ for w in $what; do
     $cmd >"$OUT/mutex.csv" 2>"$OUT/mutex.err"
     echo "mutex rc=$?"; cat "$OUT/mutex.err"
     python3 tools/csv_table.py "$OUT/mutex.csv" ;;
+  probe)
+    nvcc -arch=sm_90 -Iinclude tools/probes/handoff_latency.cu -o build/handoff_latency &&
+      ./build/handoff_latency | tee "$OUT/handoff.txt" ;;
   esac
 done
