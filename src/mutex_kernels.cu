@@ -1,7 +1,7 @@
 /* mutex_kernels.cu: the mutex microbenchmark instantiated for every mutex. */
 #include "mutex_bench.cuh"
 
-/* One size fits all: the array lock's slots (a line each) plus one line. */
+/* One size fits all: the array lock's slots (a line each) plus two lines. */
 extern "C" unsigned int gs_mutex_slots(unsigned int blocks)
 {
     unsigned int n = 1u;
@@ -11,10 +11,10 @@ extern "C" unsigned int gs_mutex_slots(unsigned int blocks)
 }
 extern "C" size_t gs_mutex_state_bytes(unsigned int blocks)
 {
-    return 128u + (size_t)gs_mutex_slots(blocks) * GS_MUTEX_ARRAY_STRIDE * sizeof(unsigned int);
+    return 256u + (size_t)gs_mutex_slots(blocks) * GS_MUTEX_ARRAY_STRIDE * sizeof(unsigned int);
 }
 
-/* The ring and array locks: their counter in the first line, slots after. */
+/* The ring and array locks: counters in the first lines, slots after. */
 static __device__ __forceinline__ gs_mutex_sleep_t sleep_view(const gs_mutex_args *a)
 {
     gs_mutex_sleep_t m = {(unsigned int *)a->state, (unsigned int *)a->state + 32, a->nslots};
@@ -22,7 +22,8 @@ static __device__ __forceinline__ gs_mutex_sleep_t sleep_view(const gs_mutex_arg
 }
 static __device__ __forceinline__ gs_mutex_array_t array_view(const gs_mutex_args *a)
 {
-    gs_mutex_array_t m = {(unsigned int *)a->state, (unsigned int *)a->state + 32, a->nslots};
+    gs_mutex_array_t m = {(unsigned int *)a->state, (unsigned int *)a->state + 32, (unsigned int *)a->state + 64,
+                          a->nslots};
     return m;
 }
 
