@@ -15,7 +15,7 @@ B=./build/gsync-bench
 for w in $what; do
   case $w in
   test)
-    (cd build && ctest --output-on-failure) 2>&1 | tee "$OUT/ctest.log" | tail -25 ;;
+    (cd build && ctest -V) 2>&1 | tee "$OUT/ctest.log" | grep -E "tests passed|Test +#|PASS|FAIL|TIMEOUT|ended after|does not exist" | tail -60 ;;
   sanitize)
     for tool in memcheck racecheck synccheck; do
       for p in spinMutex faMutex sleepMutex ticketMutex arrayMutex; do
