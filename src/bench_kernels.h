@@ -12,32 +12,45 @@ extern "C" {
 
 /* Words of the per-run check area written by the kernels. */
 enum gs_check_word {
-    GS_CHECK_CS_COUNT = 0,   /* non-atomic ++ inside the critical section */
-    GS_CHECK_INSIDE = 1,     /* blocks inside now (exclusion check only) */
-    GS_CHECK_VIOLATIONS = 2, /* entries that found another block inside  */
+    GS_CHECK_CS_COUNT = 0,   /* non-atomic ++ inside the critical section     */
+    GS_CHECK_INSIDE = 1,     /* mutex: blocks inside now                      */
+    GS_CHECK_VIOLATIONS = 2, /* entries that broke exclusion or capacity      */
+    GS_CHECK_READERS = 3,    /* semaphore: readers inside now                 */
+    GS_CHECK_WRITERS = 4,    /* semaphore: writers inside now                 */
+    GS_CHECK_ENTERED = 5,    /* semaphore: entries                            */
+    GS_CHECK_LEFT = 6,       /* semaphore: exits                              */
+    GS_CHECK_TORN = 7,       /* semaphore: reads that saw two writers' data   */
+    GS_CHECK_LAST_STAMP = 8, /* semaphore: the stamp of the last write        */
     GS_CHECK_WORDS = 16
 };
 
 /* Bytes of the watchdog record a launch needs (see gsync/wait.cuh). */
 #define GS_WATCHDOG_BYTES 64
 
-typedef struct gs_mutex_args {
-    void *state;          /* the lock's state, zeroed before each launch     */
+/* The semaphore benchmark's writers write GS_SEM_WRITE_FACTOR * ldst words
+ * per thread (HeteroSync: readers 10 loads, writers 30 stores). */
+#define GS_SEM_WRITE_FACTOR 3u
+
+typedef struct gs_bench_args {
+    void *state;          /* the primitive's state, zeroed before each launch */
     unsigned int nslots;  /* ring/array slots: a power of two >= blocks      */
-    unsigned int *data;   /* threads * ldst words guarded by the lock        */
+    unsigned int *data;   /* the data the primitive guards                   */
     unsigned int ldst;    /* loads and stores per thread per critical section */
     unsigned int iters;   /* critical sections per block                     */
     unsigned int *check;  /* GS_CHECK_WORDS words                            */
     void *watchdog;       /* GS_WATCHDOG_BYTES                               */
     unsigned long long timeout_ns;
-    int sync;             /* 0: the critical-section body alone, no lock     */
-    int check_exclusion;  /* 1: count overlapping entries (costs two atomics) */
+    int sync;             /* 0: the critical-section body alone, no primitive */
+    int check_exclusion;  /* 1: the verifying launch: count and check entries */
+    unsigned int sem_size;     /* semaphore: readers allowed at once         */
+    unsigned int writer_every; /* semaphore: block b writes when b % this == 0 */
+    int backoff;               /* semaphore baselines: the EBO variant        */
     unsigned int blocks, threads;
-} gs_mutex_args;
+} gs_bench_args;
 
 /* Arms the watchdog, initialises the state, then launches the benchmark
  * kernel between the two events.  Returns a cudaError_t. */
-typedef int (*gs_mutex_launch_fn)(const gs_mutex_args *a, cudaEvent_t start, cudaEvent_t stop);
+typedef int (*gs_launch_fn)(const gs_bench_args *a, cudaEvent_t start, cudaEvent_t stop);
 /* Resident blocks per SM of the benchmark kernel at this block size. */
 typedef int (*gs_occupancy_fn)(unsigned int threads, int *blocks_per_sm);
 
@@ -46,7 +59,7 @@ size_t gs_mutex_state_bytes(unsigned int blocks);
 unsigned int gs_mutex_slots(unsigned int blocks);
 
 #define GS_DECLARE_MUTEX_BENCH(NAME)                                                   \
-    int gs_mutex_launch_##NAME(const gs_mutex_args *a, cudaEvent_t t0, cudaEvent_t t1); \
+    int gs_mutex_launch_##NAME(const gs_bench_args *a, cudaEvent_t t0, cudaEvent_t t1); \
     int gs_mutex_occupancy_##NAME(unsigned int threads, int *blocks_per_sm);
 
 GS_DECLARE_MUTEX_BENCH(spin)
@@ -55,6 +68,14 @@ GS_DECLARE_MUTEX_BENCH(fa)
 GS_DECLARE_MUTEX_BENCH(sleep)
 GS_DECLARE_MUTEX_BENCH(ticket)
 GS_DECLARE_MUTEX_BENCH(array)
+
+#define GS_DECLARE_SEM_BENCH(NAME)                                                   \
+    int gs_sem_launch_##NAME(const gs_bench_args *a, cudaEvent_t t0, cudaEvent_t t1); \
+    int gs_sem_occupancy_##NAME(unsigned int threads, int *blocks_per_sm);
+
+GS_DECLARE_SEM_BENCH(spin)
+GS_DECLARE_SEM_BENCH(priority)
+GS_DECLARE_SEM_BENCH(ticket)
 
 #ifdef __cplusplus
 }

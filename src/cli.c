@@ -8,7 +8,7 @@
 
 const char gs_usage[] =
     "usage: gsync-bench [suite] [OPTIONS]        run every primitive over blocks per SM\n"
-    "       gsync-bench run PRIM[,PRIM...] [OPTIONS]\n"
+    "       gsync-bench run PRIM[,PRIM...] [OPTIONS]   (a family name, mutex or sem, means all of it)\n"
     "       gsync-bench list\n"
     "       gsync-bench <syncPrim> <numLdSt> <numTBs> <numCSIters>   (HeteroSync's form)\n"
     "options:\n"
@@ -85,11 +85,22 @@ static int parse_prims(const char *arg, gs_options *o, char *err, size_t n)
         return fail(err, n, "primitive list too long%s%s", "", "");
     strcpy(buf, arg);
     for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-        const gs_prim *p = gs_prim_find(tok);
+        size_t count, i;
+        const gs_prim *all = gs_prims(&count), *p = gs_prim_find(tok);
+        int family = 0;
+        for (i = 0; !p && i < count; ++i) /* a family name stands for all its members */
+            if (strcmp(tok, all[i].family) == 0) {
+                if (o->nprims == GS_MAX_LIST)
+                    return fail(err, n, "at most 64 primitives in one run%s%s", "", "");
+                o->prims[o->nprims++] = &all[i];
+                family = 1;
+            }
+        if (family)
+            continue;
         if (!p)
             return unknown_prim(tok, err, n);
         if (o->nprims == GS_MAX_LIST)
-            return fail(err, n, "at most 32 primitives in one run%s%s", "", "");
+            return fail(err, n, "at most 64 primitives in one run%s%s", "", "");
         o->prims[o->nprims++] = p;
     }
     if (o->nprims == 0)
@@ -202,7 +213,7 @@ static int parse_option(int argc, char **argv, int *i, gs_options *o, char *err,
 #undef IS
 }
 
-static int parse_heterosync(int argc, char **argv, gs_options *o, char *err, size_t n)
+static int parse_heterosync(char **argv, gs_options *o, char *err, size_t n)
 {
     int rc = parse_prims(argv[1], o, err, n);
     if (rc)
@@ -245,7 +256,7 @@ int gs_parse_args(int argc, char **argv, gs_options *o, char *err, size_t n)
             o->cmd = GS_CMD_RUN;
             i = 3;
         } else if (argc == 5) {
-            return parse_heterosync(argc, argv, o, err, n);
+            return parse_heterosync(argv, o, err, n);
         } else if (gs_prim_find(cmd)) {
             return fail(err, n, "HeteroSync's form is 'gsync-bench %s <numLdSt> <numTBs> <numCSIters>'%s", cmd, "");
         } else {

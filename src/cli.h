@@ -8,7 +8,7 @@
 enum gs_command { GS_CMD_SUITE, GS_CMD_RUN, GS_CMD_LIST, GS_CMD_HELP, GS_CMD_VERSION };
 enum gs_format { GS_FORMAT_TABLE, GS_FORMAT_CSV, GS_FORMAT_JSON };
 
-#define GS_MAX_LIST 32
+#define GS_MAX_LIST 64
 #define GS_MAX_LDST 10000u
 #define GS_MAX_THREADS 1024u
 

@@ -31,3 +31,53 @@ int gs_golden_mutex_check(const unsigned int *data, size_t nwords, const gs_mute
     detail[0] = 0;
     return 0;
 }
+
+void gs_golden_sem_init(unsigned int *data, unsigned int threads, unsigned int words_per_thread)
+{
+    unsigned int j, t;
+    for (j = 0; j < words_per_thread; ++j)
+        for (t = 0; t < threads; ++t)
+            data[(size_t)j * threads + t] = j;
+}
+
+int gs_golden_sem_check(const unsigned int *data, unsigned int threads, unsigned int words_per_thread,
+                        unsigned int torn, unsigned int last_stamp, const gs_sem_counts *counts,
+                        unsigned int blocks, unsigned int iters, unsigned int group, char *detail, size_t n)
+{
+    const unsigned long long total = (unsigned long long)blocks * iters;
+    const unsigned int stamp = data[0];
+    unsigned int j, t;
+    if (counts && counts->violations) {
+        snprintf(detail, n, "capacity: %u entries found the semaphore full or a writer not alone",
+                 counts->violations);
+        return 1;
+    }
+    if (counts && (counts->entered != total || counts->left != total)) {
+        snprintf(detail, n, "%u entries and %u exits, expected %llu of each", counts->entered, counts->left, total);
+        return 1;
+    }
+    if (torn) {
+        snprintf(detail, n, "%u reads saw words of two different writes", torn);
+        return 1;
+    }
+    for (j = 0; j < words_per_thread; ++j)
+        for (t = 0; t < threads; ++t)
+            if (data[(size_t)j * threads + t] != stamp + j) {
+                snprintf(detail, n, "final data: thread %u word %u is %u, expected %u (one write)", t, j,
+                         data[(size_t)j * threads + t], stamp + j);
+                return 1;
+            }
+    if (stamp != last_stamp) {
+        snprintf(detail, n, "final data has stamp %u, the last write recorded %u", stamp, last_stamp);
+        return 1;
+    }
+    if (total < 0xffffffffull) { /* stamps are unique: name the writer */
+        const unsigned int b = (stamp - 1u) / iters, it = (stamp - 1u) % iters;
+        if (stamp == 0u || b >= blocks || b % group != 0u || it != iters - 1u) {
+            snprintf(detail, n, "final stamp %u is not a writer's last write", stamp);
+            return 1;
+        }
+    }
+    detail[0] = 0;
+    return 0;
+}

@@ -21,4 +21,23 @@ typedef struct gs_mutex_counts {
 int gs_golden_mutex_check(const unsigned int *data, size_t nwords, const gs_mutex_counts *counts,
                           unsigned int blocks, unsigned int iters, char *detail, size_t n);
 
+/* The semaphore benchmark's data before any write: stamp 0, i.e. the word
+ * that thread t writes as its j-th holds j. */
+void gs_golden_sem_init(unsigned int *data, unsigned int threads, unsigned int words_per_thread);
+
+/* What the verifying launch counted; NULL for a timed launch. */
+typedef struct gs_sem_counts {
+    unsigned int violations; /* entries past capacity, or not alone as a writer */
+    unsigned int entered, left;
+} gs_sem_counts;
+
+/* Checks a semaphore run: no torn read, the counts when given, and that the
+ * final data is one whole write (word j of every thread = S + j) whose stamp
+ * S is the last one recorded and belongs to a writer block's last critical
+ * section (block b writes stamp b * iters + it + 1; b % group == 0).
+ * Returns 0 on a match, else 1 with the first mismatch in detail. */
+int gs_golden_sem_check(const unsigned int *data, unsigned int threads, unsigned int words_per_thread,
+                        unsigned int torn, unsigned int last_stamp, const gs_sem_counts *counts,
+                        unsigned int blocks, unsigned int iters, unsigned int group, char *detail, size_t n);
+
 #endif

@@ -12,23 +12,15 @@
  * "C" launch and occupancy functions for one lock: INIT runs on one thread
  * before the launch, LOCK is an expression that takes the lock and is false
  * when the watchdog abandoned it, UNLOCK a statement.  They see `a` (the
- * gs_mutex_args, whose a.state is the lock) and `token` (an unsigned int
+ * gs_bench_args, whose a.state is the lock) and `token` (an unsigned int
  * that LOCK may set and UNLOCK read).
  */
 #ifndef GSYNC_MUTEX_BENCH_CUH
 #define GSYNC_MUTEX_BENCH_CUH
 
-#ifndef GSYNC_WATCHDOG
-#define GSYNC_WATCHDOG
-#endif
-#include <gsync/gsync.cuh>
-#include "bench_kernels.h"
+#include "bench_common.cuh"
 
-#pragma nv_diag_suppress 177, 550 /* token: unused by some locks */
-
-#define GS_CS_BATCH 10u
-
-static __device__ __forceinline__ void gs_mutex_bench_cs(const gs_mutex_args *a)
+static __device__ __forceinline__ void gs_mutex_bench_cs(const gs_bench_args *a)
 {
     const unsigned int inc = blockIdx.x + 1u;
     if (a->check_exclusion && threadIdx.x == 0 &&
@@ -59,32 +51,12 @@ static __device__ __forceinline__ void gs_mutex_bench_cs(const gs_mutex_args *a)
     }
 }
 
-typedef void (*gs_mutex_kernel_t)(gs_mutex_args);
-
-static int gs_mutex_launch(gs_mutex_kernel_t init, gs_mutex_kernel_t kernel, const gs_mutex_args *a,
-                           cudaEvent_t t0, cudaEvent_t t1)
-{
-    cudaError_t e;
-    gs_watchdog_arm_kernel<<<1, 1>>>((gs_watchdog_t *)a->watchdog, a->timeout_ns);
-    if ((e = cudaGetLastError()) != cudaSuccess)
-        return (int)e;
-    init<<<1, 1>>>(*a);
-    if ((e = cudaGetLastError()) != cudaSuccess)
-        return (int)e;
-    if ((e = cudaEventRecord(t0, 0)) != cudaSuccess)
-        return (int)e;
-    kernel<<<a->blocks, a->threads>>>(*a);
-    if ((e = cudaGetLastError()) != cudaSuccess)
-        return (int)e;
-    return (int)cudaEventRecord(t1, 0);
-}
-
 #define GS_MUTEX_BENCH(NAME, INIT, LOCK, UNLOCK)                                            \
-    static __global__ void gs_mutex_init_##NAME(gs_mutex_args a)                            \
+    static __global__ void gs_mutex_init_##NAME(gs_bench_args a)                            \
     {                                                                                       \
         INIT;                                                                               \
     }                                                                                       \
-    static __global__ void gs_mutex_kernel_##NAME(gs_mutex_args a)                          \
+    static __global__ void gs_mutex_kernel_##NAME(gs_bench_args a)                          \
     {                                                                                       \
         __shared__ int held;                                                                \
         unsigned int token = 0u; /* unused by the locks that keep no ticket */           \
@@ -101,14 +73,6 @@ static int gs_mutex_launch(gs_mutex_kernel_t init, gs_mutex_kernel_t kernel, con
             }                                                                               \
         }                                                                                   \
     }                                                                                       \
-    extern "C" int gs_mutex_launch_##NAME(const gs_mutex_args *a, cudaEvent_t t0, cudaEvent_t t1) \
-    {                                                                                       \
-        return gs_mutex_launch(gs_mutex_init_##NAME, gs_mutex_kernel_##NAME, a, t0, t1);    \
-    }                                                                                       \
-    extern "C" int gs_mutex_occupancy_##NAME(unsigned int threads, int *blocks_per_sm)      \
-    {                                                                                       \
-        return (int)cudaOccupancyMaxActiveBlocksPerMultiprocessor(                          \
-            blocks_per_sm, gs_mutex_kernel_##NAME, (int)threads, 0);                        \
-    }
+    GS_BENCH_ENTRY_POINTS(mutex, NAME)
 
 #endif

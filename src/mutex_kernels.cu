@@ -15,12 +15,12 @@ extern "C" size_t gs_mutex_state_bytes(unsigned int blocks)
 }
 
 /* The ring and array locks: counters in the first lines, slots after. */
-static __device__ __forceinline__ gs_mutex_sleep_t sleep_view(const gs_mutex_args *a)
+static __device__ __forceinline__ gs_mutex_sleep_t sleep_view(const gs_bench_args *a)
 {
     gs_mutex_sleep_t m = {(unsigned int *)a->state, (unsigned int *)a->state + 32, a->nslots};
     return m;
 }
-static __device__ __forceinline__ gs_mutex_array_t array_view(const gs_mutex_args *a)
+static __device__ __forceinline__ gs_mutex_array_t array_view(const gs_bench_args *a)
 {
     gs_mutex_array_t m = {(unsigned int *)a->state, (unsigned int *)a->state + 32, (unsigned int *)a->state + 64,
                           a->nslots};

@@ -14,6 +14,7 @@ static void fill(gs_config *c, const gs_options *o, const gs_prim *p, unsigned i
     c->iters = o->iters;
     c->repeat = o->repeat;
     c->timeout_ns = (unsigned long long)(o->timeout_s * 1e9);
+    c->group = per_sm ? per_sm : 1u; /* refined by gs_plan for --tbs */
 }
 
 int gs_plan(const gs_options *o, const gs_prim *p, const gs_device_info *d, int max_blocks_per_sm,
@@ -39,7 +40,8 @@ int gs_plan(const gs_options *o, const gs_prim *p, const gs_device_info *d, int 
                      p->name, o->tbs, cap * sms, cap, sms);
             return GS_EXIT_USAGE;
         }
-        fill(&out[(*n)++], o, p, o->tbs % sms ? 0u : o->tbs / sms, o->tbs);
+        fill(&out[*n], o, p, o->tbs % sms ? 0u : o->tbs / sms, o->tbs);
+        out[(*n)++].group = o->tbs / sms ? o->tbs / sms : 1u; /* blocks per SM, rounded down */
         return GS_EXIT_OK;
     }
     if (o->ntbs_per_sm) {

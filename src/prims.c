@@ -5,7 +5,14 @@
 #include <strings.h>
 
 #define MUTEX(name, origin, summary, alg) \
-    {name, "mutex", origin, summary, 0, gs_mutex_launch_##alg, gs_mutex_occupancy_##alg}
+    {name, GS_FAMILY_MUTEX, "mutex", origin, summary, 0, gs_mutex_launch_##alg, gs_mutex_occupancy_##alg, 0, 0}
+#define SEM(name, origin, summary, alg, size, backoff) \
+    {name, GS_FAMILY_SEM, "sem", origin, summary, 0, gs_sem_launch_##alg, gs_sem_occupancy_##alg, size, backoff}
+#define SEM_SIZES(prefix, origin, summary, alg, backoff)                 \
+    SEM(prefix "1", origin, summary ", size 1", alg, 1, backoff),        \
+    SEM(prefix "2", origin, summary ", size 2", alg, 2, backoff),        \
+    SEM(prefix "10", origin, summary ", size 10", alg, 10, backoff),     \
+    SEM(prefix "120", origin, summary ", size 120", alg, 120, backoff)
 
 static const gs_prim table[] = {
     MUTEX("spinMutex", "HeteroSync baseline", "test-and-set spin lock, fence.sc around the atomics", spin),
@@ -18,6 +25,11 @@ static const gs_prim table[] = {
     MUTEX("ticketMutex", "gsync", "ticket lock, acquire/release, proportional backoff (FIFO)", ticket),
     MUTEX("arrayMutex", "gsync", "array queue lock, one 128-byte slot per waiter, acquire/release (FIFO)",
           array),
+    SEM_SIZES("spinSem", "HeteroSync baseline", "lock-guarded reader-writer semaphore", spin, 0),
+    SEM_SIZES("spinSemEBO", "HeteroSync baseline", "lock-guarded semaphore, exponential backoff", spin, 1),
+    SEM_SIZES("priorSem", "thesis baseline", "priority semaphore: leaving blocks go first", priority, 0),
+    SEM_SIZES("priorSemEBO", "thesis baseline", "priority semaphore with exponential backoff", priority, 1),
+    SEM_SIZES("ticketSem", "gsync", "weighted ticket semaphore, FIFO, no lock", ticket, 0),
 };
 
 const gs_prim *gs_prims(size_t *count)

@@ -5,14 +5,19 @@
 #include "bench_kernels.h"
 #include <stddef.h>
 
+enum gs_family { GS_FAMILY_MUTEX, GS_FAMILY_SEM };
+
 typedef struct gs_prim {
     const char *name;    /* command-line name; HeteroSync's where it has one */
-    const char *family;  /* "mutex", ...                                    */
+    enum gs_family family_id;
+    const char *family;  /* "mutex", "sem"                                  */
     const char *origin;  /* "HeteroSync baseline" or "gsync"                */
     const char *summary; /* one line for `gsync-bench list`                 */
     int needs_coresident; /* every block must be resident (barriers)        */
-    gs_mutex_launch_fn launch;
+    gs_launch_fn launch;
     gs_occupancy_fn occupancy;
+    unsigned int sem_size; /* semaphores: readers allowed at once          */
+    int backoff;           /* semaphore baselines: the EBO variant          */
 } gs_prim;
 
 const gs_prim *gs_prims(size_t *count);

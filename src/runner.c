@@ -52,11 +52,17 @@ static int wait_event(cudaEvent_t ev, double limit_s, char *err, size_t n)
     return GS_EXIT_OK;
 }
 
+/* Words per thread of the guarded data: semaphore writers write more. */
+static unsigned int words_per_thread(const gs_config *c)
+{
+    return c->prim->family_id == GS_FAMILY_SEM ? GS_SEM_WRITE_FACTOR * c->ldst : c->ldst;
+}
+
 static int alloc_buffers(const gs_config *c, buffers *b, char *err, size_t n)
 {
     memset(b, 0, sizeof *b);
     b->state_bytes = gs_mutex_state_bytes(c->blocks);
-    b->data_bytes = (size_t)c->threads * c->ldst * sizeof(unsigned int);
+    b->data_bytes = (size_t)c->threads * words_per_thread(c) * sizeof(unsigned int);
     CK(cudaMalloc(&b->state, b->state_bytes));
     CK(cudaMalloc(&b->watchdog, GS_WATCHDOG_BYTES));
     CK(cudaMalloc((void **)&b->data, b->data_bytes));
@@ -83,12 +89,17 @@ static void free_buffers(buffers *b)
 static int launch_once(const gs_config *c, buffers *b, int sync, int check_exclusion, double *ms, int *timed_out,
                        unsigned int *data, unsigned int *check, char *err, size_t n)
 {
-    gs_mutex_args a;
+    gs_bench_args a;
     unsigned int wd[4];
     float f = 0.0f;
     int rc;
     CK(cudaMemset(b->state, 0, b->state_bytes));
-    CK(cudaMemset(b->data, 0, b->data_bytes));
+    if (c->prim->family_id == GS_FAMILY_SEM) {
+        gs_golden_sem_init(data, c->threads, words_per_thread(c));
+        CK(cudaMemcpy(b->data, data, b->data_bytes, cudaMemcpyHostToDevice));
+    } else {
+        CK(cudaMemset(b->data, 0, b->data_bytes));
+    }
     CK(cudaMemset(b->check, 0, GS_CHECK_WORDS * sizeof(unsigned int)));
     memset(&a, 0, sizeof a);
     a.state = b->state;
@@ -101,6 +112,9 @@ static int launch_once(const gs_config *c, buffers *b, int sync, int check_exclu
     a.timeout_ns = c->timeout_ns;
     a.sync = sync;
     a.check_exclusion = check_exclusion;
+    a.sem_size = c->prim->sem_size;
+    a.writer_every = c->group;
+    a.backoff = c->prim->backoff;
     a.blocks = c->blocks;
     a.threads = c->threads;
     CK((cudaError_t)c->prim->launch(&a, b->t0, b->t1));
@@ -111,11 +125,27 @@ static int launch_once(const gs_config *c, buffers *b, int sync, int check_exclu
     *ms = f;
     CK(cudaMemcpy(wd, b->watchdog, sizeof wd, cudaMemcpyDeviceToHost));
     *timed_out = wd[2] != 0; /* gs_watchdog_t: deadline (2 words), abort */
-    if (data)
+    if (check)
         CK(cudaMemcpy(data, b->data, b->data_bytes, cudaMemcpyDeviceToHost));
     if (check)
         CK(cudaMemcpy(check, b->check, GS_CHECK_WORDS * sizeof(unsigned int), cudaMemcpyDeviceToHost));
     return GS_EXIT_OK;
+}
+
+/* The golden check of one launch; `counted` for the verifying launch. */
+static int verify(const gs_config *c, const unsigned int *data, const unsigned int *check, int counted, char *detail,
+                  size_t n)
+{
+    if (c->prim->family_id == GS_FAMILY_SEM) {
+        const gs_sem_counts counts = {check[GS_CHECK_VIOLATIONS], check[GS_CHECK_ENTERED], check[GS_CHECK_LEFT]};
+        return gs_golden_sem_check(data, c->threads, words_per_thread(c), check[GS_CHECK_TORN],
+                                   check[GS_CHECK_LAST_STAMP], counted ? &counts : NULL, c->blocks, c->iters,
+                                   c->group, detail, n);
+    } else {
+        const gs_mutex_counts counts = {check[GS_CHECK_CS_COUNT], check[GS_CHECK_VIOLATIONS]};
+        return gs_golden_mutex_check(data, c->threads * (size_t)c->ldst, counted ? &counts : NULL, c->blocks,
+                                     c->iters, detail, n);
+    }
 }
 
 static int measure(const gs_config *c, buffers *b, gs_result *r, unsigned int *data, double *ms, char *err, size_t n)
@@ -124,16 +154,13 @@ static int measure(const gs_config *c, buffers *b, gs_result *r, unsigned int *d
     const double per_cs = 1e6 / ((double)c->blocks * c->iters); /* ms -> ns per critical section */
     gs_stats s;
     int i, rc, timed_out = 0;
-    const size_t words = b->data_bytes / sizeof(unsigned int);
 
     /* warm-up and the exclusion check, untimed; then the timed launches,
      * each checked against the golden model on its data */
     if ((rc = launch_once(c, b, 1, 1, &ms[0], &timed_out, data, check, err, n)))
         return rc;
     for (i = 0; i <= (int)c->repeat && !timed_out; ++i) {
-        gs_mutex_counts counts = {check[GS_CHECK_CS_COUNT], check[GS_CHECK_VIOLATIONS]};
-        if (gs_golden_mutex_check(data, words, i == 0 ? &counts : NULL, c->blocks, c->iters, r->detail,
-                                  sizeof r->detail)) {
+        if (verify(c, data, check, i == 0, r->detail, sizeof r->detail)) {
             r->verdict = GS_FAIL;
             return GS_EXIT_OK;
         }
@@ -154,7 +181,7 @@ static int measure(const gs_config *c, buffers *b, gs_result *r, unsigned int *d
     r->noise_pct = s.noise_pct;
     /* the body alone: the same accesses with no lock (races allowed) */
     for (i = 0; i < (int)c->repeat; ++i)
-        if ((rc = launch_once(c, b, 0, 0, &ms[i], &timed_out, NULL, NULL, err, n)))
+        if ((rc = launch_once(c, b, 0, 0, &ms[i], &timed_out, data, NULL, err, n)))
             return rc;
     gs_stats_compute(ms, (int)c->repeat, &s);
     r->body_ns = s.median * per_cs;
@@ -170,7 +197,7 @@ int gs_run_config(const gs_config *c, gs_result *r, char *err, size_t n)
     int rc;
     memset(r, 0, sizeof *r);
     r->cfg = *c;
-    data = malloc((size_t)c->threads * c->ldst * sizeof(unsigned int));
+    data = malloc((size_t)c->threads * words_per_thread(c) * sizeof(unsigned int));
     ms = malloc(((size_t)c->repeat + 1) * sizeof(double));
     if (!data || !ms) {
         free(data);

@@ -12,5 +12,8 @@
 #include "mutex/sleep.cuh"
 #include "mutex/ticket.cuh"
 #include "mutex/array.cuh"
+#include "sem/spin.cuh"
+#include "sem/priority.cuh"
+#include "sem/ticket.cuh"
 
 #endif

@@ -48,6 +48,10 @@ int main(void)
     CHECK(parse(&o, "run sleepMutex --ldst=3 --format=json --tbs=264") == 0 && o.ldst == 3 &&
           o.format == GS_FORMAT_JSON && o.tbs == 264);
     CHECK(parse(&o, "suite --tbs-per-sm 2") == 0 && o.cmd == GS_CMD_SUITE && o.ntbs_per_sm == 1);
+    /* a family name stands for all its members */
+    CHECK(parse(&o, "run sem") == 0 && o.nprims == 20 && strcmp(o.prims[0]->name, "spinSem1") == 0);
+    CHECK(parse(&o, "run mutex,ticketSem10") == 0 && o.nprims == 7);
+    CHECK(parse(&o, "priorSemEBO10 10 528 20") == 0 && o.prims[0]->sem_size == 10 && o.prims[0]->backoff == 1);
     /* case-insensitive names */
     CHECK(parse(&o, "run SPINMUTEX") == 0 && strcmp(o.prims[0]->name, "spinMutex") == 0);
 

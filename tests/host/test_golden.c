@@ -32,5 +32,33 @@ int main(void)
           strstr(detail, "counter 23, expected 24"));
     CHECK(gs_golden_mutex_check(data, 64, &overlap, 8, 3, detail, sizeof detail) == 1 &&
           strstr(detail, "2 entries found another block inside"));
+
+    /* the semaphore: one whole write, the last one, by a writer's last CS */
+    {
+        enum { T = 4, W = 6 };
+        unsigned int sem[T * W];
+        const gs_sem_counts ok = {0, 80, 80}, over = {1, 80, 80}, short_exit = {0, 80, 79};
+        const unsigned int last = 4u * 10u + 9u + 1u; /* block 4 (a writer, group 2), its last of 10 */
+        gs_golden_sem_init(sem, T, W);
+        CHECK(sem[0] == 0 && sem[T * 5 + 3] == 5);
+        for (i = 0; i < T * W; ++i)
+            sem[i] += last;
+        CHECK(gs_golden_sem_check(sem, T, W, 0, last, &ok, 8, 10, 2, detail, sizeof detail) == 0);
+        CHECK(gs_golden_sem_check(sem, T, W, 0, last, NULL, 8, 10, 2, detail, sizeof detail) == 0);
+        CHECK(gs_golden_sem_check(sem, T, W, 0, last, &over, 8, 10, 2, detail, sizeof detail) == 1 &&
+              strstr(detail, "capacity"));
+        CHECK(gs_golden_sem_check(sem, T, W, 0, last, &short_exit, 8, 10, 2, detail, sizeof detail) == 1 &&
+              strstr(detail, "79 exits"));
+        CHECK(gs_golden_sem_check(sem, T, W, 3, last, NULL, 8, 10, 2, detail, sizeof detail) == 1 &&
+              strstr(detail, "3 reads saw"));
+        CHECK(gs_golden_sem_check(sem, T, W, 0, last + 1, NULL, 8, 10, 2, detail, sizeof detail) == 1 &&
+              strstr(detail, "last write recorded"));
+        /* block 4 is not a writer when one block in 3 writes */
+        CHECK(gs_golden_sem_check(sem, T, W, 0, last, NULL, 8, 10, 3, detail, sizeof detail) == 1 &&
+              strstr(detail, "not a writer's last write"));
+        sem[T * 2 + 1] += 1; /* a torn final state */
+        CHECK(gs_golden_sem_check(sem, T, W, 0, last, NULL, 8, 10, 2, detail, sizeof detail) == 1 &&
+              strstr(detail, "thread 1 word 2"));
+    }
     return check_done();
 }

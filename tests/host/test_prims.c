@@ -10,7 +10,9 @@ int main(void)
     const char *near[3];
     size_t n, i, j;
     const gs_prim *t = gs_prims(&n);
-    const char *heterosync[] = {"spinMutex", "spinMutexEBO", "faMutex", "sleepMutex"};
+    const char *heterosync[] = {"spinMutex", "spinMutexEBO", "faMutex", "sleepMutex", "spinSem1", "spinSem2",
+                                "spinSem10", "spinSem120", "spinSemEBO1", "spinSemEBO2", "spinSemEBO10",
+                                "spinSemEBO120"};
 
     for (i = 0; i < sizeof heterosync / sizeof heterosync[0]; ++i)
         CHECK(gs_prim_find(heterosync[i]) != NULL);
@@ -20,6 +22,9 @@ int main(void)
             CHECK(strcasecmp(t[i].name, t[j].name) != 0);
     }
     CHECK(gs_prim_find("nope") == NULL);
+    CHECK(gs_prim_find("ticketSem120")->sem_size == 120 && gs_prim_find("ticketSem120")->family_id == GS_FAMILY_SEM);
+    CHECK(gs_prim_find("spinSemEBO2")->backoff == 1 && gs_prim_find("spinSem2")->backoff == 0);
+    CHECK(gs_prim_suggest("spinSem3", near, 3) >= 1 && strncmp(near[0], "spinSem", 7) == 0);
     CHECK(gs_prim_suggest("spinMutx", near, 3) >= 1 && strcmp(near[0], "spinMutex") == 0);
     CHECK(gs_prim_suggest("sleepmutex", near, 3) >= 1 && strcmp(near[0], "sleepMutex") == 0);
     CHECK(gs_prim_suggest("faMtex", near, 3) >= 1 && strcmp(near[0], "faMutex") == 0);

@@ -1,4 +1,4 @@
-/* Locks broken on purpose, built only for the tests: they prove that the
+/* Primitives broken on purpose, built only for the tests: they prove that the
  * benchmark's checks and watchdog catch what they claim to catch. */
 #include "mutex_bench.cuh"
 
@@ -20,3 +20,10 @@ GS_MUTEX_BENCH(broken_racy, (void)0, racy_lock((unsigned int *)a.state),
 /* Never released: the second acquisition waits forever, so the run must end
  * as TIMEOUT within the watchdog's deadline instead of hanging. */
 GS_MUTEX_BENCH(broken_deadlock, (void)0, gs_mutex_spin_lock((gs_mutex_spin_t *)a.state), (void)0)
+
+/* A ticket semaphore that counts one slot too many: readers overfill it and
+ * a reader can sit beside a writer.  The capacity check must turn this red. */
+#include "sem_bench.cuh"
+GS_SEM_BENCH(broken_overfull, (void)0,
+             gs_sem_ticket_enter((gs_sem_ticket_t *)a.state, writer ? a.sem_size : 1u, a.sem_size + 1u),
+             gs_sem_ticket_leave((gs_sem_ticket_t *)a.state, writer ? a.sem_size : 1u))

@@ -1,0 +1,56 @@
+/* bench_common.cuh: what every gsync-bench kernel file shares: the watchdog
+ * build of the library, the launch sequence, and the extern "C" entry points
+ * that host code reaches. */
+#ifndef GSYNC_BENCH_COMMON_CUH
+#define GSYNC_BENCH_COMMON_CUH
+
+#ifndef GSYNC_WATCHDOG
+#define GSYNC_WATCHDOG
+#endif
+#include <gsync/gsync.cuh>
+#include "bench_kernels.h"
+
+/* Loads go out in batches of this many before their stores, so that a
+ * critical section costs about one memory round trip per batch.  10 keeps
+ * the kernels under 64 registers, i.e. 32 blocks of 32 threads per SM. */
+#define GS_CS_BATCH 10u
+
+typedef void (*gs_bench_kernel_t)(gs_bench_args);
+
+/* Arms the watchdog, runs the one-thread init kernel, then the benchmark
+ * kernel between the two events.  Returns a cudaError_t. */
+static int gs_bench_launch(gs_bench_kernel_t init, gs_bench_kernel_t kernel, const gs_bench_args *a,
+                           cudaEvent_t t0, cudaEvent_t t1)
+{
+    cudaError_t e;
+    gs_watchdog_arm_kernel<<<1, 1>>>((gs_watchdog_t *)a->watchdog, a->timeout_ns);
+    if ((e = cudaGetLastError()) != cudaSuccess)
+        return (int)e;
+    init<<<1, 1>>>(*a);
+    if ((e = cudaGetLastError()) != cudaSuccess)
+        return (int)e;
+    if ((e = cudaEventRecord(t0, 0)) != cudaSuccess)
+        return (int)e;
+    kernel<<<a->blocks, a->threads>>>(*a);
+    if ((e = cudaGetLastError()) != cudaSuccess)
+        return (int)e;
+    return (int)cudaEventRecord(t1, 0);
+}
+
+/* gs_<FAMILY>_launch_<NAME> and gs_<FAMILY>_occupancy_<NAME>, declared in
+ * bench_kernels.h, for the kernels gs_<FAMILY>_init_<NAME> and
+ * gs_<FAMILY>_kernel_<NAME>. */
+#define GS_BENCH_ENTRY_POINTS(FAMILY, NAME)                                                        \
+    extern "C" int gs_##FAMILY##_launch_##NAME(const gs_bench_args *a, cudaEvent_t t0, cudaEvent_t t1) \
+    {                                                                                              \
+        return gs_bench_launch(gs_##FAMILY##_init_##NAME, gs_##FAMILY##_kernel_##NAME, a, t0, t1); \
+    }                                                                                              \
+    extern "C" int gs_##FAMILY##_occupancy_##NAME(unsigned int threads, int *blocks_per_sm)       \
+    {                                                                                              \
+        return (int)cudaOccupancyMaxActiveBlocksPerMultiprocessor(                                 \
+            blocks_per_sm, gs_##FAMILY##_kernel_##NAME, (int)threads, 0);                          \
+    }
+
+#pragma nv_diag_suppress 177, 550 /* variables some primitives leave unused */
+
+#endif

@@ -1,0 +1,124 @@
+/* GPU tests (exit 77, skipped, where there is no GPU).
+ *
+ *   test_gpu PRIM           PRIM at 1, 4 and the maximum blocks per SM: PASS
+ *                           every time (golden data, exclusion, capacity).
+ *   test_gpu PRIM livelock  the same for a baseline that may livelock: PASS
+ *                           or TIMEOUT (within its 2 s deadline), never FAIL.
+ *   test_gpu broken         a racy lock must FAIL the checks.
+ *   test_gpu overfull       a semaphore one slot too large must FAIL them.
+ *   test_gpu deadlock       a lock never released must end as TIMEOUT,
+ *                           within its deadline.
+ *   test_gpu device         a device index that does not exist is refused.
+ */
+#include "../check.h"
+#include "device.h"
+#include "prims.h"
+#include "runner.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+GS_DECLARE_MUTEX_BENCH(broken_racy)
+GS_DECLARE_MUTEX_BENCH(broken_deadlock)
+GS_DECLARE_SEM_BENCH(broken_overfull)
+
+static gs_device_info dev;
+static char err[512];
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static gs_config config(const gs_prim *p, unsigned int per_sm, double timeout_s)
+{
+    gs_config c;
+    memset(&c, 0, sizeof c);
+    c.prim = p;
+    c.tbs_per_sm = per_sm;
+    c.blocks = per_sm * (unsigned int)dev.sm_count;
+    c.threads = 32;
+    c.ldst = 10;
+    c.iters = 20;
+    c.repeat = 2;
+    c.group = per_sm;
+    c.timeout_ns = (unsigned long long)(timeout_s * 1e9);
+    return c;
+}
+
+static int max_per_sm(const gs_prim *p)
+{
+    int n = 0;
+    CHECK(p->occupancy(32, &n) == 0 && n > 0);
+    return n;
+}
+
+/* Runs p; true when the verdict is `want` or, when given, `or_else`. */
+static void run_expect2(const gs_prim *p, unsigned int per_sm, double timeout_s, enum gs_verdict want,
+                        int or_else)
+{
+    gs_config c = config(p, per_sm, timeout_s);
+    gs_result r;
+    double t0 = now_s();
+    int rc = gs_run_config(&c, &r, err, sizeof err);
+    printf("%-16s %2u/SM %5u blocks: %s %s (%.1f ns/CS, %.1f s)\n", p->name, per_sm, c.blocks,
+           rc ? "ERROR" : gs_verdict_name(r.verdict), rc ? err : r.detail, r.ns_median, now_s() - t0);
+    CHECK(rc == 0 && (r.verdict == want || (or_else >= 0 && r.verdict == (enum gs_verdict)or_else)));
+}
+
+static void run_expect(const gs_prim *p, unsigned int per_sm, double timeout_s, enum gs_verdict want)
+{
+    run_expect2(p, per_sm, timeout_s, want, -1);
+}
+
+int main(int argc, char **argv)
+{
+    const char *what = argc > 1 ? argv[1] : "";
+    if (gs_device_count() == 0) {
+        printf("SKIP: no CUDA device\n");
+        return 77;
+    }
+    if (gs_device_open(0, &dev, err, sizeof err)) {
+        printf("cannot open device 0: %s\n", err);
+        return 1;
+    }
+    if (strcmp(what, "broken") == 0) {
+        gs_prim p = {.name = "brokenRacy", .family_id = GS_FAMILY_MUTEX, .family = "mutex",
+                     .launch = gs_mutex_launch_broken_racy, .occupancy = gs_mutex_occupancy_broken_racy};
+        run_expect(&p, 4, 5.0, GS_FAIL);
+        run_expect(&p, (unsigned int)max_per_sm(&p), 5.0, GS_FAIL);
+    } else if (strcmp(what, "overfull") == 0) {
+        gs_prim p = {.name = "brokenOverfull", .family_id = GS_FAMILY_SEM, .family = "sem",
+                     .launch = gs_sem_launch_broken_overfull, .occupancy = gs_sem_occupancy_broken_overfull,
+                     .sem_size = 1};
+        run_expect(&p, 4, 5.0, GS_FAIL);
+        p.sem_size = 10;
+        run_expect(&p, 4, 5.0, GS_FAIL);
+    } else if (strcmp(what, "deadlock") == 0) {
+        gs_prim p = {.name = "brokenDeadlock", .family_id = GS_FAMILY_MUTEX, .family = "mutex",
+                     .launch = gs_mutex_launch_broken_deadlock, .occupancy = gs_mutex_occupancy_broken_deadlock};
+        double t0 = now_s();
+        run_expect(&p, 4, 1.0, GS_TIMEOUT);
+        printf("ended after %.2f s wall (deadline 1 s)\n", now_s() - t0);
+        CHECK(now_s() - t0 < 10.0);
+    } else if (strcmp(what, "device") == 0) {
+        gs_device_info d;
+        CHECK(gs_device_open(gs_device_count(), &d, err, sizeof err) == 2 && strstr(err, "does not exist"));
+        printf("%s\n", err);
+    } else {
+        const gs_prim *p = gs_prim_find(what);
+        if (!p) {
+            printf("unknown test '%s'\n", what);
+            return 1;
+        }
+        const int livelock = argc > 2 && strcmp(argv[2], "livelock") == 0;
+        const double t = livelock ? 2.0 : 5.0;
+        run_expect2(p, 1, t, GS_PASS, livelock ? GS_TIMEOUT : -1);
+        run_expect2(p, 4, t, GS_PASS, livelock ? GS_TIMEOUT : -1);
+        run_expect2(p, (unsigned int)max_per_sm(p), t, GS_PASS, livelock ? GS_TIMEOUT : -1);
+    }
+    return check_done();
+}
