@@ -15,8 +15,9 @@
  *            every earlier one released and enters, so each request enters
  *            after a bounded number of others (requests are served in the
  *            order they took positions, up to `size` readers at once).
- *            Waiters sleep in proportion to how far `released` is from their
- *            goal, so the polling does not grow with the queue.
+ *            Waiters sleep in proportion to how many turnovers of the
+ *            semaphore (size positions each) `released` is from their goal,
+ *            so the polling does not grow with the queue.
  * Ordering:  entering ends with an ld.acquire.gpu of `released` that
  *            observes every earlier leaver's red.release.gpu (a release
  *            sequence of atomics on one word), so readers see the last
@@ -33,8 +34,10 @@
 
 #include "../wait.cuh"
 
-#ifndef GS_SEM_TICKET_NS_PER_UNIT
-#define GS_SEM_TICKET_NS_PER_UNIT 100u
+/* Sleep per full turnover of the semaphore (size positions released) that
+ * a waiter is short of: about one critical section. */
+#ifndef GS_SEM_TICKET_NS_PER_TURN
+#define GS_SEM_TICKET_NS_PER_TURN 200u
 #endif
 #define GS_SEM_TICKET_MAX_SLEEP_NS 65536u
 
@@ -57,11 +60,10 @@ static __device__ __forceinline__ bool gs_sem_ticket_enter(gs_sem_ticket_t *s, u
         const int short_by = (int)(goal - gs_ld_acquire(&s->released, GS_SCOPE_GPU));
         if (short_by <= 0)
             return true;
-        unsigned int ns = 0u;
-        if (short_by > 1)
-            ns = (unsigned int)short_by > GS_SEM_TICKET_MAX_SLEEP_NS / GS_SEM_TICKET_NS_PER_UNIT
-                     ? GS_SEM_TICKET_MAX_SLEEP_NS
-                     : (unsigned int)(short_by - 1) * GS_SEM_TICKET_NS_PER_UNIT;
+        const unsigned int turns = (unsigned int)(short_by - 1) / size;
+        const unsigned int ns = turns > GS_SEM_TICKET_MAX_SLEEP_NS / GS_SEM_TICKET_NS_PER_TURN
+                                    ? GS_SEM_TICKET_MAX_SLEEP_NS
+                                    : turns * GS_SEM_TICKET_NS_PER_TURN;
         if (gs_wait_sleep(&w, ns))
             return false;
     }
