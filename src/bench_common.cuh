@@ -51,6 +51,35 @@ static int gs_bench_launch(gs_bench_kernel_t init, gs_bench_kernel_t kernel, con
             blocks_per_sm, gs_##FAMILY##_kernel_##NAME, (int)threads, 0);                          \
     }
 
+/* The benchmark kernel every primitive shares: each block runs a.iters
+ * times: thread 0 acquires (ACQUIRE, false when the watchdog gave up), the
+ * block joins, BODY runs on every thread, the block joins, thread 0 releases
+ * (RELEASE).  SETUP declares what the three need; INIT runs on one thread
+ * before the launch.  Also makes the entry points. */
+#define GS_BENCH_KERNELS(FAMILY, NAME, SETUP, INIT, ACQUIRE, BODY, RELEASE)                 \
+    static __global__ void gs_##FAMILY##_init_##NAME(gs_bench_args a)                       \
+    {                                                                                       \
+        INIT;                                                                               \
+    }                                                                                       \
+    static __global__ void gs_##FAMILY##_kernel_##NAME(gs_bench_args a)                     \
+    {                                                                                       \
+        __shared__ int held;                                                                \
+        SETUP;                                                                              \
+        for (unsigned int it = 0; it < a.iters; ++it) {                                     \
+            if (threadIdx.x == 0)                                                           \
+                held = a.sync ? (int)(ACQUIRE) : 1;                                         \
+            __syncthreads();                                                                \
+            if (!held)                                                                      \
+                break; /* watchdog: the whole block leaves */                               \
+            BODY;                                                                           \
+            __syncthreads();                                                                \
+            if (threadIdx.x == 0 && a.sync) {                                               \
+                RELEASE;                                                                    \
+            }                                                                               \
+        }                                                                                   \
+    }                                                                                       \
+    GS_BENCH_ENTRY_POINTS(FAMILY, NAME)
+
 #pragma nv_diag_suppress 177, 550 /* variables some primitives leave unused */
 
 #endif

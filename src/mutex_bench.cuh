@@ -51,28 +51,8 @@ static __device__ __forceinline__ void gs_mutex_bench_cs(const gs_bench_args *a)
     }
 }
 
-#define GS_MUTEX_BENCH(NAME, INIT, LOCK, UNLOCK)                                            \
-    static __global__ void gs_mutex_init_##NAME(gs_bench_args a)                            \
-    {                                                                                       \
-        INIT;                                                                               \
-    }                                                                                       \
-    static __global__ void gs_mutex_kernel_##NAME(gs_bench_args a)                          \
-    {                                                                                       \
-        __shared__ int held;                                                                \
-        unsigned int token = 0u; /* unused by the locks that keep no ticket */           \
-        for (unsigned int it = 0; it < a.iters; ++it) {                                     \
-            if (threadIdx.x == 0)                                                           \
-                held = a.sync ? (int)(LOCK) : 1;                                            \
-            __syncthreads();                                                                \
-            if (!held)                                                                      \
-                break; /* watchdog: the whole block leaves */                               \
-            gs_mutex_bench_cs(&a);                                                          \
-            __syncthreads();                                                                \
-            if (threadIdx.x == 0 && a.sync) {                                               \
-                UNLOCK;                                                                     \
-            }                                                                               \
-        }                                                                                   \
-    }                                                                                       \
-    GS_BENCH_ENTRY_POINTS(mutex, NAME)
+#define GS_MUTEX_BENCH(NAME, INIT, LOCK, UNLOCK)                                                    \
+    GS_BENCH_KERNELS(mutex, NAME, unsigned int token = 0u /* unused by locks with no ticket */, INIT, \
+                     LOCK, gs_mutex_bench_cs(&a), UNLOCK)
 
 #endif

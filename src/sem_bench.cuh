@@ -77,28 +77,8 @@ static __device__ __forceinline__ void gs_sem_bench_cs(const gs_bench_args *a, b
         gs_sem_bench_leave_check(a, writer);
 }
 
-#define GS_SEM_BENCH(NAME, INIT, ENTER, LEAVE)                                              \
-    static __global__ void gs_sem_init_##NAME(gs_bench_args a)                              \
-    {                                                                                       \
-        INIT;                                                                               \
-    }                                                                                       \
-    static __global__ void gs_sem_kernel_##NAME(gs_bench_args a)                            \
-    {                                                                                       \
-        __shared__ int held;                                                                \
-        const bool writer = blockIdx.x % a.writer_every == 0u;                              \
-        for (unsigned int it = 0; it < a.iters; ++it) {                                     \
-            if (threadIdx.x == 0)                                                           \
-                held = a.sync ? (int)(ENTER) : 1;                                           \
-            __syncthreads();                                                                \
-            if (!held)                                                                      \
-                break; /* watchdog: the whole block leaves */                               \
-            gs_sem_bench_cs(&a, writer, it);                                                \
-            __syncthreads();                                                                \
-            if (threadIdx.x == 0 && a.sync) {                                               \
-                LEAVE;                                                                      \
-            }                                                                               \
-        }                                                                                   \
-    }                                                                                       \
-    GS_BENCH_ENTRY_POINTS(sem, NAME)
+#define GS_SEM_BENCH(NAME, INIT, ENTER, LEAVE)                                                   \
+    GS_BENCH_KERNELS(sem, NAME, const bool writer = blockIdx.x % a.writer_every == 0u, INIT, ENTER, \
+                     gs_sem_bench_cs(&a, writer, it), LEAVE)
 
 #endif

@@ -44,13 +44,8 @@ static __device__ __forceinline__ bool gs_sem_priority_enter(gs_sem_priority_t *
                 return false;
         if (gs_sem_spin_try_enter(&s->sem, writer, size))
             return true;
-        if (backoff) {
-            if (gs_wait_cycles(&w, pause))
-                return false;
-            pause = ((pause << 1) + 1u) & GS_MUTEX_EBO_MAX_CYCLES;
-        } else if (gs_wait_spin(&w)) {
+        if (gs_sem_spin_retry_pause(&w, &pause, backoff))
             return false;
-        }
     }
 }
 

@@ -60,6 +60,17 @@ static __device__ __forceinline__ void gs_sem_spin_drop_lock(unsigned int *lock)
     gs_atom_exch_relaxed(lock, 0u, GS_SCOPE_GPU);
 }
 
+/* The pause after a failed attempt to enter: HeteroSync's capped exponential
+ * busy wait in the EBO variants, else none.  Nonzero: the watchdog fired. */
+static __device__ __forceinline__ int gs_sem_spin_retry_pause(gs_wait_t *w, unsigned int *pause, bool backoff)
+{
+    if (!backoff)
+        return gs_wait_spin(w);
+    const int abandon = gs_wait_cycles(w, *pause);
+    *pause = ((*pause << 1) + 1u) & GS_MUTEX_EBO_MAX_CYCLES;
+    return abandon;
+}
+
 /* One attempt to enter: HeteroSync's TryWait. */
 static __device__ __forceinline__ bool gs_sem_spin_try_enter(gs_sem_spin_t *s, bool writer, unsigned int size)
 {
@@ -92,15 +103,9 @@ static __device__ __forceinline__ bool gs_sem_spin_enter(gs_sem_spin_t *s, bool 
 {
     gs_wait_t w = GS_WAIT_INIT;
     unsigned int pause = 1u;
-    while (!gs_sem_spin_try_enter(s, writer, size)) {
-        if (backoff) {
-            if (gs_wait_cycles(&w, pause))
-                return false;
-            pause = ((pause << 1) + 1u) & GS_MUTEX_EBO_MAX_CYCLES;
-        } else if (gs_wait_spin(&w)) {
+    while (!gs_sem_spin_try_enter(s, writer, size))
+        if (gs_sem_spin_retry_pause(&w, &pause, backoff))
             return false;
-        }
-    }
     return true;
 }
 
