@@ -37,13 +37,34 @@ static int gs_bench_launch(gs_bench_kernel_t init, gs_bench_kernel_t kernel, con
     return (int)cudaEventRecord(t1, 0);
 }
 
+/* The same, launched cooperatively: every block resident, or an error. */
+static int gs_bench_launch_cooperative(gs_bench_kernel_t init, gs_bench_kernel_t kernel, const gs_bench_args *a,
+                                       cudaEvent_t t0, cudaEvent_t t1)
+{
+    cudaError_t e;
+    gs_bench_args copy = *a;
+    void *params[] = {&copy};
+    gs_watchdog_arm_kernel<<<1, 1>>>((gs_watchdog_t *)a->watchdog, a->timeout_ns);
+    if ((e = cudaGetLastError()) != cudaSuccess)
+        return (int)e;
+    init<<<1, 1>>>(*a);
+    if ((e = cudaGetLastError()) != cudaSuccess)
+        return (int)e;
+    if ((e = cudaEventRecord(t0, 0)) != cudaSuccess)
+        return (int)e;
+    if ((e = cudaLaunchCooperativeKernel((void *)kernel, a->blocks, a->threads, params, 0, 0)) != cudaSuccess)
+        return (int)e;
+    return (int)cudaEventRecord(t1, 0);
+}
+
 /* gs_<FAMILY>_launch_<NAME> and gs_<FAMILY>_occupancy_<NAME>, declared in
  * bench_kernels.h, for the kernels gs_<FAMILY>_init_<NAME> and
  * gs_<FAMILY>_kernel_<NAME>. */
-#define GS_BENCH_ENTRY_POINTS(FAMILY, NAME)                                                        \
+#define GS_BENCH_ENTRY_POINTS(FAMILY, NAME) GS_BENCH_ENTRY_POINTS_VIA(FAMILY, NAME, gs_bench_launch)
+#define GS_BENCH_ENTRY_POINTS_VIA(FAMILY, NAME, LAUNCH)                                            \
     extern "C" int gs_##FAMILY##_launch_##NAME(const gs_bench_args *a, cudaEvent_t t0, cudaEvent_t t1) \
     {                                                                                              \
-        return gs_bench_launch(gs_##FAMILY##_init_##NAME, gs_##FAMILY##_kernel_##NAME, a, t0, t1); \
+        return LAUNCH(gs_##FAMILY##_init_##NAME, gs_##FAMILY##_kernel_##NAME, a, t0, t1);          \
     }                                                                                              \
     extern "C" int gs_##FAMILY##_occupancy_##NAME(unsigned int threads, int *blocks_per_sm)       \
     {                                                                                              \

@@ -21,6 +21,7 @@ enum gs_check_word {
     GS_CHECK_LEFT = 6,       /* semaphore: exits                              */
     GS_CHECK_TORN = 7,       /* semaphore: reads that saw two writers' data   */
     GS_CHECK_LAST_STAMP = 8, /* semaphore: the stamp of the last write        */
+    GS_CHECK_LAST_BAD = 9,   /* barrier: the last episode with a stale read   */
     GS_CHECK_WORDS = 16
 };
 
@@ -42,11 +43,25 @@ typedef struct gs_bench_args {
     unsigned long long timeout_ns;
     int sync;             /* 0: the critical-section body alone, no primitive */
     int check_exclusion;  /* 1: the verifying launch: count and check entries */
+    unsigned int groups;       /* barrier baselines: HeteroSync's "SMs"      */
     unsigned int sem_size;     /* semaphore: readers allowed at once         */
     unsigned int writer_every; /* semaphore: block b writes when b % this == 0 */
     int backoff;               /* semaphore baselines: the EBO variant        */
     unsigned int blocks, threads;
 } gs_bench_args;
+
+/* The barrier benchmark's data: in episode e (from 1) block b works on region
+ * (b + e - 1) mod blocks, checking that word (j, t) holds what the block
+ * before it left in episode e - 1 and writing this value for episode e.
+ * Episode 0 is the initial state the host writes. */
+#ifdef __CUDACC__
+__host__ __device__
+#endif
+static inline unsigned int gs_barrier_word(unsigned int episode, unsigned int region, unsigned int j,
+                                           unsigned int t)
+{
+    return (episode * 2654435761u) ^ (region * 40503u + j * 1031u + t);
+}
 
 /* Arms the watchdog, initialises the state, then launches the benchmark
  * kernel between the two events.  Returns a cudaError_t. */
@@ -72,6 +87,22 @@ GS_DECLARE_MUTEX_BENCH(array)
 #define GS_DECLARE_SEM_BENCH(NAME)                                                   \
     int gs_sem_launch_##NAME(const gs_bench_args *a, cudaEvent_t t0, cudaEvent_t t1); \
     int gs_sem_occupancy_##NAME(unsigned int threads, int *blocks_per_sm);
+
+#define GS_DECLARE_BARRIER_BENCH(NAME)                                                   \
+    int gs_barrier_launch_##NAME(const gs_bench_args *a, cudaEvent_t t0, cudaEvent_t t1); \
+    int gs_barrier_occupancy_##NAME(unsigned int threads, int *blocks_per_sm);
+
+GS_DECLARE_BARRIER_BENCH(fx_lock)
+GS_DECLARE_BARRIER_BENCH(fx_lock_nofence)
+GS_DECLARE_BARRIER_BENCH(fx_lockfree)
+GS_DECLARE_BARRIER_BENCH(fx_lockfree_nofence)
+GS_DECLARE_BARRIER_BENCH(atomic_tree)
+GS_DECLARE_BARRIER_BENCH(lf_tree)
+GS_DECLARE_BARRIER_BENCH(sense_reversing)
+GS_DECLARE_BARRIER_BENCH(tree)
+GS_DECLARE_BARRIER_BENCH(tree_split)
+GS_DECLARE_BARRIER_BENCH(grid_sync)
+GS_DECLARE_BARRIER_BENCH(cuda_barrier)
 
 GS_DECLARE_SEM_BENCH(spin)
 GS_DECLARE_SEM_BENCH(priority)

@@ -8,14 +8,14 @@
 
 const char gs_usage[] =
     "usage: gsync-bench [suite] [OPTIONS]        run every primitive over blocks per SM\n"
-    "       gsync-bench run PRIM[,PRIM...] [OPTIONS]   (a family name, mutex or sem, means all of it)\n"
+    "       gsync-bench run PRIM[,PRIM...] [OPTIONS]   (a family name: mutex, sem, barrier)\n"
     "       gsync-bench list\n"
     "       gsync-bench <syncPrim> <numLdSt> <numTBs> <numCSIters>   (HeteroSync's form)\n"
     "options:\n"
     "  --ldst N            loads and stores per thread per critical section (10)\n"
     "  --tbs N             total blocks (instead of --tbs-per-sm)\n"
     "  --tbs-per-sm LIST   blocks per SM, e.g. 1,2,4 (1,2,4,8,16,32 capped by the device)\n"
-    "  --iters N           critical sections per block (20)\n"
+    "  --iters N           critical sections per block (20), barrier episodes (2000)\n"
     "  --repeat N          timed launches; the median is reported (5)\n"
     "  --threads N         threads per block, a multiple of 32 (32)\n"
     "  --timeout S         watchdog deadline per launch in seconds (5)\n"
@@ -27,7 +27,7 @@ void gs_options_default(gs_options *o)
     memset(o, 0, sizeof *o);
     o->cmd = GS_CMD_SUITE;
     o->ldst = 10;
-    o->iters = 20;
+    o->iters = 0; /* the family's default */
     o->repeat = 5;
     o->threads = 32;
     o->timeout_s = 5.0;

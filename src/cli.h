@@ -16,7 +16,7 @@ typedef struct gs_options {
     enum gs_command cmd;
     const gs_prim *prims[GS_MAX_LIST];
     int nprims; /* 0: every primitive */
-    unsigned int ldst, iters, repeat, threads;
+    unsigned int ldst, iters, repeat, threads; /* iters 0: the family's default */
     unsigned int tbs; /* 0: use the blocks-per-SM list */
     unsigned int tbs_per_sm[GS_MAX_LIST];
     int ntbs_per_sm; /* 0: 1,2,4,...,32 capped by the device */

@@ -1,5 +1,7 @@
 #include "golden.h"
 
+#include "bench_kernels.h"
+
 #include <stdio.h>
 
 unsigned int gs_golden_mutex_word(unsigned int blocks, unsigned int iters)
@@ -78,6 +80,40 @@ int gs_golden_sem_check(const unsigned int *data, unsigned int threads, unsigned
             return 1;
         }
     }
+    detail[0] = 0;
+    return 0;
+}
+
+void gs_golden_barrier_init(unsigned int *data, unsigned int blocks, unsigned int threads, unsigned int ldst)
+{
+    unsigned int r, j, t;
+    for (r = 0; r < blocks; ++r)
+        for (j = 0; j < ldst; ++j)
+            for (t = 0; t < threads; ++t)
+                data[((size_t)r * ldst + j) * threads + t] = gs_barrier_word(0u, r, j, t);
+    for (r = 0; r < 2u * blocks; ++r)
+        data[(size_t)blocks * ldst * threads + r] = 0u;
+}
+
+int gs_golden_barrier_check(const unsigned int *data, unsigned int blocks, unsigned int threads, unsigned int ldst,
+                            unsigned int episodes, unsigned int stale, unsigned int last_bad, char *detail,
+                            size_t n)
+{
+    unsigned int r, j, t;
+    if (stale) {
+        snprintf(detail, n, "visibility: %u stale reads after the barrier, the last in episode %u", stale, last_bad);
+        return 1;
+    }
+    for (r = 0; r < blocks; ++r)
+        for (j = 0; j < ldst; ++j)
+            for (t = 0; t < threads; ++t) {
+                const unsigned int v = data[((size_t)r * ldst + j) * threads + t];
+                if (v != gs_barrier_word(episodes, r, j, t)) {
+                    snprintf(detail, n, "final data: region %u word %u thread %u is %u, expected %u", r, j, t, v,
+                             gs_barrier_word(episodes, r, j, t));
+                    return 1;
+                }
+            }
     detail[0] = 0;
     return 0;
 }

@@ -40,4 +40,15 @@ int gs_golden_sem_check(const unsigned int *data, unsigned int threads, unsigned
                         unsigned int torn, unsigned int last_stamp, const gs_sem_counts *counts,
                         unsigned int blocks, unsigned int iters, unsigned int group, char *detail, size_t n);
 
+/* The barrier benchmark's initial data: episode 0 in every region, stamps 0.
+ * data holds blocks * ldst * threads region words, then 2 * blocks stamps. */
+void gs_golden_barrier_init(unsigned int *data, unsigned int blocks, unsigned int threads, unsigned int ldst);
+
+/* Checks a barrier run of `episodes`: no stale read was counted, and every
+ * region holds the last episode's values.  Returns 0 on a match, else 1 with
+ * the first mismatch in detail. */
+int gs_golden_barrier_check(const unsigned int *data, unsigned int blocks, unsigned int threads, unsigned int ldst,
+                            unsigned int episodes, unsigned int stale, unsigned int last_bad, char *detail,
+                            size_t n);
+
 #endif

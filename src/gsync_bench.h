@@ -27,7 +27,8 @@ typedef struct gs_config {
     const struct gs_prim *prim;
     unsigned int tbs_per_sm; /* 0 when --tbs gave a count that is not a multiple of the SMs */
     unsigned int blocks, threads, ldst, iters, repeat;
-    unsigned int group; /* semaphores: one writer per this many blocks */
+    unsigned int group;    /* semaphores: one writer per this many blocks */
+    unsigned int sm_count; /* the device's, for HeteroSync's per-SM groups */
     unsigned long long timeout_ns;
 } gs_config;
 

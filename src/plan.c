@@ -4,17 +4,19 @@
 
 static const unsigned int default_tbs_per_sm[] = {1, 2, 4, 8, 16, 32};
 
-static void fill(gs_config *c, const gs_options *o, const gs_prim *p, unsigned int per_sm, unsigned int blocks)
+static void fill(gs_config *c, const gs_options *o, const gs_prim *p, unsigned int per_sm, unsigned int blocks,
+                 unsigned int sms)
 {
     c->prim = p;
     c->tbs_per_sm = per_sm;
     c->blocks = blocks;
     c->threads = o->threads;
     c->ldst = o->ldst;
-    c->iters = o->iters;
+    c->iters = o->iters ? o->iters : p->family_id == GS_FAMILY_BARRIER ? 2000u : 20u;
     c->repeat = o->repeat;
     c->timeout_ns = (unsigned long long)(o->timeout_s * 1e9);
     c->group = per_sm ? per_sm : 1u; /* refined by gs_plan for --tbs */
+    c->sm_count = sms;
 }
 
 int gs_plan(const gs_options *o, const gs_prim *p, const gs_device_info *d, int max_blocks_per_sm,
@@ -34,13 +36,14 @@ int gs_plan(const gs_options *o, const gs_prim *p, const gs_device_info *d, int 
         return GS_EXIT_USAGE;
     }
     if (o->tbs) {
+
         if (p->needs_coresident && o->tbs > cap * sms) {
             snprintf(err, errlen,
                      "%s needs every block resident: %u blocks asked, this device holds at most %u (%u per SM x %u SMs)",
                      p->name, o->tbs, cap * sms, cap, sms);
             return GS_EXIT_USAGE;
         }
-        fill(&out[*n], o, p, o->tbs % sms ? 0u : o->tbs / sms, o->tbs);
+        fill(&out[*n], o, p, o->tbs % sms ? 0u : o->tbs / sms, o->tbs, sms);
         out[(*n)++].group = o->tbs / sms ? o->tbs / sms : 1u; /* blocks per SM, rounded down */
         return GS_EXIT_OK;
     }
@@ -52,15 +55,15 @@ int gs_plan(const gs_options *o, const gs_prim *p, const gs_device_info *d, int 
                          o->tbs_per_sm[i], cap, o->threads, p->name);
                 return GS_EXIT_USAGE;
             }
-            fill(&out[(*n)++], o, p, o->tbs_per_sm[i], o->tbs_per_sm[i] * sms);
+            fill(&out[(*n)++], o, p, o->tbs_per_sm[i], o->tbs_per_sm[i] * sms, sms);
         }
         return GS_EXIT_OK;
     }
     /* the default sweep, capped by the device; the cap itself is a point */
     for (i = 0; i < (int)(sizeof default_tbs_per_sm / sizeof default_tbs_per_sm[0]) && *n < max_out; ++i)
         if (default_tbs_per_sm[i] <= cap)
-            fill(&out[(*n)++], o, p, default_tbs_per_sm[i], default_tbs_per_sm[i] * sms);
+            fill(&out[(*n)++], o, p, default_tbs_per_sm[i], default_tbs_per_sm[i] * sms, sms);
     if (cap < 32 && *n < max_out && out[*n - 1].tbs_per_sm != cap)
-        fill(&out[(*n)++], o, p, cap, cap * sms);
+        fill(&out[(*n)++], o, p, cap, cap * sms, sms);
     return GS_EXIT_OK;
 }

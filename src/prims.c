@@ -5,9 +5,11 @@
 #include <strings.h>
 
 #define MUTEX(name, origin, summary, alg) \
-    {name, GS_FAMILY_MUTEX, "mutex", origin, summary, 0, gs_mutex_launch_##alg, gs_mutex_occupancy_##alg, 0, 0}
+    {name, GS_FAMILY_MUTEX, "mutex", origin, summary, 0, gs_mutex_launch_##alg, gs_mutex_occupancy_##alg, 0, 0, 0}
 #define SEM(name, origin, summary, alg, size, backoff) \
-    {name, GS_FAMILY_SEM, "sem", origin, summary, 0, gs_sem_launch_##alg, gs_sem_occupancy_##alg, size, backoff}
+    {name, GS_FAMILY_SEM, "sem", origin, summary, 0, gs_sem_launch_##alg, gs_sem_occupancy_##alg, size, backoff, 0}
+#define BARRIER(name, origin, summary, alg, unordered) \
+    {name, GS_FAMILY_BARRIER, "barrier", origin, summary, 1, gs_barrier_launch_##alg, gs_barrier_occupancy_##alg, 0, 0, unordered}
 #define SEM_SIZES(prefix, origin, summary, alg, backoff)                 \
     SEM(prefix "1", origin, summary ", size 1", alg, 1, backoff),        \
     SEM(prefix "2", origin, summary ", size 2", alg, 2, backoff),        \
@@ -30,6 +32,22 @@ static const gs_prim table[] = {
     SEM_SIZES("priorSem", "thesis baseline", "priority semaphore: leaving blocks go first", priority, 0),
     SEM_SIZES("priorSemEBO", "thesis baseline", "priority semaphore with exponential backoff", priority, 1),
     SEM_SIZES("ticketSem", "gsync", "weighted ticket semaphore, FIFO, no lock", ticket, 0),
+    BARRIER("fxLockBarrier", "Feng-Xiao baseline", "one global counter, __threadfence before the add", fx_lock, 0),
+    BARRIER("fxLockBarrierNoFence", "Feng-Xiao baseline", "the same without the fence (unordered)", fx_lock_nofence, 1),
+    BARRIER("fxLockFreeBarrier", "Feng-Xiao baseline", "a flag per block, block 0 gathers and releases, fenced",
+            fx_lockfree, 0),
+    BARRIER("fxLockFreeBarrierNoFence", "Feng-Xiao baseline", "the same without the fences (unordered)",
+            fx_lockfree_nofence, 1),
+    BARRIER("atomicTreeBarrUniq", "HeteroSync baseline", "two-level atomic tree, static leaders, double barriers",
+            atomic_tree, 0),
+    BARRIER("lfTreeBarrUniq", "HeteroSync baseline", "two-level flag (lock-free) tree, static masters", lf_tree, 0),
+    BARRIER("srBarrier", "thesis baseline", "two-level sense-reversing barrier, dynamic leader, backoff",
+            sense_reversing, 0),
+    BARRIER("gridSync", "CUDA peer", "cooperative groups grid.sync()", grid_sync, 0),
+    BARRIER("cudaBarrier", "CUDA peer", "libcu++ cuda::barrier<thread_scope_device>, one arrival per block",
+            cuda_barrier, 0),
+    BARRIER("gsBarrier", "gsync", "acquire/release counter barrier, flat or a two-level tree by size", tree, 0),
+    BARRIER("gsBarrierSplit", "gsync", "gsBarrier through its split-phase arrive/wait", tree_split, 0),
 };
 
 const gs_prim *gs_prims(size_t *count)

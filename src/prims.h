@@ -5,12 +5,12 @@
 #include "bench_kernels.h"
 #include <stddef.h>
 
-enum gs_family { GS_FAMILY_MUTEX, GS_FAMILY_SEM };
+enum gs_family { GS_FAMILY_MUTEX, GS_FAMILY_SEM, GS_FAMILY_BARRIER };
 
 typedef struct gs_prim {
     const char *name;    /* command-line name; HeteroSync's where it has one */
     enum gs_family family_id;
-    const char *family;  /* "mutex", "sem"                                  */
+    const char *family;  /* "mutex", "sem", "barrier"                       */
     const char *origin;  /* "HeteroSync baseline" or "gsync"                */
     const char *summary; /* one line for `gsync-bench list`                 */
     int needs_coresident; /* every block must be resident (barriers)        */
@@ -18,6 +18,7 @@ typedef struct gs_prim {
     gs_occupancy_fn occupancy;
     unsigned int sem_size; /* semaphores: readers allowed at once          */
     int backoff;           /* semaphore baselines: the EBO variant          */
+    int unordered;         /* barriers published without ordering: may FAIL */
 } gs_prim;
 
 const gs_prim *gs_prims(size_t *count);

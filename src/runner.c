@@ -58,11 +58,35 @@ static unsigned int words_per_thread(const gs_config *c)
     return c->prim->family_id == GS_FAMILY_SEM ? GS_SEM_WRITE_FACTOR * c->ldst : c->ldst;
 }
 
+/* Words of data: barriers have a region per block, and their stamps. */
+static size_t data_words(const gs_config *c)
+{
+    if (c->prim->family_id == GS_FAMILY_BARRIER)
+        return (size_t)c->blocks * c->ldst * c->threads + 2u * (size_t)c->blocks;
+    return (size_t)c->threads * words_per_thread(c);
+}
+
+/* Barriers verify over at least this many episodes. */
+#define GS_BARRIER_VERIFY_EPISODES 10000u
+
+static unsigned int launch_iters(const gs_config *c, int verifying)
+{
+    if (verifying && c->prim->family_id == GS_FAMILY_BARRIER && c->iters < GS_BARRIER_VERIFY_EPISODES)
+        return GS_BARRIER_VERIFY_EPISODES;
+    return c->iters;
+}
+
+/* Operations one launch times: critical sections, or barrier episodes. */
+static double ops_per_launch(const gs_config *c)
+{
+    return c->prim->family_id == GS_FAMILY_BARRIER ? (double)c->iters : (double)c->blocks * c->iters;
+}
+
 static int alloc_buffers(const gs_config *c, buffers *b, char *err, size_t n)
 {
     memset(b, 0, sizeof *b);
     b->state_bytes = gs_mutex_state_bytes(c->blocks);
-    b->data_bytes = (size_t)c->threads * words_per_thread(c) * sizeof(unsigned int);
+    b->data_bytes = data_words(c) * sizeof(unsigned int);
     CK(cudaMalloc(&b->state, b->state_bytes));
     CK(cudaMalloc(&b->watchdog, GS_WATCHDOG_BYTES));
     CK(cudaMalloc((void **)&b->data, b->data_bytes));
@@ -94,11 +118,14 @@ static int launch_once(const gs_config *c, buffers *b, int sync, int check_exclu
     float f = 0.0f;
     int rc;
     CK(cudaMemset(b->state, 0, b->state_bytes));
-    if (c->prim->family_id == GS_FAMILY_SEM) {
-        gs_golden_sem_init(data, c->threads, words_per_thread(c));
-        CK(cudaMemcpy(b->data, data, b->data_bytes, cudaMemcpyHostToDevice));
-    } else {
+    if (c->prim->family_id == GS_FAMILY_MUTEX) {
         CK(cudaMemset(b->data, 0, b->data_bytes));
+    } else {
+        if (c->prim->family_id == GS_FAMILY_SEM)
+            gs_golden_sem_init(data, c->threads, words_per_thread(c));
+        else
+            gs_golden_barrier_init(data, c->blocks, c->threads, c->ldst);
+        CK(cudaMemcpy(b->data, data, b->data_bytes, cudaMemcpyHostToDevice));
     }
     CK(cudaMemset(b->check, 0, GS_CHECK_WORDS * sizeof(unsigned int)));
     memset(&a, 0, sizeof a);
@@ -106,12 +133,13 @@ static int launch_once(const gs_config *c, buffers *b, int sync, int check_exclu
     a.nslots = gs_mutex_slots(c->blocks);
     a.data = b->data;
     a.ldst = c->ldst;
-    a.iters = c->iters;
+    a.iters = launch_iters(c, check_exclusion);
     a.check = b->check;
     a.watchdog = b->watchdog;
     a.timeout_ns = c->timeout_ns;
     a.sync = sync;
     a.check_exclusion = check_exclusion;
+    a.groups = c->sm_count && c->sm_count < c->blocks ? c->sm_count : c->blocks;
     a.sem_size = c->prim->sem_size;
     a.writer_every = c->group;
     a.backoff = c->prim->backoff;
@@ -136,6 +164,9 @@ static int launch_once(const gs_config *c, buffers *b, int sync, int check_exclu
 static int verify(const gs_config *c, const unsigned int *data, const unsigned int *check, int counted, char *detail,
                   size_t n)
 {
+    if (c->prim->family_id == GS_FAMILY_BARRIER)
+        return gs_golden_barrier_check(data, c->blocks, c->threads, c->ldst, launch_iters(c, counted),
+                                       check[GS_CHECK_VIOLATIONS], check[GS_CHECK_LAST_BAD], detail, n);
     if (c->prim->family_id == GS_FAMILY_SEM) {
         const gs_sem_counts counts = {check[GS_CHECK_VIOLATIONS], check[GS_CHECK_ENTERED], check[GS_CHECK_LEFT]};
         return gs_golden_sem_check(data, c->threads, words_per_thread(c), check[GS_CHECK_TORN],
@@ -151,7 +182,7 @@ static int verify(const gs_config *c, const unsigned int *data, const unsigned i
 static int measure(const gs_config *c, buffers *b, gs_result *r, unsigned int *data, double *ms, char *err, size_t n)
 {
     unsigned int check[GS_CHECK_WORDS];
-    const double per_cs = 1e6 / ((double)c->blocks * c->iters); /* ms -> ns per critical section */
+    const double per_cs = 1e6 / ops_per_launch(c); /* ms -> ns per operation */
     gs_stats s;
     int i, rc, timed_out = 0;
 
@@ -197,7 +228,7 @@ int gs_run_config(const gs_config *c, gs_result *r, char *err, size_t n)
     int rc;
     memset(r, 0, sizeof *r);
     r->cfg = *c;
-    data = malloc((size_t)c->threads * words_per_thread(c) * sizeof(unsigned int));
+    data = malloc(data_words(c) * sizeof(unsigned int));
     ms = malloc(((size_t)c->repeat + 1) * sizeof(double));
     if (!data || !ms) {
         free(data);

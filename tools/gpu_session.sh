@@ -4,13 +4,15 @@
 #   sanitize  compute-sanitizer memcheck, racecheck, synccheck on small runs
 #   mutex     the mutex sweep (mutex.csv)
 #   sem       the semaphore sweep, every semaphore, 6 s deadline (sem.csv)
+#   barrier   the barrier sweep over blocks per SM (barrier.csv)
+#   ldst      barriers over critical-section sizes 10, 100, 1000 (ldst.csv)
 #   probe     the handoff latency probe (handoff.txt)
 # (default: all).  Output goes to $OUT (default ./gpu-out): at most seven
 # files, the commands and their stderr in run.log.
 set -uo pipefail
 OUT=${OUT:-gpu-out}
 mkdir -p "$OUT"
-what=${*:-test sanitize mutex sem probe}
+what=${*:-test sanitize mutex sem barrier ldst probe}
 export PATH="$PATH:/usr/local/cuda/bin"
 LOG="$OUT/run.log"
 { nvidia-smi; nvcc --version; } >>"$LOG" 2>&1
@@ -19,7 +21,7 @@ cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 >/t
 B=./build/gsync-bench
 
 sweep() { # name, primitives, extra options
-  local cmd="$B run $2 --tbs-per-sm 1,2,4,8,16,32 $3 --format csv"
+  local cmd="$B run $2 ${4:---tbs-per-sm 1,2,4,8,16,32} $3 --format csv"
   echo "== $1: $cmd" >>"$LOG"
   $cmd >"$OUT/$1.csv" 2>>"$LOG"
   echo "$1 rc=$?" | tee -a "$LOG"
@@ -33,13 +35,19 @@ for w in $what; do
       grep -E "tests passed|Test +#|PASS|FAIL|TIMEOUT|ended after|does not exist" | tail -80 ;;
   sanitize)
     for tool in memcheck racecheck synccheck; do
-      for p in spinMutex faMutex sleepMutex ticketMutex arrayMutex spinSem10 priorSem10 ticketSem1 ticketSem10; do
+      for p in spinMutex faMutex sleepMutex ticketMutex arrayMutex spinSem10 priorSem10 ticketSem1 ticketSem10 \
+        gsBarrier srBarrier lfTreeBarrUniq; do
         echo "== $tool $p"
         compute-sanitizer --tool $tool --error-exitcode 9 $B run $p --tbs 8 --iters 3 --repeat 1 --timeout 20 2>&1 | tail -3
       done
     done 2>&1 | tee "$OUT/sanitize.log" | grep -E "==|ERROR SUMMARY|error" ;;
   mutex) sweep mutex mutex "" ;;
   sem) sweep sem sem "--timeout 6" ;;
+  barrier) sweep barrier barrier "" ;;
+  ldst)
+    for l in 10 100 1000; do
+      sweep ldst$l gsBarrier,gridSync,srBarrier,atomicTreeBarrUniq "--ldst $l --repeat 3" "--tbs-per-sm 1,4,32"
+    done ;;
   probe)
     nvcc -arch=sm_90 -Iinclude tools/probes/handoff_latency.cu -o build/handoff_latency &&
       ./build/handoff_latency | tee "$OUT/handoff.txt" ;;

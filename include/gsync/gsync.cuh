@@ -15,5 +15,11 @@
 #include "sem/spin.cuh"
 #include "sem/priority.cuh"
 #include "sem/ticket.cuh"
+#include "barrier/fx_lock.cuh"
+#include "barrier/fx_lockfree.cuh"
+#include "barrier/atomic_tree.cuh"
+#include "barrier/lf_tree.cuh"
+#include "barrier/sense_reversing.cuh"
+#include "barrier/tree.cuh"
 
 #endif

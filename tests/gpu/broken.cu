@@ -27,3 +27,24 @@ GS_MUTEX_BENCH(broken_deadlock, (void)0, gs_mutex_spin_lock((gs_mutex_spin_t *)a
 GS_SEM_BENCH(broken_overfull, (void)0,
              gs_sem_ticket_enter((gs_sem_ticket_t *)a.state, writer ? a.sem_size : 1u, a.sem_size + 1u),
              gs_sem_ticket_leave((gs_sem_ticket_t *)a.state, writer ? a.sem_size : 1u))
+
+/* A counter barrier with its release and acquire removed: arrival and
+ * polling are relaxed, so nothing orders the blocks' data.  The visibility
+ * check must turn this red. */
+#include "barrier_bench.cuh"
+static __device__ __forceinline__ bool relaxed_sync(unsigned int *count, unsigned int epoch)
+{
+    gs_wait_t w = GS_WAIT_INIT;
+    bool ok = true;
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        gs_red_add_relaxed(count, 1u, GS_SCOPE_GPU);
+        while ((int)(gs_ld_relaxed(count, GS_SCOPE_GPU) - gridDim.x * (epoch + 1u)) < 0)
+            if (gs_wait_spin(&w)) {
+                ok = false;
+                break;
+            }
+    }
+    return gs_barrier_join(ok);
+}
+GS_BARRIER_BENCH(broken_unordered, (void)0, (void)0, relaxed_sync((unsigned int *)a.state, epoch))

@@ -6,6 +6,10 @@
  *                           or TIMEOUT (within its 2 s deadline), never FAIL.
  *   test_gpu broken         a racy lock must FAIL the checks.
  *   test_gpu overfull       a semaphore one slot too large must FAIL them.
+ *   test_gpu unordered      a barrier without release/acquire must FAIL the
+ *                           visibility check.
+ *   test_gpu PRIM unordered a barrier published without ordering: PASS or
+ *                           FAIL, never TIMEOUT (its numbers are reported).
  *   test_gpu deadlock       a lock never released must end as TIMEOUT,
  *                           within its deadline.
  *   test_gpu device         a device index that does not exist is refused.
@@ -22,6 +26,7 @@
 GS_DECLARE_MUTEX_BENCH(broken_racy)
 GS_DECLARE_MUTEX_BENCH(broken_deadlock)
 GS_DECLARE_SEM_BENCH(broken_overfull)
+GS_DECLARE_BARRIER_BENCH(broken_unordered)
 
 static gs_device_info dev;
 static char err[512];
@@ -42,7 +47,7 @@ static gs_config config(const gs_prim *p, unsigned int per_sm, double timeout_s)
     c.blocks = per_sm * (unsigned int)dev.sm_count;
     c.threads = 32;
     c.ldst = 10;
-    c.iters = 20;
+    c.iters = p->family_id == GS_FAMILY_BARRIER ? 200u : 20u; /* barriers verify over 10000 anyway */
     c.repeat = 2;
     c.group = per_sm;
     c.timeout_ns = (unsigned long long)(timeout_s * 1e9);
@@ -97,6 +102,12 @@ int main(int argc, char **argv)
         run_expect(&p, 4, 5.0, GS_FAIL);
         p.sem_size = 10;
         run_expect(&p, 4, 5.0, GS_FAIL);
+    } else if (strcmp(what, "unordered") == 0) {
+        gs_prim p = {.name = "brokenUnordered", .family_id = GS_FAMILY_BARRIER, .family = "barrier",
+                     .needs_coresident = 1, .launch = gs_barrier_launch_broken_unordered,
+                     .occupancy = gs_barrier_occupancy_broken_unordered};
+        run_expect(&p, 4, 5.0, GS_FAIL);
+        run_expect(&p, (unsigned int)max_per_sm(&p), 5.0, GS_FAIL);
     } else if (strcmp(what, "deadlock") == 0) {
         gs_prim p = {.name = "brokenDeadlock", .family_id = GS_FAMILY_MUTEX, .family = "mutex",
                      .launch = gs_mutex_launch_broken_deadlock, .occupancy = gs_mutex_occupancy_broken_deadlock};
@@ -115,10 +126,12 @@ int main(int argc, char **argv)
             return 1;
         }
         const int livelock = argc > 2 && strcmp(argv[2], "livelock") == 0;
+        const int unordered = argc > 2 && strcmp(argv[2], "unordered") == 0;
         const double t = livelock ? 2.0 : 5.0;
-        run_expect2(p, 1, t, GS_PASS, livelock ? GS_TIMEOUT : -1);
-        run_expect2(p, 4, t, GS_PASS, livelock ? GS_TIMEOUT : -1);
-        run_expect2(p, (unsigned int)max_per_sm(p), t, GS_PASS, livelock ? GS_TIMEOUT : -1);
+        const int or_else = livelock ? GS_TIMEOUT : unordered ? GS_FAIL : -1;
+        run_expect2(p, 1, t, GS_PASS, or_else);
+        run_expect2(p, 4, t, GS_PASS, or_else);
+        run_expect2(p, (unsigned int)max_per_sm(p), t, GS_PASS, or_else);
     }
     return check_done();
 }

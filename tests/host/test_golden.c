@@ -1,5 +1,6 @@
 /* The golden model of the mutex benchmark, and that its check can fail. */
 #include "../check.h"
+#include "bench_kernels.h"
 #include "golden.h"
 
 #include <string.h>
@@ -59,6 +60,29 @@ int main(void)
         sem[T * 2 + 1] += 1; /* a torn final state */
         CHECK(gs_golden_sem_check(sem, T, W, 0, last, NULL, 8, 10, 2, detail, sizeof detail) == 1 &&
               strstr(detail, "thread 1 word 2"));
+    }
+
+    /* the barrier: every region at the last episode, no stale read */
+    {
+        enum { B = 5, T = 4, L = 3 };
+        unsigned int bar[B * L * T + 2 * B];
+        unsigned int r, j, t;
+        gs_golden_barrier_init(bar, B, T, L);
+        CHECK(bar[0] == gs_barrier_word(0, 0, 0, 0) && bar[B * L * T] == 0 && bar[B * L * T + 2 * B - 1] == 0);
+        CHECK(gs_golden_barrier_check(bar, B, T, L, 0, 0, 0, detail, sizeof detail) == 0);
+        CHECK(gs_golden_barrier_check(bar, B, T, L, 7, 0, 0, detail, sizeof detail) == 1 &&
+              strstr(detail, "region 0 word 0 thread 0"));
+        for (r = 0; r < B; ++r)
+            for (j = 0; j < L; ++j)
+                for (t = 0; t < T; ++t)
+                    bar[(r * L + j) * T + t] = gs_barrier_word(7, r, j, t);
+        CHECK(gs_golden_barrier_check(bar, B, T, L, 7, 0, 0, detail, sizeof detail) == 0);
+        CHECK(gs_golden_barrier_check(bar, B, T, L, 7, 12, 5, detail, sizeof detail) == 1 &&
+              strstr(detail, "12 stale reads") && strstr(detail, "episode 5"));
+        bar[(3 * L + 2) * T + 1] ^= 1u; /* one word a block did not see */
+        CHECK(gs_golden_barrier_check(bar, B, T, L, 7, 0, 0, detail, sizeof detail) == 1 &&
+              strstr(detail, "region 3 word 2 thread 1"));
+        CHECK(gs_barrier_word(1, 2, 3, 4) != gs_barrier_word(2, 2, 3, 4));
     }
     return check_done();
 }

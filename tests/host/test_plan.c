@@ -23,7 +23,10 @@ int main(void)
     /* default sweep: 1..32 per SM */
     CHECK(gs_plan(&o, spin, &h200, 32, c, 64, &n, err, sizeof err) == 0 && n == 6);
     CHECK(c[0].tbs_per_sm == 1 && c[0].blocks == 132 && c[5].tbs_per_sm == 32 && c[5].blocks == 4224);
-    CHECK(c[0].ldst == 10 && c[0].threads == 32 && c[0].timeout_ns == 5000000000ull);
+    CHECK(c[0].ldst == 10 && c[0].threads == 32 && c[0].timeout_ns == 5000000000ull && c[0].iters == 20);
+    CHECK(c[0].sm_count == 132 && c[5].group == 32);
+    /* barriers: every block resident; more episodes by default */
+    CHECK(gs_plan(&o, gs_prim_find("gsBarrier"), &h200, 32, c, 64, &n, err, sizeof err) == 0 && c[0].iters == 2000);
     /* capped by occupancy, and the cap itself is a point */
     CHECK(gs_plan(&o, spin, &h200, 12, c, 64, &n, err, sizeof err) == 0 && n == 5 && c[4].tbs_per_sm == 12);
     CHECK(gs_plan(&o, spin, &h200, 16, c, 64, &n, err, sizeof err) == 0 && n == 5 && c[4].tbs_per_sm == 16);
@@ -47,6 +50,9 @@ int main(void)
     CHECK(gs_plan(&o, &coresident, &h200, 32, c, 64, &n, err, sizeof err) == 2 && strstr(err, "at most 4224"));
     o.tbs = 4224;
     CHECK(gs_plan(&o, &coresident, &h200, 32, c, 64, &n, err, sizeof err) == 0);
+    o.tbs = 4225;
+    CHECK(gs_plan(&o, gs_prim_find("gridSync"), &h200, 32, c, 64, &n, err, sizeof err) == 2 &&
+          strstr(err, "gridSync needs every block resident") && strstr(err, "at most 4224"));
     /* threads above the device's limit; a block that does not fit at all */
     o.threads = 1024;
     h200.max_threads_per_block = 512;

@@ -10,7 +10,7 @@ int main(void)
     const char *near[3];
     size_t n, i, j;
     const gs_prim *t = gs_prims(&n);
-    const char *heterosync[] = {"spinMutex", "spinMutexEBO", "faMutex", "sleepMutex", "spinSem1", "spinSem2",
+    const char *heterosync[] = {"atomicTreeBarrUniq", "lfTreeBarrUniq", "spinMutex", "spinMutexEBO", "faMutex", "sleepMutex", "spinSem1", "spinSem2",
                                 "spinSem10", "spinSem120", "spinSemEBO1", "spinSemEBO2", "spinSemEBO10",
                                 "spinSemEBO120"};
 
@@ -22,6 +22,9 @@ int main(void)
             CHECK(strcasecmp(t[i].name, t[j].name) != 0);
     }
     CHECK(gs_prim_find("nope") == NULL);
+    for (i = 0; i < n; ++i) /* exactly the barriers need every block resident */
+        CHECK(t[i].needs_coresident == (t[i].family_id == GS_FAMILY_BARRIER));
+    CHECK(gs_prim_find("fxLockBarrierNoFence")->unordered && !gs_prim_find("gsBarrier")->unordered);
     CHECK(gs_prim_find("ticketSem120")->sem_size == 120 && gs_prim_find("ticketSem120")->family_id == GS_FAMILY_SEM);
     CHECK(gs_prim_find("spinSemEBO2")->backoff == 1 && gs_prim_find("spinSem2")->backoff == 0);
     CHECK(gs_prim_suggest("spinSem3", near, 3) >= 1 && strncmp(near[0], "spinSem", 7) == 0);

@@ -1,0 +1,43 @@
+/* gsync/barrier/common.cuh: what the device-wide barriers share.
+ *
+ * Every barrier here is block-collective: every thread of every block calls
+ * it, and it needs every block of the grid resident at once (launch the
+ * kernel cooperatively, or check occupancy first).  One thread per block runs
+ * the protocol; the block joins before and after with __syncthreads(), whose
+ * ordering the protocol's release and acquire extend to the whole block.
+ * The caller keeps `epoch`, a per-block count of barriers passed, starting
+ * at 0 for zeroed state; it is the same in every block.
+ */
+#ifndef GSYNC_BARRIER_COMMON_CUH
+#define GSYNC_BARRIER_COMMON_CUH
+
+#include "../wait.cuh"
+
+/* Blocks in the grid (1-D grids: gridDim.x). */
+static __device__ __forceinline__ unsigned int gs_barrier_blocks(void)
+{
+    return gridDim.x * gridDim.y * gridDim.z;
+}
+
+static __device__ __forceinline__ unsigned int gs_barrier_block_id(void)
+{
+    return blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
+}
+
+/* Waits until *p, a counter that only grows (mod 2^32), reaches goal; acquire
+ * at gpu scope.  Nonzero when the watchdog gave up. */
+static __device__ __forceinline__ int gs_barrier_wait_geq(const unsigned int *p, unsigned int goal, gs_wait_t *w)
+{
+    while ((int)(gs_ld_acquire(p, GS_SCOPE_GPU) - goal) < 0)
+        if (gs_wait_spin(w))
+            return 1;
+    return 0;
+}
+
+/* The closing join: every thread learns whether thread 0 completed. */
+static __device__ __forceinline__ bool gs_barrier_join(bool ok)
+{
+    return __syncthreads_and(threadIdx.x != 0 || ok) != 0;
+}
+
+#endif

@@ -1,0 +1,78 @@
+/* gsync/barrier/sense_reversing.cuh: two-level sense-reversing barrier with
+ * a dynamically elected leader.  BASELINE: the 2020 thesis's SRB (Listings
+ * 3.1 and 3.2), fences as in the thesis.
+ *
+ * Algorithm: block b belongs to group b % groups (HeteroSync's grouping by
+ *            SM).  A block adds 1 to its group's counter; the last to arrive
+ *            (the one that reads count - 1) becomes the group's leader,
+ *            resets the counter and adds 1 to the global counter; the last
+ *            leader resets that and flips the global sense.  Other leaders
+ *            spin on the global sense with linear backoff (Listing 3.2), then
+ *            flip their group's sense; the group's other blocks spin on it.
+ *            The sense a barrier waits for is (epoch + 1) & 1, so one barrier
+ *            per episode suffices, where HeteroSync's tree needs two.
+ * Ordering:  fence.sc.gpu before each arrival and after each wait, as the
+ *            thesis's __threadfence() calls; senses and counters relaxed.
+ * Footprint: 2 words per group + 2.  Co-residency: required.
+ * Progress:  blocking.
+ */
+#ifndef GSYNC_BARRIER_SENSE_REVERSING_CUH
+#define GSYNC_BARRIER_SENSE_REVERSING_CUH
+
+#include "common.cuh"
+
+typedef struct gs_barrier_sr {
+    unsigned int *global; /* counter, sense: zeroed         */
+    unsigned int *local;  /* counter, sense per group: zeroed */
+    unsigned int groups;
+} gs_barrier_sr_t;
+
+static __device__ __forceinline__ int gs_barrier_sr_wait_sense(const unsigned int *sense, unsigned int want,
+                                                               bool backoff, gs_wait_t *w)
+{
+    unsigned int pause = 1u;
+    while (gs_ld_relaxed(sense, GS_SCOPE_GPU) != want) {
+        if (backoff) {
+            pause = pause < 1000u ? pause + 5u : 1u;
+            if (gs_wait_cycles(w, pause))
+                return 1;
+        } else if (gs_wait_spin(w)) {
+            return 1;
+        }
+    }
+    gs_fence_sc(GS_SCOPE_GPU);
+    return 0;
+}
+
+static __device__ __forceinline__ bool gs_barrier_sr_sync(gs_barrier_sr_t b, unsigned int epoch)
+{
+    const unsigned int n = gs_barrier_blocks(), me = gs_barrier_block_id();
+    const unsigned int groups = b.groups < n ? b.groups : n, g = me % groups;
+    const unsigned int in_group = n / groups + (g < n % groups ? 1u : 0u);
+    const unsigned int sense = (epoch + 1u) & 1u;
+    unsigned int *local = b.local + 2u * g;
+    gs_wait_t w = GS_WAIT_INIT;
+    int abandon = 0;
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        gs_fence_sc(GS_SCOPE_GPU);
+        if (gs_atom_add_relaxed(&local[0], 1u, GS_SCOPE_GPU) == in_group - 1u) { /* the group's leader */
+            gs_st_relaxed(&local[0], 0u, GS_SCOPE_GPU);
+            gs_fence_sc(GS_SCOPE_GPU);
+            if (gs_atom_add_relaxed(&b.global[0], 1u, GS_SCOPE_GPU) == groups - 1u) {
+                gs_st_relaxed(&b.global[0], 0u, GS_SCOPE_GPU);
+                gs_fence_sc(GS_SCOPE_GPU);
+                gs_st_relaxed(&b.global[1], sense, GS_SCOPE_GPU);
+            } else {
+                abandon = gs_barrier_sr_wait_sense(&b.global[1], sense, true, &w);
+            }
+            gs_fence_sc(GS_SCOPE_GPU);
+            gs_st_relaxed(&local[1], sense, GS_SCOPE_GPU);
+        } else {
+            abandon = gs_barrier_sr_wait_sense(&local[1], sense, false, &w);
+        }
+    }
+    return gs_barrier_join(!abandon);
+}
+
+#endif

@@ -1,0 +1,75 @@
+/* barrier_bench.cuh: the device-wide barrier microbenchmark (HeteroSync's
+ * model: each block works on one region of the data, meets the barrier, and
+ * moves on to the next block's region).
+ *
+ * Episode e (1..iters), block b, thread t: region r = (b + e - 1) mod blocks.
+ * The block reads its `ldst` words of r and checks each holds
+ * gs_barrier_word(e - 1, r, j, t), which block b + 1 wrote before the last
+ * barrier; it writes gs_barrier_word(e, r, j, t) and, from thread 0, the
+ * stamp e into its slot of a double-buffered stamp array; then the barrier;
+ * then each thread checks one other block's stamp, a different one every
+ * episode, so that over the run every block checks every other.  A stale
+ * read anywhere is counted (GS_CHECK_VIOLATIONS, with the last such episode
+ * in GS_CHECK_LAST_BAD); the host also checks the final data.
+ *
+ * GS_BARRIER_BENCH(NAME, SETUP, INIT, SYNC): SYNC is a block-collective
+ * expression, false when the watchdog gave up; it sees `a`, `epoch` (the
+ * barriers passed so far) and what SETUP declares.
+ */
+#ifndef GSYNC_BARRIER_BENCH_CUH
+#define GSYNC_BARRIER_BENCH_CUH
+
+#include "bench_common.cuh"
+
+/* Check what the previous episode left in this thread's words of region r,
+ * then write this episode's values.  Returns the stale words found. */
+static __device__ __forceinline__ unsigned int gs_barrier_bench_work(const gs_bench_args *a, unsigned int e,
+                                                                     unsigned int r)
+{
+    unsigned int *d = a->data + (size_t)r * a->ldst * blockDim.x + threadIdx.x, stale = 0u;
+    for (unsigned int j0 = 0; j0 < a->ldst; j0 += GS_CS_BATCH) {
+        unsigned int v[GS_CS_BATCH];
+#pragma unroll
+        for (unsigned int k = 0; k < GS_CS_BATCH; ++k)
+            if (j0 + k < a->ldst)
+                v[k] = d[(j0 + k) * blockDim.x];
+#pragma unroll
+        for (unsigned int k = 0; k < GS_CS_BATCH; ++k)
+            if (j0 + k < a->ldst) {
+                stale += v[k] != gs_barrier_word(e - 1u, r, j0 + k, threadIdx.x);
+                d[(j0 + k) * blockDim.x] = gs_barrier_word(e, r, j0 + k, threadIdx.x);
+            }
+    }
+    return stale;
+}
+
+#define GS_BARRIER_BENCH(NAME, SETUP, INIT, SYNC)                                                   \
+    static __global__ void gs_barrier_init_##NAME(gs_bench_args a)                                  \
+    {                                                                                               \
+        INIT;                                                                                       \
+    }                                                                                               \
+    static __global__ void gs_barrier_kernel_##NAME(gs_bench_args a)                                \
+    {                                                                                               \
+        const unsigned int n = gridDim.x, b = blockIdx.x;                                           \
+        unsigned int *stamps = a.data + (size_t)n * a.ldst * blockDim.x;                            \
+        unsigned int stale = 0u, last_bad = 0u;                                                     \
+        SETUP;                                                                                      \
+        for (unsigned int epoch = 0; epoch < a.iters; ++epoch) {                                    \
+            const unsigned int e = epoch + 1u, before = stale;                                      \
+            stale += gs_barrier_bench_work(&a, e, (b + epoch) % n);                                 \
+            if (threadIdx.x == 0)                                                                   \
+                stamps[(e & 1u) * n + b] = e;                                                       \
+            if (a.sync && !(SYNC))                                                                  \
+                break; /* watchdog: the whole block leaves */                                       \
+            stale += stamps[(e & 1u) * n + (b + 1u + threadIdx.x + 32u * e) % n] != e;              \
+            if (stale != before)                                                                    \
+                last_bad = e;                                                                       \
+        }                                                                                           \
+        if (stale && a.sync) {                                                                      \
+            gs_atom_add_relaxed(&a.check[GS_CHECK_VIOLATIONS], stale, GS_SCOPE_GPU);                \
+            atomicMax(&a.check[GS_CHECK_LAST_BAD], last_bad);                                       \
+        }                                                                                           \
+    }                                                                                               \
+    GS_BENCH_ENTRY_POINTS_VIA(barrier, NAME, gs_bench_launch_cooperative)
+
+#endif
