@@ -26,10 +26,11 @@ static __device__ __forceinline__ unsigned int gs_barrier_block_id(void)
 
 /* Waits until *p, a counter that only grows (mod 2^32), reaches goal; acquire
  * at gpu scope.  Nonzero when the watchdog gave up. */
-static __device__ __forceinline__ int gs_barrier_wait_geq(const unsigned int *p, unsigned int goal, gs_wait_t *w)
+static __device__ __forceinline__ int gs_barrier_wait_geq(const unsigned int *p, unsigned int goal, gs_wait_t *w,
+                                                         unsigned int pause_ns)
 {
     while ((int)(gs_ld_acquire(p, GS_SCOPE_GPU) - goal) < 0)
-        if (gs_wait_spin(w))
+        if (gs_wait_sleep(w, pause_ns))
             return 1;
     return 0;
 }

@@ -34,6 +34,14 @@
 #ifndef GS_BARRIER_GROUP
 #define GS_BARRIER_GROUP 128u
 #endif
+/* Tunables measured on the H200: a pause between polls, in ns (0: none), and
+ * whether a flat arrival waits for its atomic's return (1) or not (0). */
+#ifndef GS_BARRIER_POLL_NS
+#define GS_BARRIER_POLL_NS 0u
+#endif
+#ifndef GS_BARRIER_FLAT_ATOM
+#define GS_BARRIER_FLAT_ATOM 0
+#endif
 #define GS_BARRIER_LINE 32u /* words per 128-byte line */
 
 typedef struct gs_barrier_tree {
@@ -56,7 +64,10 @@ static __device__ __forceinline__ void gs_barrier_tree_arrive(gs_barrier_tree_t 
     const unsigned int n = gs_barrier_blocks(), me = gs_barrier_block_id(), goal = epoch + 1u;
     unsigned int *root = b.words;
     if (n <= GS_BARRIER_FLAT_MAX) {
-        gs_red_add_release(root, 1u, GS_SCOPE_GPU);
+        if (GS_BARRIER_FLAT_ATOM)
+            gs_atom_add_release(root, 1u, GS_SCOPE_GPU);
+        else
+            gs_red_add_release(root, 1u, GS_SCOPE_GPU);
         return;
     }
     const unsigned int groups = gs_barrier_tree_groups(n), g = me / GS_BARRIER_GROUP;
@@ -78,9 +89,9 @@ static __device__ __forceinline__ int gs_barrier_tree_wait(gs_barrier_tree_t b, 
     const unsigned int n = gs_barrier_blocks();
     gs_wait_t w = GS_WAIT_INIT;
     if (n <= GS_BARRIER_FLAT_MAX)
-        return gs_barrier_wait_geq(b.words, n * (epoch + 1u), &w);
+        return gs_barrier_wait_geq(b.words, n * (epoch + 1u), &w, GS_BARRIER_POLL_NS);
     const unsigned int g = gs_barrier_block_id() / GS_BARRIER_GROUP;
-    return gs_barrier_wait_geq(b.words + GS_BARRIER_LINE * (2u + 2u * g), epoch + 1u, &w);
+    return gs_barrier_wait_geq(b.words + GS_BARRIER_LINE * (2u + 2u * g), epoch + 1u, &w, GS_BARRIER_POLL_NS);
 }
 
 /* Block-collective barrier. */
