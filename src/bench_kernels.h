@@ -103,6 +103,9 @@ GS_DECLARE_BARRIER_BENCH(tree)
 GS_DECLARE_BARRIER_BENCH(tree_split)
 GS_DECLARE_BARRIER_BENCH(grid_sync)
 GS_DECLARE_BARRIER_BENCH(cuda_barrier)
+int gs_barrier_launch_relaunch_stream(const gs_bench_args *a, cudaEvent_t t0, cudaEvent_t t1);
+int gs_barrier_launch_relaunch_graph(const gs_bench_args *a, cudaEvent_t t0, cudaEvent_t t1);
+int gs_barrier_occupancy_relaunch(unsigned int threads, int *blocks_per_sm);
 
 GS_DECLARE_SEM_BENCH(spin)
 GS_DECLARE_SEM_BENCH(priority)

@@ -10,6 +10,7 @@ const char gs_usage[] =
     "usage: gsync-bench [suite] [OPTIONS]        run every primitive over blocks per SM\n"
     "       gsync-bench run PRIM[,PRIM...] [OPTIONS]   (a family name: mutex, sem, barrier)\n"
     "       gsync-bench list\n"
+    "       gsync-bench floor [--format F] [--device N]   what no primitive can beat on this GPU\n"
     "       gsync-bench <syncPrim> <numLdSt> <numTBs> <numCSIters>   (HeteroSync's form)\n"
     "options:\n"
     "  --ldst N            loads and stores per thread per critical section (10)\n"
@@ -247,6 +248,9 @@ int gs_parse_args(int argc, char **argv, gs_options *o, char *err, size_t n)
             o->cmd = GS_CMD_HELP;
             return GS_EXIT_OK;
         } else if (strcmp(cmd, "suite") == 0) {
+            i = 2;
+        } else if (strcmp(cmd, "floor") == 0) {
+            o->cmd = GS_CMD_FLOOR;
             i = 2;
         } else if (strcmp(cmd, "run") == 0) {
             if (argc < 3 || argv[2][0] == '-')

@@ -1,6 +1,7 @@
 /* gsync-bench: measures gsync's primitives and the baselines they beat. */
 #include "cli.h"
 #include "device.h"
+#include "floor.h"
 #include "gsync_bench.h"
 #include "plan.h"
 #include "prims.h"
@@ -81,6 +82,18 @@ int main(int argc, char **argv)
         fprintf(stderr, "gsync-bench: error: %s\n", err);
         return rc;
     }
+    gs_command_line(argc, argv, command, sizeof command);
+    meta.dev = &dev;
+    meta.command = command;
+    if (o.cmd == GS_CMD_FLOOR) {
+        gs_floor_row rows[GS_FLOOR_ROWS];
+        if ((rc = gs_floor_measure(&dev, rows, &ncfg, err, sizeof err))) {
+            fprintf(stderr, "gsync-bench: error: %s\n", err);
+            return rc;
+        }
+        gs_report_floor(stdout, o.format, &meta, rows, ncfg);
+        return GS_EXIT_OK;
+    }
     if ((rc = plan_all(&o, &dev, cfgs, &ncfg, err, sizeof err))) {
         fprintf(stderr, "gsync-bench: error: %s\n", err);
         return rc;
@@ -97,9 +110,6 @@ int main(int argc, char **argv)
     }
     if (progress)
         fprintf(stderr, "\r%60s\r", "");
-    gs_command_line(argc, argv, command, sizeof command);
-    meta.dev = &dev;
-    meta.command = command;
     gs_report(stdout, o.format, &meta, results, ncfg);
     for (i = 0; i < ncfg; ++i)
         if (results[i].verdict == GS_FAIL)

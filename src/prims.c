@@ -46,6 +46,12 @@ static const gs_prim table[] = {
     BARRIER("gridSync", "CUDA peer", "cooperative groups grid.sync()", grid_sync, 0),
     BARRIER("cudaBarrier", "CUDA peer", "libcu++ cuda::barrier<thread_scope_device>, one arrival per block",
             cuda_barrier, 0),
+    {"relaunchStream", GS_FAMILY_BARRIER, "barrier", "CPU implicit sync",
+     "a kernel launch per episode, from a stream (the kernel boundary is the barrier)", 0,
+     gs_barrier_launch_relaunch_stream, gs_barrier_occupancy_relaunch, 0, 0, 0},
+    {"relaunchGraph", GS_FAMILY_BARRIER, "barrier", "CPU implicit sync",
+     "a kernel launch per episode, replayed as one CUDA graph", 0, gs_barrier_launch_relaunch_graph,
+     gs_barrier_occupancy_relaunch, 0, 0, 0},
     BARRIER("gsBarrier", "gsync", "acquire/release counter barrier, flat or a two-level tree by size", tree, 0),
     BARRIER("gsBarrierSplit", "gsync", "gsBarrier through its split-phase arrive/wait", tree_split, 0),
 };

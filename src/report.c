@@ -1,4 +1,5 @@
 #include "report.h"
+#include "floor.h"
 #include "prims.h"
 
 #include <string.h>
@@ -53,14 +54,41 @@ static void version_str(int v, char *out, size_t n)
     snprintf(out, n, "%d.%d", v / 1000, (v % 1000) / 10);
 }
 
-static void table(FILE *f, const gs_meta *m, const gs_result *r, int n)
+static void table_header(FILE *f, const gs_meta *m)
 {
     char drv[16], rt[16];
-    int i;
     version_str(m->dev->driver_version, drv, sizeof drv);
     version_str(m->dev->runtime_version, rt, sizeof rt);
     fprintf(f, "gsync-bench %s | %s | %d SMs | %d MHz | cc %d.%d | driver %s | runtime %s\n", GSYNC_BENCH_VERSION,
             m->dev->name, m->dev->sm_count, m->dev->clock_mhz, m->dev->cc_major, m->dev->cc_minor, drv, rt);
+}
+
+/* The device and the command, as CSV cells, then a comma. */
+static void csv_meta(FILE *f, const gs_meta *m)
+{
+    fprintf(f, "%s,", GSYNC_BENCH_VERSION);
+    csv_string(f, m->dev->name);
+    fprintf(f, ",%d,%d,%d.%d,%d,%d,", m->dev->sm_count, m->dev->clock_mhz, m->dev->cc_major, m->dev->cc_minor,
+            m->dev->driver_version, m->dev->runtime_version);
+    csv_string(f, m->command);
+    fputc(',', f);
+}
+
+static void json_meta(FILE *f, const gs_meta *m)
+{
+    fprintf(f, "{\n  \"gsync_version\": \"%s\",\n  \"command\": ", GSYNC_BENCH_VERSION);
+    json_string(f, m->command);
+    fprintf(f, ",\n  \"device\": {\"ordinal\": %d, \"name\": ", m->dev->ordinal);
+    json_string(f, m->dev->name);
+    fprintf(f, ", \"sm_count\": %d, \"clock_mhz\": %d, \"cc\": \"%d.%d\", \"driver\": %d, \"runtime\": %d},\n",
+            m->dev->sm_count, m->dev->clock_mhz, m->dev->cc_major, m->dev->cc_minor, m->dev->driver_version,
+            m->dev->runtime_version);
+}
+
+static void table(FILE *f, const gs_meta *m, const gs_result *r, int n)
+{
+    int i;
+    table_header(f, m);
     fprintf(f, "%-14s %6s %6s %4s %5s %5s %10s %10s %10s %6s %9s %9s  %s\n", "primitive", "TBs/SM", "TBs", "thr",
             "ldst", "iters", "ns/CS", "min", "max", "noise", "body ns", "sync ns", "verdict");
     for (i = 0; i < n; ++i) {
@@ -89,12 +117,8 @@ static void csv(FILE *f, const gs_meta *m, const gs_result *r, int n)
                "verdict,detail\n");
     for (i = 0; i < n; ++i) {
         const gs_result *x = &r[i];
-        fprintf(f, "%s,", GSYNC_BENCH_VERSION);
-        csv_string(f, m->dev->name);
-        fprintf(f, ",%d,%d,%d.%d,%d,%d,", m->dev->sm_count, m->dev->clock_mhz, m->dev->cc_major, m->dev->cc_minor,
-                m->dev->driver_version, m->dev->runtime_version);
-        csv_string(f, m->command);
-        fprintf(f, ",%s,%s,", x->cfg.prim->name, x->cfg.prim->family);
+        csv_meta(f, m);
+        fprintf(f, "%s,%s,", x->cfg.prim->name, x->cfg.prim->family);
         csv_string(f, x->cfg.prim->origin);
         fprintf(f, ",%u,%u,%u,%u,%u,%u,", x->cfg.tbs_per_sm, x->cfg.blocks, x->cfg.threads, x->cfg.ldst, x->cfg.iters,
                 x->cfg.repeat);
@@ -112,13 +136,7 @@ static void csv(FILE *f, const gs_meta *m, const gs_result *r, int n)
 static void json(FILE *f, const gs_meta *m, const gs_result *r, int n)
 {
     int i;
-    fprintf(f, "{\n  \"gsync_version\": \"%s\",\n  \"command\": ", GSYNC_BENCH_VERSION);
-    json_string(f, m->command);
-    fprintf(f, ",\n  \"device\": {\"ordinal\": %d, \"name\": ", m->dev->ordinal);
-    json_string(f, m->dev->name);
-    fprintf(f, ", \"sm_count\": %d, \"clock_mhz\": %d, \"cc\": \"%d.%d\", \"driver\": %d, \"runtime\": %d},\n",
-            m->dev->sm_count, m->dev->clock_mhz, m->dev->cc_major, m->dev->cc_minor, m->dev->driver_version,
-            m->dev->runtime_version);
+    json_meta(f, m);
     fprintf(f, "  \"results\": [");
     for (i = 0; i < n; ++i) {
         const gs_result *x = &r[i];
@@ -145,4 +163,42 @@ void gs_report(FILE *f, enum gs_format fmt, const gs_meta *m, const gs_result *r
         json(f, m, r, n);
     else
         table(f, m, r, n);
+}
+
+void gs_report_floor(FILE *f, enum gs_format fmt, const gs_meta *m, const gs_floor_row *rows, int n)
+{
+    int i;
+    if (fmt == GS_FORMAT_CSV) {
+        fprintf(f, "gsync_version,device,sm_count,clock_mhz,cc,driver,runtime,command,measure,ns,note\n");
+        for (i = 0; i < n; ++i) {
+            csv_meta(f, m);
+            csv_string(f, rows[i].name);
+            if (rows[i].ns >= 0.0)
+                fprintf(f, ",%.1f,", rows[i].ns);
+            else
+                fprintf(f, ",,");
+            csv_string(f, rows[i].note);
+            fputc('\n', f);
+        }
+    } else if (fmt == GS_FORMAT_JSON) {
+        json_meta(f, m);
+        fprintf(f, "  \"floor\": [");
+        for (i = 0; i < n; ++i) {
+            fprintf(f, "%s\n    {\"measure\": ", i ? "," : "");
+            json_string(f, rows[i].name);
+            if (rows[i].ns >= 0.0)
+                fprintf(f, ", \"ns\": %.1f", rows[i].ns);
+            fprintf(f, ", \"note\": ");
+            json_string(f, rows[i].note);
+            fputc('}', f);
+        }
+        fprintf(f, "\n  ]\n}\n");
+    } else {
+        table_header(f, m);
+        for (i = 0; i < n; ++i)
+            if (rows[i].ns >= 0.0)
+                fprintf(f, "%-50s %10.1f ns\n", rows[i].name, rows[i].ns);
+            else
+                fprintf(f, "%-50s %10s    %s\n", rows[i].name, "-", rows[i].note);
+    }
 }

@@ -6,13 +6,13 @@
 #   sem       the semaphore sweep, every semaphore, 6 s deadline (sem.csv)
 #   barrier   the barrier sweep over blocks per SM (barrier.csv)
 #   ldst      barriers over critical-section sizes 10, 100, 1000 (ldst.csv)
-#   probe     the handoff latency probe (handoff.txt)
+#   floor     gsync-bench floor (floor.csv)
 # (default: all).  Output goes to $OUT (default ./gpu-out): at most seven
 # files, the commands and their stderr in run.log.
 set -uo pipefail
 OUT=${OUT:-gpu-out}
 mkdir -p "$OUT"
-what=${*:-test sanitize mutex sem barrier ldst probe}
+what=${*:-test sanitize mutex sem barrier ldst floor}
 export PATH="$PATH:/usr/local/cuda/bin"
 LOG="$OUT/run.log"
 { nvidia-smi; nvcc --version; } >>"$LOG" 2>&1
@@ -48,8 +48,9 @@ for w in $what; do
     for l in 10 100 1000; do
       sweep ldst$l gsBarrier,gridSync,srBarrier,atomicTreeBarrUniq "--ldst $l --repeat 3" "--tbs-per-sm 1,4,32"
     done ;;
-  probe)
-    nvcc -arch=sm_90 -Iinclude tools/probes/handoff_latency.cu -o build/handoff_latency &&
-      ./build/handoff_latency | tee "$OUT/handoff.txt" ;;
+  floor)
+    echo "== floor: $B floor --format csv" >>"$LOG"
+    $B floor --format csv >"$OUT/floor.csv" 2>>"$LOG"; echo "floor rc=$?"
+    $B floor ;;
   esac
 done

@@ -37,6 +37,8 @@ int main(void)
 
     CHECK(parse(&o, "") == 0 && o.cmd == GS_CMD_SUITE && o.ldst == 10 && o.threads == 32 && o.nprims == 0);
     CHECK(parse(&o, "list") == 0 && o.cmd == GS_CMD_LIST);
+    CHECK(parse(&o, "floor --format json") == 0 && o.cmd == GS_CMD_FLOOR && o.format == GS_FORMAT_JSON);
+    CHECK(usage("floor --ldst x", "--ldst 'x'"));
     CHECK(parse(&o, "--help") == 0 && o.cmd == GS_CMD_HELP);
     CHECK(parse(&o, "--version") == 0 && o.cmd == GS_CMD_VERSION);
     CHECK(parse(&o, "run ticketMutex") == 0 && o.cmd == GS_CMD_RUN && o.nprims == 1 &&
@@ -51,7 +53,7 @@ int main(void)
     /* a family name stands for all its members */
     CHECK(parse(&o, "run sem") == 0 && o.nprims == 20 && strcmp(o.prims[0]->name, "spinSem1") == 0);
     CHECK(parse(&o, "run mutex,ticketSem10") == 0 && o.nprims == 7);
-    CHECK(parse(&o, "run barrier") == 0 && o.nprims == 11 && o.prims[0]->family_id == GS_FAMILY_BARRIER);
+    CHECK(parse(&o, "run barrier") == 0 && o.nprims == 13 && o.prims[0]->family_id == GS_FAMILY_BARRIER);
     CHECK(parse(&o, "") == 0 && o.iters == 0); /* the family's default, set by the plan */
     CHECK(parse(&o, "priorSemEBO10 10 528 20") == 0 && o.prims[0]->sem_size == 10 && o.prims[0]->backoff == 1);
     /* case-insensitive names */

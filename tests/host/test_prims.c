@@ -22,8 +22,9 @@ int main(void)
             CHECK(strcasecmp(t[i].name, t[j].name) != 0);
     }
     CHECK(gs_prim_find("nope") == NULL);
-    for (i = 0; i < n; ++i) /* exactly the barriers need every block resident */
-        CHECK(t[i].needs_coresident == (t[i].family_id == GS_FAMILY_BARRIER));
+    for (i = 0; i < n; ++i) /* the in-kernel barriers, and only they, need every block resident */
+        CHECK(t[i].needs_coresident ==
+              (t[i].family_id == GS_FAMILY_BARRIER && strncmp(t[i].name, "relaunch", 8) != 0));
     CHECK(gs_prim_find("fxLockBarrierNoFence")->unordered && !gs_prim_find("gsBarrier")->unordered);
     CHECK(gs_prim_find("ticketSem120")->sem_size == 120 && gs_prim_find("ticketSem120")->family_id == GS_FAMILY_SEM);
     CHECK(gs_prim_find("spinSemEBO2")->backoff == 1 && gs_prim_find("spinSem2")->backoff == 0);

@@ -1,6 +1,7 @@
 /* Table, CSV and JSON outputs carry the device, the command and the verdict. */
 #include "../check.h"
 #include "gsync_bench.h"
+#include "floor.h"
 #include "report.h"
 
 #include <stdlib.h>
@@ -11,6 +12,15 @@ static char *render(enum gs_format fmt, const gs_meta *m, const gs_result *r, in
     static char buf[16384];
     FILE *f = fmemopen(buf, sizeof buf, "w");
     gs_report(f, fmt, m, r, n);
+    fclose(f);
+    return buf;
+}
+
+static char *render_floor(enum gs_format fmt, const gs_meta *m, const gs_floor_row *rows)
+{
+    static char buf[8192];
+    FILE *f = fmemopen(buf, sizeof buf, "w");
+    gs_report_floor(f, fmt, m, rows, 2);
     fclose(f);
     return buf;
 }
@@ -76,5 +86,17 @@ int main(void)
     CHECK(strstr(out, "\"ns_per_op\": 812.50") && strstr(out, "\"sync_ns\": 800.00"));
     CHECK(strstr(out, "\"verdict\": \"TIMEOUT\", \"detail\": \"watchdog fired after 5.000 s, \\\"quoted\\\"\"") != NULL);
     CHECK(strstr(out, "\"command\": \"gsync-bench run spinMutex") != NULL);
+
+    {
+        gs_floor_row rows[2] = {{"global atomic round trip", 151.25, ""}, {"cluster barrier", -1.0, "needs 9.0"}};
+        out = render_floor(GS_FORMAT_CSV, &m, rows);
+        CHECK(count_lines(out) == 3 && strstr(out, "\"global atomic round trip\",151.2,\"\"") &&
+              strstr(out, "\"cluster barrier\",,\"needs 9.0\""));
+        out = render_floor(GS_FORMAT_JSON, &m, rows);
+        CHECK(strstr(out, "\"measure\": \"global atomic round trip\", \"ns\": 151.2") &&
+              strstr(out, "\"measure\": \"cluster barrier\", \"note\": \"needs 9.0\""));
+        out = render_floor(GS_FORMAT_TABLE, &m, rows);
+        CHECK(strstr(out, "151.2 ns") && strstr(out, "needs 9.0") && count_lines(out) == 3);
+    }
     return check_done();
 }
