@@ -1,0 +1,1 @@
+./build/gsync-bench floor --format csv
