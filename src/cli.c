@@ -11,6 +11,7 @@ const char gs_usage[] =
     "       gsync-bench run PRIM[,PRIM...] [OPTIONS]   (a family name: mutex, sem, barrier)\n"
     "       gsync-bench list\n"
     "       gsync-bench floor [--format F] [--device N]   what no primitive can beat on this GPU\n"
+    "       gsync-bench decompose [--iters N] [--threads N] [--format F]   Feng and Xiao's barrier cost terms\n"
     "       gsync-bench <syncPrim> <numLdSt> <numTBs> <numCSIters>   (HeteroSync's form)\n"
     "options:\n"
     "  --ldst N            loads and stores per thread per critical section (10)\n"
@@ -251,6 +252,9 @@ int gs_parse_args(int argc, char **argv, gs_options *o, char *err, size_t n)
             i = 2;
         } else if (strcmp(cmd, "floor") == 0) {
             o->cmd = GS_CMD_FLOOR;
+            i = 2;
+        } else if (strcmp(cmd, "decompose") == 0) {
+            o->cmd = GS_CMD_DECOMPOSE;
             i = 2;
         } else if (strcmp(cmd, "run") == 0) {
             if (argc < 3 || argv[2][0] == '-')

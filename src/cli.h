@@ -5,7 +5,7 @@
 #include "prims.h"
 #include <stddef.h>
 
-enum gs_command { GS_CMD_SUITE, GS_CMD_RUN, GS_CMD_LIST, GS_CMD_FLOOR, GS_CMD_HELP, GS_CMD_VERSION };
+enum gs_command { GS_CMD_SUITE, GS_CMD_RUN, GS_CMD_LIST, GS_CMD_FLOOR, GS_CMD_DECOMPOSE, GS_CMD_HELP, GS_CMD_VERSION };
 enum gs_format { GS_FORMAT_TABLE, GS_FORMAT_CSV, GS_FORMAT_JSON };
 
 #define GS_MAX_LIST 64

@@ -1,5 +1,6 @@
 /* gsync-bench: measures gsync's primitives and the baselines they beat. */
 #include "cli.h"
+#include "decompose.h"
 #include "device.h"
 #include "floor.h"
 #include "gsync_bench.h"
@@ -27,6 +28,44 @@ static void list_prims(void)
     printf("%-14s %-6s %-20s %s\n", "primitive", "family", "origin", "what it is");
     for (i = 0; i < n; ++i)
         printf("%-14s %-6s %-20s %s\n", t[i].name, t[i].family, t[i].origin, t[i].summary);
+}
+
+/* Feng and Xiao's five timings at block counts from 1 to the device's most
+ * resident blocks. */
+static int decompose(const gs_options *o, const gs_device_info *dev, const gs_meta *meta, char *err, size_t n)
+{
+    static const unsigned int small[] = {1, 2, 4, 8, 16, 32, 64};
+    static const unsigned int per_sm[] = {1, 2, 4, 8, 16, 32};
+    gs_decompose_row rows[32];
+    unsigned int counts[32], iters = o->iters ? o->iters : 10000u;
+    const unsigned long long timeout_ns = (unsigned long long)(o->timeout_s * 1e9);
+    int most = 0, nrows = 0, i, k, rc, timed_out;
+    double ms;
+    if ((rc = gs_decompose_occupancy(o->threads, &most)) != 0 || most <= 0) {
+        snprintf(err, n, "decompose: no block of %u threads fits", o->threads);
+        return GS_EXIT_USAGE;
+    }
+    for (i = 0; i < (int)(sizeof small / sizeof small[0]); ++i)
+        if (small[i] < (unsigned int)dev->sm_count)
+            counts[nrows++] = small[i];
+    for (i = 0; i < (int)(sizeof per_sm / sizeof per_sm[0]); ++i)
+        if (per_sm[i] <= (unsigned int)most)
+            counts[nrows++] = per_sm[i] * (unsigned int)dev->sm_count;
+    for (i = 0; i < nrows; ++i) {
+        rows[i].blocks = counts[i];
+        rows[i].timed_out = 0;
+        for (k = 0; k < GS_DECOMPOSE_MODES; ++k) {
+            if ((rc = gs_decompose_run(counts[i], o->threads, iters, k, timeout_ns, &ms, &timed_out))) {
+                snprintf(err, n, "CUDA: decompose: %s", cudaGetErrorString((cudaError_t)rc));
+                return GS_EXIT_RUNTIME;
+            }
+            rows[i].t_ns[k] = ms * 1e6 / iters;
+            rows[i].timed_out |= timed_out;
+        }
+        gs_decompose_terms(&rows[i]);
+    }
+    gs_report_decompose(stdout, o->format, meta, rows, nrows);
+    return GS_EXIT_OK;
 }
 
 /* Builds the whole plan first, so that bad input is refused before any run. */
@@ -93,6 +132,11 @@ int main(int argc, char **argv)
         }
         gs_report_floor(stdout, o.format, &meta, rows, ncfg);
         return GS_EXIT_OK;
+    }
+    if (o.cmd == GS_CMD_DECOMPOSE) {
+        if ((rc = decompose(&o, &dev, &meta, err, sizeof err)))
+            fprintf(stderr, "gsync-bench: error: %s\n", err);
+        return rc;
     }
     if ((rc = plan_all(&o, &dev, cfgs, &ncfg, err, sizeof err))) {
         fprintf(stderr, "gsync-bench: error: %s\n", err);

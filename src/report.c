@@ -1,4 +1,5 @@
 #include "report.h"
+#include "decompose.h"
 #include "floor.h"
 #include "prims.h"
 
@@ -201,4 +202,48 @@ void gs_report_floor(FILE *f, enum gs_format fmt, const gs_meta *m, const gs_flo
             else
                 fprintf(f, "%-50s %10s    %s\n", rows[i].name, "-", rows[i].note);
     }
+}
+
+void gs_report_decompose(FILE *f, enum gs_format fmt, const gs_meta *m, const gs_decompose_row *rows, int n)
+{
+    int i, k;
+    if (fmt == GS_FORMAT_CSV)
+        fprintf(f, "gsync_version,device,sm_count,clock_mhz,cc,driver,runtime,command,blocks,t1_ns,t2_ns,t3_ns,"
+                   "t4_ns,t5_ns,t_a_ns,t_c_ns,t_s_ns,t_f_ns,barrier_ns,verdict\n");
+    else if (fmt == GS_FORMAT_JSON) {
+        json_meta(f, m);
+        fprintf(f, "  \"decompose\": [");
+    } else {
+        table_header(f, m);
+        fprintf(f, "ns per iteration: t1 compute, t2 +atomic, t3 +__syncthreads, t4 +barrier, t5 +fence\n");
+        fprintf(f, "%6s %8s %8s %8s %8s %8s | %8s %8s %8s %8s | %9s\n", "blocks", "t1", "t2", "t3", "t4", "t5",
+                "t_a", "t_c", "t_s", "t_f", "barrier");
+    }
+    for (i = 0; i < n; ++i) {
+        const gs_decompose_row *r = &rows[i];
+        const char *verdict = r->timed_out ? "TIMEOUT" : "PASS";
+        if (fmt == GS_FORMAT_CSV) {
+            csv_meta(f, m);
+            fprintf(f, "%u", r->blocks);
+            for (k = 0; k < GS_DECOMPOSE_MODES; ++k)
+                fprintf(f, ",%.1f", r->t_ns[k]);
+            fprintf(f, ",%.1f,%.1f,%.1f,%.1f,%.1f,%s\n", r->t_a, r->t_c, r->t_s, r->t_f, r->t_ns[4] - r->t_ns[0],
+                    verdict);
+        } else if (fmt == GS_FORMAT_JSON) {
+            fprintf(f, "%s\n    {\"blocks\": %u, \"t_ns\": [", i ? "," : "", r->blocks);
+            for (k = 0; k < GS_DECOMPOSE_MODES; ++k)
+                fprintf(f, "%s%.1f", k ? ", " : "", r->t_ns[k]);
+            fprintf(f, "], \"t_a\": %.1f, \"t_c\": %.1f, \"t_s\": %.1f, \"t_f\": %.1f, \"barrier\": %.1f, "
+                       "\"verdict\": \"%s\"}",
+                    r->t_a, r->t_c, r->t_s, r->t_f, r->t_ns[4] - r->t_ns[0], verdict);
+        } else {
+            fprintf(f, "%6u", r->blocks);
+            for (k = 0; k < GS_DECOMPOSE_MODES; ++k)
+                fprintf(f, " %8.1f", r->t_ns[k]);
+            fprintf(f, " | %8.1f %8.1f %8.1f %8.1f | %9.1f%s\n", r->t_a, r->t_c, r->t_s, r->t_f,
+                    r->t_ns[4] - r->t_ns[0], r->timed_out ? "  TIMEOUT" : "");
+        }
+    }
+    if (fmt == GS_FORMAT_JSON)
+        fprintf(f, "\n  ]\n}\n");
 }

@@ -7,12 +7,13 @@
 #   barrier   the barrier sweep over blocks per SM (barrier.csv)
 #   ldst      barriers over critical-section sizes 10, 100, 1000 (ldst.csv)
 #   floor     gsync-bench floor (floor.csv)
+#   decompose Feng and Xiao's decomposition (decompose.csv)
 # (default: all).  Output goes to $OUT (default ./gpu-out): at most seven
 # files, the commands and their stderr in run.log.
 set -uo pipefail
 OUT=${OUT:-gpu-out}
 mkdir -p "$OUT"
-what=${*:-test sanitize mutex sem barrier ldst floor}
+what=${*:-test sanitize mutex sem barrier ldst floor decompose}
 export PATH="$PATH:/usr/local/cuda/bin"
 LOG="$OUT/run.log"
 { nvidia-smi; nvcc --version; } >>"$LOG" 2>&1
@@ -48,6 +49,10 @@ for w in $what; do
     for l in 10 100 1000; do
       sweep ldst$l gsBarrier,gridSync,srBarrier,atomicTreeBarrUniq "--ldst $l --repeat 3" "--tbs-per-sm 1,4,32"
     done ;;
+  decompose)
+    echo "== decompose: $B decompose --format csv" >>"$LOG"
+    $B decompose --format csv >"$OUT/decompose.csv" 2>>"$LOG"; echo "decompose rc=$?"
+    python3 -c "import csv,sys; [print(r['blocks'], r['t1_ns'], r['t5_ns'], r['t_a_ns'], r['t_c_ns'], r['t_s_ns'], r['t_f_ns'], r['verdict']) for r in csv.DictReader(open(sys.argv[1]))]" "$OUT/decompose.csv" ;;
   floor)
     echo "== floor: $B floor --format csv" >>"$LOG"
     $B floor --format csv >"$OUT/floor.csv" 2>>"$LOG"; echo "floor rc=$?"

@@ -39,6 +39,7 @@ int main(void)
     CHECK(parse(&o, "list") == 0 && o.cmd == GS_CMD_LIST);
     CHECK(parse(&o, "floor --format json") == 0 && o.cmd == GS_CMD_FLOOR && o.format == GS_FORMAT_JSON);
     CHECK(usage("floor --ldst x", "--ldst 'x'"));
+    CHECK(parse(&o, "decompose --iters 100 --format csv") == 0 && o.cmd == GS_CMD_DECOMPOSE && o.iters == 100);
     CHECK(parse(&o, "--help") == 0 && o.cmd == GS_CMD_HELP);
     CHECK(parse(&o, "--version") == 0 && o.cmd == GS_CMD_VERSION);
     CHECK(parse(&o, "run ticketMutex") == 0 && o.cmd == GS_CMD_RUN && o.nprims == 1 &&
