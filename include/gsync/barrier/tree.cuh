@@ -42,6 +42,11 @@
 #ifndef GS_BARRIER_FLAT_ATOM
 #define GS_BARRIER_FLAT_ATOM 0
 #endif
+/* Flat barriers above this many blocks release through a flag that the last
+ * arriver writes, so that waiters do not poll the word arrivals update. */
+#ifndef GS_BARRIER_FLAG_MIN
+#define GS_BARRIER_FLAG_MIN 0xffffffffu
+#endif
 #define GS_BARRIER_LINE 32u /* words per 128-byte line */
 
 typedef struct gs_barrier_tree {
@@ -54,7 +59,7 @@ static __host__ __device__ __forceinline__ unsigned int gs_barrier_tree_groups(u
 }
 static __host__ __device__ __forceinline__ unsigned long long gs_barrier_tree_bytes(unsigned int blocks)
 {
-    return 128ull * (1ull + 2ull * gs_barrier_tree_groups(blocks));
+    return 128ull * (3ull + 2ull * gs_barrier_tree_groups(blocks)); /* >= 3 lines: the flat flag */
 }
 
 /* Split phase, thread 0 of each block: announce this block's arrival.  The
@@ -63,6 +68,11 @@ static __device__ __forceinline__ void gs_barrier_tree_arrive(gs_barrier_tree_t 
 {
     const unsigned int n = gs_barrier_blocks(), me = gs_barrier_block_id(), goal = epoch + 1u;
     unsigned int *root = b.words;
+    if (n <= GS_BARRIER_FLAT_MAX && n > GS_BARRIER_FLAG_MIN) {
+        if (gs_atom_add_acq_rel(root, 1u, GS_SCOPE_GPU) == goal * n - 1u)
+            gs_st_release(b.words + 2u * GS_BARRIER_LINE, goal, GS_SCOPE_GPU);
+        return;
+    }
     if (n <= GS_BARRIER_FLAT_MAX) {
         if (GS_BARRIER_FLAT_ATOM)
             gs_atom_add_release(root, 1u, GS_SCOPE_GPU);
@@ -88,6 +98,8 @@ static __device__ __forceinline__ int gs_barrier_tree_wait(gs_barrier_tree_t b, 
 {
     const unsigned int n = gs_barrier_blocks();
     gs_wait_t w = GS_WAIT_INIT;
+    if (n <= GS_BARRIER_FLAT_MAX && n > GS_BARRIER_FLAG_MIN)
+        return gs_barrier_wait_geq(b.words + 2u * GS_BARRIER_LINE, epoch + 1u, &w, GS_BARRIER_POLL_NS);
     if (n <= GS_BARRIER_FLAT_MAX)
         return gs_barrier_wait_geq(b.words, n * (epoch + 1u), &w, GS_BARRIER_POLL_NS);
     const unsigned int g = gs_barrier_block_id() / GS_BARRIER_GROUP;
