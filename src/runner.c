@@ -108,8 +108,9 @@ static void free_buffers(buffers *b)
         cudaEventDestroy(b->t1);
 }
 
-/* One launch.  *ms gets its time; *timed_out whether the watchdog fired;
- * data/check (host copies) are filled when given. */
+/* One launch.  *ms gets its time; *timed_out whether the watchdog fired.
+ * `data` is host scratch for the initial data; with `check` given, both
+ * come back filled with what the launch left. */
 static int launch_once(const gs_config *c, buffers *b, int sync, int check_exclusion, double *ms, int *timed_out,
                        unsigned int *data, unsigned int *check, char *err, size_t n)
 {
@@ -128,6 +129,7 @@ static int launch_once(const gs_config *c, buffers *b, int sync, int check_exclu
         CK(cudaMemcpy(b->data, data, b->data_bytes, cudaMemcpyHostToDevice));
     }
     CK(cudaMemset(b->check, 0, GS_CHECK_WORDS * sizeof(unsigned int)));
+    CK(cudaMemset(b->watchdog, 0, GS_WATCHDOG_BYTES)); /* launches that arm no watchdog read as not fired */
     memset(&a, 0, sizeof a);
     a.state = b->state;
     a.nslots = gs_mutex_slots(c->blocks);
@@ -153,10 +155,10 @@ static int launch_once(const gs_config *c, buffers *b, int sync, int check_exclu
     *ms = f;
     CK(cudaMemcpy(wd, b->watchdog, sizeof wd, cudaMemcpyDeviceToHost));
     *timed_out = wd[2] != 0; /* gs_watchdog_t: deadline (2 words), abort */
-    if (check)
+    if (check) {
         CK(cudaMemcpy(data, b->data, b->data_bytes, cudaMemcpyDeviceToHost));
-    if (check)
         CK(cudaMemcpy(check, b->check, GS_CHECK_WORDS * sizeof(unsigned int), cudaMemcpyDeviceToHost));
+    }
     return GS_EXIT_OK;
 }
 
