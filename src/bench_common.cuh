@@ -17,29 +17,11 @@
 
 typedef void (*gs_bench_kernel_t)(gs_bench_args);
 
-/* Arms the watchdog, runs the one-thread init kernel, then the benchmark
- * kernel between the two events.  Returns a cudaError_t. */
-static int gs_bench_launch(gs_bench_kernel_t init, gs_bench_kernel_t kernel, const gs_bench_args *a,
-                           cudaEvent_t t0, cudaEvent_t t1)
-{
-    cudaError_t e;
-    gs_watchdog_arm_kernel<<<1, 1>>>((gs_watchdog_t *)a->watchdog, a->timeout_ns);
-    if ((e = cudaGetLastError()) != cudaSuccess)
-        return (int)e;
-    init<<<1, 1>>>(*a);
-    if ((e = cudaGetLastError()) != cudaSuccess)
-        return (int)e;
-    if ((e = cudaEventRecord(t0, 0)) != cudaSuccess)
-        return (int)e;
-    kernel<<<a->blocks, a->threads>>>(*a);
-    if ((e = cudaGetLastError()) != cudaSuccess)
-        return (int)e;
-    return (int)cudaEventRecord(t1, 0);
-}
-
-/* The same, launched cooperatively: every block resident, or an error. */
-static int gs_bench_launch_cooperative(gs_bench_kernel_t init, gs_bench_kernel_t kernel, const gs_bench_args *a,
-                                       cudaEvent_t t0, cudaEvent_t t1)
+/* Arms the watchdog, runs the one-thread init kernel, records t0, then
+ * launches the benchmark kernel (cooperatively: every block resident, or an
+ * error) and records t1.  Returns a cudaError_t. */
+static int gs_bench_launch_how(gs_bench_kernel_t init, gs_bench_kernel_t kernel, const gs_bench_args *a,
+                               cudaEvent_t t0, cudaEvent_t t1, bool cooperative)
 {
     cudaError_t e;
     gs_bench_args copy = *a;
@@ -48,13 +30,27 @@ static int gs_bench_launch_cooperative(gs_bench_kernel_t init, gs_bench_kernel_t
     if ((e = cudaGetLastError()) != cudaSuccess)
         return (int)e;
     init<<<1, 1>>>(*a);
-    if ((e = cudaGetLastError()) != cudaSuccess)
+    if ((e = cudaGetLastError()) != cudaSuccess || (e = cudaEventRecord(t0, 0)) != cudaSuccess)
         return (int)e;
-    if ((e = cudaEventRecord(t0, 0)) != cudaSuccess)
-        return (int)e;
-    if ((e = cudaLaunchCooperativeKernel((void *)kernel, a->blocks, a->threads, params, 0, 0)) != cudaSuccess)
+    if (cooperative)
+        e = cudaLaunchCooperativeKernel((void *)kernel, a->blocks, a->threads, params, 0, 0);
+    else
+        e = cudaLaunchKernel((void *)kernel, a->blocks, a->threads, params, 0, 0);
+    if (e != cudaSuccess)
         return (int)e;
     return (int)cudaEventRecord(t1, 0);
+}
+
+static int gs_bench_launch(gs_bench_kernel_t init, gs_bench_kernel_t kernel, const gs_bench_args *a,
+                           cudaEvent_t t0, cudaEvent_t t1)
+{
+    return gs_bench_launch_how(init, kernel, a, t0, t1, false);
+}
+
+static int gs_bench_launch_cooperative(gs_bench_kernel_t init, gs_bench_kernel_t kernel, const gs_bench_args *a,
+                                       cudaEvent_t t0, cudaEvent_t t1)
+{
+    return gs_bench_launch_how(init, kernel, a, t0, t1, true);
 }
 
 /* gs_<FAMILY>_launch_<NAME> and gs_<FAMILY>_occupancy_<NAME>, declared in
