@@ -3,7 +3,7 @@
 #   test      the CTest suite, GPU tests included (ctest.log)
 #   sanitize  compute-sanitizer memcheck, racecheck, synccheck on small runs
 #   mutex     the mutex sweep (mutex.csv)
-#   sem       the semaphore sweep, every semaphore, 6 s deadline (sem.csv)
+#   sem       the semaphore sweep, every semaphore, 6 s deadline (semaphore.csv)
 #   barrier   the barrier sweep over blocks per SM (barrier.csv)
 #   ldst      barriers over critical-section sizes 10, 100, 1000 (ldst.csv)
 #   floor     gsync-bench floor (floor.csv)
@@ -43,7 +43,7 @@ for w in $what; do
       done
     done 2>&1 | tee "$OUT/sanitize.log" | grep -E "==|ERROR SUMMARY|error" ;;
   mutex) sweep mutex mutex "" ;;
-  sem) sweep sem sem "--timeout 6" ;;
+  sem) sweep semaphore sem "--timeout 6" ;;
   barrier) sweep barrier barrier "" ;;
   ldst)
     for l in 10 100 1000; do
