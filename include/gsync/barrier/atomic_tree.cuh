@@ -34,17 +34,9 @@ static __device__ __forceinline__ int gs_barrier_atomic_tree_sub(unsigned int *c
     unsigned int pause = 1u, polls = 0u;
     gs_fence_sc(GS_SCOPE_GPU);
     gs_atom_inc_relaxed(counter, 0x7fffffffu, GS_SCOPE_GPU);
-    while (gs_atom_cas_relaxed(counter, count, 0u, GS_SCOPE_GPU) != 0u) {
-        if (backoff) { /* linear, restarting every 16 polls */
-            pause += 5u;
-            if (++polls > 15u)
-                polls = 0u, pause = 1u;
-            if (gs_wait_cycles(w, pause))
-                return 1;
-        } else if (gs_wait_spin(w)) {
+    while (gs_atom_cas_relaxed(counter, count, 0u, GS_SCOPE_GPU) != 0u)
+        if (gs_barrier_linear_pause(w, backoff, &pause, &polls))
             return 1;
-        }
-    }
     gs_fence_sc(GS_SCOPE_GPU);
     return 0;
 }

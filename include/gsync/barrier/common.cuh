@@ -35,6 +35,20 @@ static __device__ __forceinline__ int gs_barrier_wait_geq(const unsigned int *p,
     return 0;
 }
 
+/* The baselines' pause between polls: HeteroSync's linear busy wait, 5 more
+ * cycles each poll, starting over after 16 polls; none when !backoff.
+ * `pause` and `polls` start at 1 and 0.  Nonzero: the watchdog fired. */
+static __device__ __forceinline__ int gs_barrier_linear_pause(gs_wait_t *w, bool backoff, unsigned int *pause,
+                                                              unsigned int *polls)
+{
+    if (!backoff)
+        return gs_wait_spin(w);
+    *pause += 5u;
+    if (++*polls > 15u)
+        *polls = 0u, *pause = 1u;
+    return gs_wait_cycles(w, *pause);
+}
+
 /* The closing join: every thread learns whether thread 0 completed. */
 static __device__ __forceinline__ bool gs_barrier_join(bool ok)
 {

@@ -7,7 +7,8 @@
  *            (the one that reads count - 1) becomes the group's leader,
  *            resets the counter and adds 1 to the global counter; the last
  *            leader resets that and flips the global sense.  Other leaders
- *            spin on the global sense with linear backoff (Listing 3.2), then
+ *            spin on the global sense with linear backoff (Listing 3.2; the
+ *            thesis does not give its DoBackoff, we use HeteroSync's), then
  *            flip their group's sense; the group's other blocks spin on it.
  *            The sense a barrier waits for is (epoch + 1) & 1, so one barrier
  *            per episode suffices, where HeteroSync's tree needs two.
@@ -30,16 +31,10 @@ typedef struct gs_barrier_sr {
 static __device__ __forceinline__ int gs_barrier_sr_wait_sense(const unsigned int *sense, unsigned int want,
                                                                bool backoff, gs_wait_t *w)
 {
-    unsigned int pause = 1u;
-    while (gs_ld_relaxed(sense, GS_SCOPE_GPU) != want) {
-        if (backoff) {
-            pause = pause < 1000u ? pause + 5u : 1u;
-            if (gs_wait_cycles(w, pause))
-                return 1;
-        } else if (gs_wait_spin(w)) {
+    unsigned int pause = 1u, polls = 0u;
+    while (gs_ld_relaxed(sense, GS_SCOPE_GPU) != want)
+        if (gs_barrier_linear_pause(w, backoff, &pause, &polls)) /* the thesis's DoBackoff() */
             return 1;
-        }
-    }
     gs_fence_sc(GS_SCOPE_GPU);
     return 0;
 }
