@@ -15,16 +15,23 @@
  * GS_BARRIER_BENCH(NAME, SETUP, INIT, SYNC): SYNC is a block-collective
  * expression, false when the watchdog gave up; it sees `a`, `epoch` (the
  * barriers passed so far) and what SETUP declares.
+ *
+ * GS_BARRIER_EXCH_BENCH(NAME, SETUP, LOCAL, SYNC) is HeteroSync's LocalExch
+ * model: mid-episode, after the group barrier LOCAL, each block also checks
+ * and rewrites the region its group's next member worked on (groups are
+ * block % a.groups).  Each episode then writes two versions of the data,
+ * 2e - 1 and 2e, and the host checks version 2 * iters at the end; with one
+ * block per group there is no exchange, as in HeteroSync.
  */
 #ifndef GSYNC_BARRIER_BENCH_CUH
 #define GSYNC_BARRIER_BENCH_CUH
 
 #include "bench_common.cuh"
 
-/* Check what the previous episode left in this thread's words of region r,
- * then write this episode's values.  Returns the stale words found. */
-static __device__ __forceinline__ unsigned int gs_barrier_bench_work(const gs_bench_args *a, unsigned int e,
-                                                                     unsigned int r)
+/* Check that this thread's words of region r hold version `expect`, then
+ * write version `write`.  Returns the stale words found. */
+static __device__ __forceinline__ unsigned int gs_barrier_bench_work(const gs_bench_args *a, unsigned int r,
+                                                                     unsigned int expect, unsigned int write)
 {
     unsigned int *d = a->data + (size_t)r * a->ldst * blockDim.x + threadIdx.x, stale = 0u;
     for (unsigned int j0 = 0; j0 < a->ldst; j0 += GS_CS_BATCH) {
@@ -36,8 +43,8 @@ static __device__ __forceinline__ unsigned int gs_barrier_bench_work(const gs_be
 #pragma unroll
         for (unsigned int k = 0; k < GS_CS_BATCH; ++k)
             if (j0 + k < a->ldst) {
-                stale += v[k] != gs_barrier_word(e - 1u, r, j0 + k, threadIdx.x);
-                d[(j0 + k) * blockDim.x] = gs_barrier_word(e, r, j0 + k, threadIdx.x);
+                stale += v[k] != gs_barrier_word(expect, r, j0 + k, threadIdx.x);
+                d[(j0 + k) * blockDim.x] = gs_barrier_word(write, r, j0 + k, threadIdx.x);
             }
     }
     return stale;
@@ -56,11 +63,53 @@ static __device__ __forceinline__ unsigned int gs_barrier_bench_work(const gs_be
         SETUP;                                                                                      \
         for (unsigned int epoch = 0; epoch < a.iters; ++epoch) {                                    \
             const unsigned int e = epoch + 1u, before = stale;                                      \
-            stale += gs_barrier_bench_work(&a, e, (b + epoch) % n);                                 \
+            stale += gs_barrier_bench_work(&a, (b + epoch) % n, e - 1u, e);                         \
             if (threadIdx.x == 0)                                                                   \
                 stamps[(e & 1u) * n + b] = e;                                                       \
             if (a.sync && !(SYNC))                                                                  \
                 break; /* watchdog: the whole block leaves */                                       \
+            stale += stamps[(e & 1u) * n + (b + 1u + threadIdx.x + 32u * e) % n] != e;              \
+            if (stale != before)                                                                    \
+                last_bad = e;                                                                       \
+        }                                                                                           \
+        if (stale && a.sync) {                                                                      \
+            gs_atom_add_relaxed(&a.check[GS_CHECK_VIOLATIONS], stale, GS_SCOPE_GPU);                \
+            atomicMax(&a.check[GS_CHECK_LAST_BAD], last_bad);                                       \
+        }                                                                                           \
+    }                                                                                               \
+    GS_BENCH_ENTRY_POINTS_VIA(barrier, NAME, gs_bench_launch_cooperative)
+
+/* The block whose region block b trades with: its group's next member. */
+static __device__ __forceinline__ unsigned int gs_barrier_bench_partner(unsigned int b, unsigned int n,
+                                                                        unsigned int groups)
+{
+    const unsigned int g = b % groups, members = (n - g + groups - 1u) / groups;
+    return g + ((b / groups + 1u) % members) * groups;
+}
+
+#define GS_BARRIER_EXCH_BENCH(NAME, SETUP, LOCAL, SYNC)                                             \
+    static __global__ void gs_barrier_init_##NAME(gs_bench_args a)                                  \
+    {                                                                                               \
+    }                                                                                               \
+    static __global__ void gs_barrier_kernel_##NAME(gs_bench_args a)                                \
+    {                                                                                               \
+        const unsigned int n = gridDim.x, b = blockIdx.x, p = gs_barrier_bench_partner(b, n, a.groups); \
+        unsigned int *stamps = a.data + (size_t)n * a.ldst * blockDim.x;                            \
+        unsigned int stale = 0u, last_bad = 0u;                                                     \
+        SETUP;                                                                                      \
+        const unsigned int k = a.groups < n ? 2u : 1u; /* versions per episode */                  \
+        for (unsigned int epoch = 0; epoch < a.iters; ++epoch) {                                    \
+            const unsigned int e = epoch + 1u, before = stale;                                      \
+            stale += gs_barrier_bench_work(&a, (b + epoch) % n, k * epoch, k * epoch + 1u);         \
+            if (threadIdx.x == 0)                                                                   \
+                stamps[(e & 1u) * n + b] = e;                                                       \
+            if (k == 2u) { /* HeteroSync skips the exchange with one block per group */             \
+                if (a.sync && !(LOCAL))                                                             \
+                    break;                                                                          \
+                stale += gs_barrier_bench_work(&a, (p + epoch) % n, 2u * e - 1u, 2u * e);           \
+            }                                                                                       \
+            if (a.sync && !(SYNC))                                                                  \
+                break;                                                                              \
             stale += stamps[(e & 1u) * n + (b + 1u + threadIdx.x + 32u * e) % n] != e;              \
             if (stale != before)                                                                    \
                 last_bad = e;                                                                       \

@@ -34,6 +34,10 @@ GS_BARRIER_BENCH(fx_lockfree, (void)0, (void)0, gs_barrier_fx_lockfree_sync(fx_v
 GS_BARRIER_BENCH(fx_lockfree_nofence, (void)0, (void)0, gs_barrier_fx_lockfree_sync(fx_view(&a), epoch, false))
 GS_BARRIER_BENCH(atomic_tree, (void)0, (void)0, gs_barrier_atomic_tree_sync(atomic_tree_view(&a)))
 GS_BARRIER_BENCH(lf_tree, (void)0, (void)0, gs_barrier_lf_tree_sync(lf_tree_view(&a)))
+GS_BARRIER_EXCH_BENCH(atomic_tree_exch, (void)0, gs_barrier_atomic_tree_local(atomic_tree_view(&a)),
+                      gs_barrier_atomic_tree_sync(atomic_tree_view(&a)))
+GS_BARRIER_EXCH_BENCH(lf_tree_exch, (void)0, gs_barrier_lf_tree_local(lf_tree_view(&a)),
+                      gs_barrier_lf_tree_sync(lf_tree_view(&a)))
 GS_BARRIER_BENCH(sense_reversing, (void)0, (void)0, gs_barrier_sr_sync(sr_view(&a), epoch))
 GS_BARRIER_BENCH(tree, gs_barrier_tree_t tb = {WORDS}, (void)0, gs_barrier_tree_sync(tb, epoch))
 

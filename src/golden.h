@@ -44,8 +44,9 @@ int gs_golden_sem_check(const unsigned int *data, unsigned int threads, unsigned
  * data holds blocks * ldst * threads region words, then 2 * blocks stamps. */
 void gs_golden_barrier_init(unsigned int *data, unsigned int blocks, unsigned int threads, unsigned int ldst);
 
-/* Checks a barrier run of `episodes`: no stale read was counted, and every
- * region holds the last episode's values.  Returns 0 on a match, else 1 with
+/* Checks a barrier run whose last data version is `episodes` (twice the
+ * episodes for LocalExch): no stale read was counted, and every region holds
+ * that version.  Returns 0 on a match, else 1 with
  * the first mismatch in detail. */
 int gs_golden_barrier_check(const unsigned int *data, unsigned int blocks, unsigned int threads, unsigned int ldst,
                             unsigned int episodes, unsigned int stale, unsigned int last_bad, char *detail,

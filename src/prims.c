@@ -5,11 +5,13 @@
 #include <strings.h>
 
 #define MUTEX(name, origin, summary, alg) \
-    {name, GS_FAMILY_MUTEX, "mutex", origin, summary, 0, gs_mutex_launch_##alg, gs_mutex_occupancy_##alg, 0, 0, 0}
+    {name, GS_FAMILY_MUTEX, "mutex", origin, summary, 0, gs_mutex_launch_##alg, gs_mutex_occupancy_##alg, 0, 0, 0, 0}
 #define SEM(name, origin, summary, alg, size, backoff) \
-    {name, GS_FAMILY_SEM, "sem", origin, summary, 0, gs_sem_launch_##alg, gs_sem_occupancy_##alg, size, backoff, 0}
+    {name, GS_FAMILY_SEM, "sem", origin, summary, 0, gs_sem_launch_##alg, gs_sem_occupancy_##alg, size, backoff, 0, 0}
 #define BARRIER(name, origin, summary, alg, unordered) \
-    {name, GS_FAMILY_BARRIER, "barrier", origin, summary, 1, gs_barrier_launch_##alg, gs_barrier_occupancy_##alg, 0, 0, unordered}
+    {name, GS_FAMILY_BARRIER, "barrier", origin, summary, 1, gs_barrier_launch_##alg, gs_barrier_occupancy_##alg, 0, 0, unordered, 0}
+#define BARRIER_EXCH(name, origin, summary, alg) \
+    {name, GS_FAMILY_BARRIER, "barrier", origin, summary, 1, gs_barrier_launch_##alg, gs_barrier_occupancy_##alg, 0, 0, 0, 1}
 #define SEM_SIZES(prefix, origin, summary, alg, backoff)                 \
     SEM(prefix "1", origin, summary ", size 1", alg, 1, backoff),        \
     SEM(prefix "2", origin, summary ", size 2", alg, 2, backoff),        \
@@ -40,7 +42,11 @@ static const gs_prim table[] = {
             fx_lockfree_nofence, 1),
     BARRIER("atomicTreeBarrUniq", "HeteroSync baseline", "two-level atomic tree, static leaders, double barriers",
             atomic_tree, 0),
+    BARRIER_EXCH("atomicTreeBarrUniqLocalExch", "HeteroSync baseline",
+                 "atomic tree; blocks trade data within their group mid-episode", atomic_tree_exch),
     BARRIER("lfTreeBarrUniq", "HeteroSync baseline", "two-level flag (lock-free) tree, static masters", lf_tree, 0),
+    BARRIER_EXCH("lfTreeBarrUniqLocalExch", "HeteroSync baseline",
+                 "flag tree; blocks trade data within their group mid-episode", lf_tree_exch),
     BARRIER("srBarrier", "thesis baseline", "two-level sense-reversing barrier, dynamic leader, backoff",
             sense_reversing, 0),
     BARRIER("gridSync", "CUDA peer", "cooperative groups grid.sync()", grid_sync, 0),
@@ -48,10 +54,10 @@ static const gs_prim table[] = {
             cuda_barrier, 0),
     {"relaunchStream", GS_FAMILY_BARRIER, "barrier", "CPU implicit sync",
      "a kernel launch per episode, from a stream (the kernel boundary is the barrier)", 0,
-     gs_barrier_launch_relaunch_stream, gs_barrier_occupancy_relaunch, 0, 0, 0},
+     gs_barrier_launch_relaunch_stream, gs_barrier_occupancy_relaunch, 0, 0, 0, 0},
     {"relaunchGraph", GS_FAMILY_BARRIER, "barrier", "CPU implicit sync",
      "a kernel launch per episode, replayed as one CUDA graph", 0, gs_barrier_launch_relaunch_graph,
-     gs_barrier_occupancy_relaunch, 0, 0, 0},
+     gs_barrier_occupancy_relaunch, 0, 0, 0, 0},
     BARRIER("gsBarrier", "gsync", "acquire/release counter barrier, flat or a two-level tree by size", tree, 0),
     BARRIER("gsBarrierSplit", "gsync", "gsBarrier through its split-phase arrive/wait", tree_split, 0),
 };

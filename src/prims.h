@@ -19,6 +19,7 @@ typedef struct gs_prim {
     unsigned int sem_size; /* semaphores: readers allowed at once          */
     int backoff;           /* semaphore baselines: the EBO variant          */
     int unordered;         /* barriers published without ordering: may FAIL */
+    int exchange;          /* barriers: HeteroSync's LocalExch model (2 versions per episode) */
 } gs_prim;
 
 const gs_prim *gs_prims(size_t *count);

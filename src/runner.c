@@ -66,6 +66,12 @@ static size_t data_words(const gs_config *c)
     return (size_t)c->threads * words_per_thread(c);
 }
 
+/* HeteroSync's barrier groups: one per SM, or one per block when fewer. */
+static unsigned int groups_of(const gs_config *c)
+{
+    return c->sm_count && c->sm_count < c->blocks ? c->sm_count : c->blocks;
+}
+
 /* Barriers verify over at least this many episodes. */
 #define GS_BARRIER_VERIFY_EPISODES 10000u
 
@@ -74,6 +80,13 @@ static unsigned int launch_iters(const gs_config *c, int verifying)
     if (verifying && c->prim->family_id == GS_FAMILY_BARRIER && c->iters < GS_BARRIER_VERIFY_EPISODES)
         return GS_BARRIER_VERIFY_EPISODES;
     return c->iters;
+}
+
+/* The data version a barrier launch leaves: LocalExch writes two an episode
+ * when groups have more than one block. */
+static unsigned int final_version(const gs_config *c, unsigned int episodes, unsigned int groups)
+{
+    return c->prim->exchange && groups < c->blocks ? 2u * episodes : episodes;
 }
 
 /* Operations one launch times: critical sections, or barrier episodes. */
@@ -141,7 +154,7 @@ static int launch_once(const gs_config *c, buffers *b, int sync, int check_exclu
     a.timeout_ns = c->timeout_ns;
     a.sync = sync;
     a.check_exclusion = check_exclusion;
-    a.groups = c->sm_count && c->sm_count < c->blocks ? c->sm_count : c->blocks;
+    a.groups = groups_of(c);
     a.sem_size = c->prim->sem_size;
     a.writer_every = c->group;
     a.backoff = c->prim->backoff;
@@ -167,7 +180,8 @@ static int verify(const gs_config *c, const unsigned int *data, const unsigned i
                   size_t n)
 {
     if (c->prim->family_id == GS_FAMILY_BARRIER)
-        return gs_golden_barrier_check(data, c->blocks, c->threads, c->ldst, launch_iters(c, counted),
+        return gs_golden_barrier_check(data, c->blocks, c->threads, c->ldst,
+                                       final_version(c, launch_iters(c, counted), groups_of(c)),
                                        check[GS_CHECK_VIOLATIONS], check[GS_CHECK_LAST_BAD], detail, n);
     if (c->prim->family_id == GS_FAMILY_SEM) {
         const gs_sem_counts counts = {check[GS_CHECK_VIOLATIONS], check[GS_CHECK_ENTERED], check[GS_CHECK_LEFT]};

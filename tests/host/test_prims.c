@@ -10,7 +10,8 @@ int main(void)
     const char *near[3];
     size_t n, i, j;
     const gs_prim *t = gs_prims(&n);
-    const char *heterosync[] = {"atomicTreeBarrUniq", "lfTreeBarrUniq", "spinMutex", "spinMutexEBO", "faMutex", "sleepMutex", "spinSem1", "spinSem2",
+    const char *heterosync[] = {"atomicTreeBarrUniq", "lfTreeBarrUniq", "atomicTreeBarrUniqLocalExch",
+                                "lfTreeBarrUniqLocalExch", "spinMutex", "spinMutexEBO", "faMutex", "sleepMutex", "spinSem1", "spinSem2",
                                 "spinSem10", "spinSem120", "spinSemEBO1", "spinSemEBO2", "spinSemEBO10",
                                 "spinSemEBO120"};
 

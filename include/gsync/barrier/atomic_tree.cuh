@@ -12,6 +12,9 @@
  * Ordering:  fence.sc.gpu around the atomics.  HeteroSync fences the local
  *            barrier at block scope, which orders nothing between blocks;
  *            we fence it at gpu scope.  Groups need not share an SM.
+ * LocalExch: gs_barrier_atomic_tree_local is the group barrier alone, which
+ *            HeteroSync's atomicTreeBarrUniqLocalExch runs mid-episode to
+ *            trade data within the group before the full barrier.
  * Footprint: 2 words per group + 2.  Co-residency: required.
  * Progress:  blocking.
  */
@@ -61,6 +64,22 @@ static __device__ __forceinline__ bool gs_barrier_atomic_tree_sync(gs_barrier_at
             abandon = gs_barrier_atomic_tree_sub(&local[0], per_group, false, &w) ||
                       gs_barrier_atomic_tree_sub(&local[1], per_group, false, &w);
     }
+    return gs_barrier_join(!abandon);
+}
+
+/* The group (local) barrier alone: HeteroSync's cudaBarrierAtomicLocal, which
+ * its LocalExch variant runs before exchanging data within the group. */
+static __device__ __forceinline__ bool gs_barrier_atomic_tree_local(gs_barrier_atomic_tree_t b)
+{
+    const unsigned int n = gs_barrier_blocks(), me = gs_barrier_block_id();
+    const unsigned int groups = b.groups < n ? b.groups : n, g = me % groups;
+    const unsigned int per_group = n / groups ? n / groups : 1u;
+    gs_wait_t w = GS_WAIT_INIT;
+    int abandon = 0;
+    __syncthreads();
+    if (threadIdx.x == 0 && per_group > 1u)
+        abandon = gs_barrier_atomic_tree_sub(&b.local[2u * g], per_group, false, &w) ||
+                  gs_barrier_atomic_tree_sub(&b.local[2u * g + 1u], per_group, false, &w);
     return gs_barrier_join(!abandon);
 }
 

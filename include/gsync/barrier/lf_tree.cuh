@@ -14,6 +14,9 @@
  *            with relaxed (volatile in HeteroSync) accesses.  HeteroSync
  *            fences the group level at block scope, which orders nothing
  *            between blocks; we fence it at gpu scope.
+ * LocalExch: gs_barrier_lf_tree_local is the group level alone, which
+ *            lfTreeBarrUniqLocalExch runs mid-episode to trade data within
+ *            the group.
  * Footprint: 2 words per block + 2 per group.  Co-residency: required.
  * Progress:  blocking.
  */
@@ -115,6 +118,17 @@ static __device__ __forceinline__ bool gs_barrier_lf_tree_sync(gs_barrier_lf_tre
     if (threadIdx.x == 0 && !abandon)
         abandon = gs_barrier_lf_leave(out, m, &w);
     return gs_barrier_join(!abandon);
+}
+
+/* The group (local) flag barrier alone, for the LocalExch variant. */
+static __device__ __forceinline__ bool gs_barrier_lf_tree_local(gs_barrier_lf_tree_t b)
+{
+    const unsigned int n = gs_barrier_blocks(), me = gs_barrier_block_id();
+    const unsigned int groups = b.groups < n ? b.groups : n, g = me % groups;
+    unsigned int *in = b.local + 2u * b.per_group * g;
+    if (b.per_group <= 1u)
+        return true;
+    return gs_barrier_lf_level(in, in + b.per_group, me / groups, (n - g + groups - 1u) / groups);
 }
 
 #endif
