@@ -26,7 +26,7 @@ typedef struct gs_floor_row {
     char note[96];
 } gs_floor_row;
 
-#define GS_FLOOR_ROWS 8
+#define GS_FLOOR_ROWS 8 /* rows[0]: the atomic round trip; rows[2]: the release/acquire handoff */
 
 /* Measures every row (host code, floor.c).  Returns GS_EXIT_OK or
  * GS_EXIT_RUNTIME with err set. */

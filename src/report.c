@@ -86,12 +86,20 @@ static void json_meta(FILE *f, const gs_meta *m)
             m->dev->runtime_version);
 }
 
+/* A barrier's synchronization time as a multiple of the floor; < 0: none. */
+static double x_floor(const gs_meta *m, const gs_result *x)
+{
+    if (x->cfg.prim->family_id != GS_FAMILY_BARRIER || m->floor_ns <= 0.0 || x->verdict != GS_PASS)
+        return -1.0;
+    return (x->ns_median - x->body_ns) / m->floor_ns;
+}
+
 static void table(FILE *f, const gs_meta *m, const gs_result *r, int n)
 {
     int i;
     table_header(f, m);
-    fprintf(f, "%-14s %6s %6s %4s %5s %5s %10s %10s %10s %6s %9s %9s  %s\n", "primitive", "TBs/SM", "TBs", "thr",
-            "ldst", "iters", "ns/CS", "min", "max", "noise", "body ns", "sync ns", "verdict");
+    fprintf(f, "%-14s %6s %6s %4s %5s %5s %10s %10s %10s %6s %9s %9s %7s  %s\n", "primitive", "TBs/SM", "TBs", "thr",
+            "ldst", "iters", "ns/op", "min", "max", "noise", "body ns", "sync ns", "x floor", "verdict");
     for (i = 0; i < n; ++i) {
         const gs_result *x = &r[i];
         char per_sm[16];
@@ -101,12 +109,17 @@ static void table(FILE *f, const gs_meta *m, const gs_result *r, int n)
             snprintf(per_sm, sizeof per_sm, "-");
         fprintf(f, "%-14s %6s %6u %4u %5u %5u ", x->cfg.prim->name, per_sm, x->cfg.blocks, x->cfg.threads,
                 x->cfg.ldst, x->cfg.iters);
-        if (x->verdict == GS_PASS)
-            fprintf(f, "%10.1f %10.1f %10.1f %5.1f%% %9.1f %9.1f  PASS\n", x->ns_median, x->ns_min, x->ns_max,
-                    x->noise_pct, x->body_ns, x->ns_median - x->body_ns);
-        else
-            fprintf(f, "%10s %10s %10s %6s %9s %9s  %s: %s\n", "-", "-", "-", "-", "-", "-",
+        if (x->verdict == GS_PASS) {
+            fprintf(f, "%10.1f %10.1f %10.1f %5.1f%% %9.1f %9.1f ", x->ns_median, x->ns_min, x->ns_max, x->noise_pct,
+                    x->body_ns, x->ns_median - x->body_ns);
+            if (x_floor(m, x) >= 0.0)
+                fprintf(f, "%7.1f  PASS\n", x_floor(m, x));
+            else
+                fprintf(f, "%7s  PASS\n", "-");
+        } else {
+            fprintf(f, "%10s %10s %10s %6s %9s %9s %7s  %s: %s\n", "-", "-", "-", "-", "-", "-", "-",
                     gs_verdict_name(x->verdict), x->detail);
+        }
     }
 }
 
@@ -115,7 +128,7 @@ static void csv(FILE *f, const gs_meta *m, const gs_result *r, int n)
     int i;
     fprintf(f, "gsync_version,device,sm_count,clock_mhz,cc,driver,runtime,command,primitive,family,origin,"
                "tbs_per_sm,tbs,threads,ldst,iters,repeat,ns_per_op,ns_min,ns_max,noise_pct,body_ns,sync_ns,"
-               "verdict,detail\n");
+               "sync_x_floor,verdict,detail\n");
     for (i = 0; i < n; ++i) {
         const gs_result *x = &r[i];
         csv_meta(f, m);
@@ -128,6 +141,9 @@ static void csv(FILE *f, const gs_meta *m, const gs_result *r, int n)
                     x->ns_median - x->body_ns);
         else
             fprintf(f, ",,,,,,");
+        if (x_floor(m, x) >= 0.0)
+            fprintf(f, "%.2f", x_floor(m, x));
+        fputc(',', f);
         fprintf(f, "%s,", gs_verdict_name(x->verdict));
         csv_string(f, x->detail);
         fputc('\n', f);
@@ -149,6 +165,8 @@ static void json(FILE *f, const gs_meta *m, const gs_result *r, int n)
             fprintf(f, "\"ns_per_op\": %.2f, \"ns_min\": %.2f, \"ns_max\": %.2f, \"noise_pct\": %.2f, "
                        "\"body_ns\": %.2f, \"sync_ns\": %.2f, ",
                     x->ns_median, x->ns_min, x->ns_max, x->noise_pct, x->body_ns, x->ns_median - x->body_ns);
+        if (x_floor(m, x) >= 0.0)
+            fprintf(f, "\"sync_x_floor\": %.2f, ", x_floor(m, x));
         fprintf(f, "\"verdict\": \"%s\", \"detail\": ", gs_verdict_name(x->verdict));
         json_string(f, x->detail);
         fputc('}', f);

@@ -9,6 +9,7 @@
 typedef struct gs_meta {
     const gs_device_info *dev;
     const char *command; /* the command line, as typed */
+    double floor_ns;     /* an atomic round trip + a release/acquire handoff; 0: not measured */
 } gs_meta;
 
 void gs_report(FILE *f, enum gs_format fmt, const gs_meta *m, const gs_result *r, int n);

@@ -52,6 +52,7 @@ int main(void)
     CHECK(strcmp(cmd, "gsync-bench run spinMutex --format csv 'a b'") == 0);
     m.dev = &d;
     m.command = cmd;
+    m.floor_ns = 0.0;
 
     memset(r, 0, sizeof r);
     r[0].cfg.prim = gs_prim_find("ticketMutex");
@@ -79,7 +80,26 @@ int main(void)
     CHECK(strncmp(out, "gsync_version,device,sm_count", 29) == 0);
     CHECK(strstr(out, "\"NVIDIA H200\",132,1980,9.0,13000,13000,\"gsync-bench run spinMutex --format csv 'a b'\"") != NULL);
     CHECK(strstr(out, ",ticketMutex,mutex,\"gsync\",32,4224,32,10,20,5,812.50,") != NULL);
-    CHECK(strstr(out, ",,,,,,TIMEOUT,\"watchdog fired after 5.000 s, \"\"quoted\"\"\"") != NULL);
+    CHECK(strstr(out, ",,,,,,,TIMEOUT,\"watchdog fired after 5.000 s, \"\"quoted\"\"\"") != NULL);
+    CHECK(strstr(out, ",sync_ns,sync_x_floor,verdict,detail") != NULL);
+
+    /* a barrier's synchronization time against the floor; none for a mutex */
+    {
+        gs_result b = r[0];
+        b.cfg.prim = gs_prim_find("gsBarrier");
+        b.ns_median = 1800.0;
+        b.body_ns = 600.0;
+        m.floor_ns = 600.0;
+        out = render(GS_FORMAT_CSV, &m, &b, 1);
+        CHECK(strstr(out, ",1800.00,0.00,0.00,0.00,600.00,1200.00,2.00,PASS,") != NULL);
+        out = render(GS_FORMAT_TABLE, &m, &b, 1);
+        CHECK(strstr(out, "    2.0  PASS") != NULL);
+        out = render(GS_FORMAT_JSON, &m, &b, 1);
+        CHECK(strstr(out, "\"sync_x_floor\": 2.00") != NULL);
+        out = render(GS_FORMAT_CSV, &m, r, 1); /* ticketMutex: no multiple */
+        CHECK(strstr(out, ",800.00,,PASS,") != NULL);
+        m.floor_ns = 0.0;
+    }
 
     out = render(GS_FORMAT_JSON, &m, r, 2);
     CHECK(strstr(out, "\"name\": \"NVIDIA H200\"") && strstr(out, "\"sm_count\": 132"));
