@@ -50,7 +50,17 @@ static __device__ __forceinline__ unsigned int gs_barrier_bench_work(const gs_be
     return stale;
 }
 
-#define GS_BARRIER_BENCH(NAME, SETUP, INIT, SYNC)                                                   \
+/* The block whose region block b trades with: its group's next member. */
+static __device__ __forceinline__ unsigned int gs_barrier_bench_partner(unsigned int b, unsigned int n,
+                                                                        unsigned int groups)
+{
+    const unsigned int g = b % groups, members = (n - g + groups - 1u) / groups;
+    return g + ((b / groups + 1u) % members) * groups;
+}
+
+/* Both models; EXCH is 1 for LocalExch, whose exchange runs only when the
+ * groups have more than one block (HeteroSync skips it otherwise). */
+#define GS_BARRIER_BENCH_MODEL(NAME, SETUP, INIT, LOCAL, SYNC, EXCH)                                \
     static __global__ void gs_barrier_init_##NAME(gs_bench_args a)                                  \
     {                                                                                               \
         INIT;                                                                                       \
@@ -58,14 +68,21 @@ static __device__ __forceinline__ unsigned int gs_barrier_bench_work(const gs_be
     static __global__ void gs_barrier_kernel_##NAME(gs_bench_args a)                                \
     {                                                                                               \
         const unsigned int n = gridDim.x, b = blockIdx.x;                                           \
+        const unsigned int k = (EXCH) && a.groups < n ? 2u : 1u; /* data versions per episode */    \
         unsigned int *stamps = a.data + (size_t)n * a.ldst * blockDim.x;                            \
         unsigned int stale = 0u, last_bad = 0u;                                                     \
         SETUP;                                                                                      \
         for (unsigned int epoch = 0; epoch < a.iters; ++epoch) {                                    \
             const unsigned int e = epoch + 1u, before = stale;                                      \
-            stale += gs_barrier_bench_work(&a, (b + epoch) % n, e - 1u, e);                         \
+            stale += gs_barrier_bench_work(&a, (b + epoch) % n, k * epoch, k * epoch + 1u);         \
             if (threadIdx.x == 0)                                                                   \
                 stamps[(e & 1u) * n + b] = e;                                                       \
+            if (k == 2u) {                                                                          \
+                if (a.sync && !(LOCAL))                                                             \
+                    break;                                                                          \
+                stale += gs_barrier_bench_work(&a, (gs_barrier_bench_partner(b, n, a.groups) + epoch) % n, \
+                                               2u * e - 1u, 2u * e);                                \
+            }                                                                                       \
             if (a.sync && !(SYNC))                                                                  \
                 break; /* watchdog: the whole block leaves */                                       \
             stale += stamps[(e & 1u) * n + (b + 1u + threadIdx.x + 32u * e) % n] != e;              \
@@ -79,46 +96,7 @@ static __device__ __forceinline__ unsigned int gs_barrier_bench_work(const gs_be
     }                                                                                               \
     GS_BENCH_ENTRY_POINTS_VIA(barrier, NAME, gs_bench_launch_cooperative)
 
-/* The block whose region block b trades with: its group's next member. */
-static __device__ __forceinline__ unsigned int gs_barrier_bench_partner(unsigned int b, unsigned int n,
-                                                                        unsigned int groups)
-{
-    const unsigned int g = b % groups, members = (n - g + groups - 1u) / groups;
-    return g + ((b / groups + 1u) % members) * groups;
-}
-
-#define GS_BARRIER_EXCH_BENCH(NAME, SETUP, LOCAL, SYNC)                                             \
-    static __global__ void gs_barrier_init_##NAME(gs_bench_args a)                                  \
-    {                                                                                               \
-    }                                                                                               \
-    static __global__ void gs_barrier_kernel_##NAME(gs_bench_args a)                                \
-    {                                                                                               \
-        const unsigned int n = gridDim.x, b = blockIdx.x, p = gs_barrier_bench_partner(b, n, a.groups); \
-        unsigned int *stamps = a.data + (size_t)n * a.ldst * blockDim.x;                            \
-        unsigned int stale = 0u, last_bad = 0u;                                                     \
-        SETUP;                                                                                      \
-        const unsigned int k = a.groups < n ? 2u : 1u; /* versions per episode */                  \
-        for (unsigned int epoch = 0; epoch < a.iters; ++epoch) {                                    \
-            const unsigned int e = epoch + 1u, before = stale;                                      \
-            stale += gs_barrier_bench_work(&a, (b + epoch) % n, k * epoch, k * epoch + 1u);         \
-            if (threadIdx.x == 0)                                                                   \
-                stamps[(e & 1u) * n + b] = e;                                                       \
-            if (k == 2u) { /* HeteroSync skips the exchange with one block per group */             \
-                if (a.sync && !(LOCAL))                                                             \
-                    break;                                                                          \
-                stale += gs_barrier_bench_work(&a, (p + epoch) % n, 2u * e - 1u, 2u * e);           \
-            }                                                                                       \
-            if (a.sync && !(SYNC))                                                                  \
-                break;                                                                              \
-            stale += stamps[(e & 1u) * n + (b + 1u + threadIdx.x + 32u * e) % n] != e;              \
-            if (stale != before)                                                                    \
-                last_bad = e;                                                                       \
-        }                                                                                           \
-        if (stale && a.sync) {                                                                      \
-            gs_atom_add_relaxed(&a.check[GS_CHECK_VIOLATIONS], stale, GS_SCOPE_GPU);                \
-            atomicMax(&a.check[GS_CHECK_LAST_BAD], last_bad);                                       \
-        }                                                                                           \
-    }                                                                                               \
-    GS_BENCH_ENTRY_POINTS_VIA(barrier, NAME, gs_bench_launch_cooperative)
+#define GS_BARRIER_BENCH(NAME, SETUP, INIT, SYNC) GS_BARRIER_BENCH_MODEL(NAME, SETUP, INIT, true, SYNC, 0)
+#define GS_BARRIER_EXCH_BENCH(NAME, SETUP, LOCAL, SYNC) GS_BARRIER_BENCH_MODEL(NAME, SETUP, (void)0, LOCAL, SYNC, 1)
 
 #endif
