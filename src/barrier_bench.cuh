@@ -36,10 +36,7 @@ static __device__ __forceinline__ unsigned int gs_barrier_bench_work(const gs_be
     unsigned int *d = a->data + (size_t)r * a->ldst * blockDim.x + threadIdx.x, stale = 0u;
     for (unsigned int j0 = 0; j0 < a->ldst; j0 += GS_CS_BATCH) {
         unsigned int v[GS_CS_BATCH];
-#pragma unroll
-        for (unsigned int k = 0; k < GS_CS_BATCH; ++k)
-            if (j0 + k < a->ldst)
-                v[k] = d[(j0 + k) * blockDim.x];
+        gs_bench_load_batch(d, j0, a->ldst, v);
 #pragma unroll
         for (unsigned int k = 0; k < GS_CS_BATCH; ++k)
             if (j0 + k < a->ldst) {

@@ -15,6 +15,18 @@
  * the kernels under 64 registers, i.e. 32 blocks of 32 threads per SM. */
 #define GS_CS_BATCH 10u
 
+/* Loads words j0 .. j0 + GS_CS_BATCH - 1 (those below ldst) of this thread,
+ * d[j * blockDim.x], into v: every load issued before any is used.  Plain
+ * loads on purpose: only the primitive under test orders them. */
+static __device__ __forceinline__ void gs_bench_load_batch(const unsigned int *d, unsigned int j0, unsigned int ldst,
+                                                           unsigned int v[GS_CS_BATCH])
+{
+#pragma unroll
+    for (unsigned int k = 0; k < GS_CS_BATCH; ++k)
+        if (j0 + k < ldst)
+            v[k] = d[(j0 + k) * blockDim.x];
+}
+
 typedef void (*gs_bench_kernel_t)(gs_bench_args);
 
 /* Arms the watchdog, runs the one-thread init kernel, records t0, then

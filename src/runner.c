@@ -122,25 +122,20 @@ static void free_buffers(buffers *b)
 }
 
 /* One launch.  *ms gets its time; *timed_out whether the watchdog fired.
- * `data` is host scratch for the initial data; with `check` given, both
- * come back filled with what the launch left. */
+ * The data starts as `init` (zeros when NULL); with `check` given, `data`
+ * and `check` come back filled with what the launch left. */
 static int launch_once(const gs_config *c, buffers *b, int sync, int check_exclusion, double *ms, int *timed_out,
-                       unsigned int *data, unsigned int *check, char *err, size_t n)
+                       const unsigned int *init, unsigned int *data, unsigned int *check, char *err, size_t n)
 {
     gs_bench_args a;
     unsigned int wd[4];
     float f = 0.0f;
     int rc;
     CK(cudaMemset(b->state, 0, b->state_bytes));
-    if (c->prim->family_id == GS_FAMILY_MUTEX) {
+    if (init)
+        CK(cudaMemcpy(b->data, init, b->data_bytes, cudaMemcpyHostToDevice));
+    else
         CK(cudaMemset(b->data, 0, b->data_bytes));
-    } else {
-        if (c->prim->family_id == GS_FAMILY_SEM)
-            gs_golden_sem_init(data, c->threads, words_per_thread(c));
-        else
-            gs_golden_barrier_init(data, c->blocks, c->threads, c->ldst);
-        CK(cudaMemcpy(b->data, data, b->data_bytes, cudaMemcpyHostToDevice));
-    }
     CK(cudaMemset(b->check, 0, GS_CHECK_WORDS * sizeof(unsigned int)));
     CK(cudaMemset(b->watchdog, 0, GS_WATCHDOG_BYTES)); /* launches that arm no watchdog read as not fired */
     memset(&a, 0, sizeof a);
@@ -195,7 +190,8 @@ static int verify(const gs_config *c, const unsigned int *data, const unsigned i
     }
 }
 
-static int measure(const gs_config *c, buffers *b, gs_result *r, unsigned int *data, double *ms, char *err, size_t n)
+static int measure(const gs_config *c, buffers *b, gs_result *r, const unsigned int *init, unsigned int *data,
+                   double *ms, char *err, size_t n)
 {
     unsigned int check[GS_CHECK_WORDS];
     const double per_cs = 1e6 / ops_per_launch(c); /* ms -> ns per operation */
@@ -204,7 +200,7 @@ static int measure(const gs_config *c, buffers *b, gs_result *r, unsigned int *d
 
     /* warm-up and the exclusion check, untimed; then the timed launches,
      * each checked against the golden model on its data */
-    if ((rc = launch_once(c, b, 1, 1, &ms[0], &timed_out, data, check, err, n)))
+    if ((rc = launch_once(c, b, 1, 1, &ms[0], &timed_out, init, data, check, err, n)))
         return rc;
     for (i = 0; i <= (int)c->repeat && !timed_out; ++i) {
         if (verify(c, data, check, i == 0, r->detail, sizeof r->detail)) {
@@ -213,7 +209,7 @@ static int measure(const gs_config *c, buffers *b, gs_result *r, unsigned int *d
         }
         if (i == (int)c->repeat)
             break;
-        if ((rc = launch_once(c, b, 1, 0, &ms[i], &timed_out, data, check, err, n)))
+        if ((rc = launch_once(c, b, 1, 0, &ms[i], &timed_out, init, data, check, err, n)))
             return rc;
     }
     if (timed_out) {
@@ -228,7 +224,7 @@ static int measure(const gs_config *c, buffers *b, gs_result *r, unsigned int *d
     r->noise_pct = s.noise_pct;
     /* the body alone: the same accesses with no lock (races allowed) */
     for (i = 0; i < (int)c->repeat; ++i)
-        if ((rc = launch_once(c, b, 0, 0, &ms[i], &timed_out, data, NULL, err, n)))
+        if ((rc = launch_once(c, b, 0, 0, &ms[i], &timed_out, init, data, NULL, err, n)))
             return rc;
     gs_stats_compute(ms, (int)c->repeat, &s);
     r->body_ns = s.median * per_cs;
@@ -239,24 +235,32 @@ static int measure(const gs_config *c, buffers *b, gs_result *r, unsigned int *d
 int gs_run_config(const gs_config *c, gs_result *r, char *err, size_t n)
 {
     buffers b;
-    unsigned int *data;
+    unsigned int *data, *init = NULL;
     double *ms;
     int rc;
     memset(r, 0, sizeof *r);
     r->cfg = *c;
     data = malloc(data_words(c) * sizeof(unsigned int));
     ms = malloc(((size_t)c->repeat + 1) * sizeof(double));
-    if (!data || !ms) {
+    if (c->prim->family_id != GS_FAMILY_MUTEX) /* the initial data, computed once */
+        init = malloc(data_words(c) * sizeof(unsigned int));
+    if (!data || !ms || (c->prim->family_id != GS_FAMILY_MUTEX && !init)) {
         free(data);
         free(ms);
+        free(init);
         snprintf(err, n, "out of host memory");
         return GS_EXIT_RUNTIME;
     }
+    if (c->prim->family_id == GS_FAMILY_SEM)
+        gs_golden_sem_init(init, c->threads, words_per_thread(c));
+    else if (c->prim->family_id == GS_FAMILY_BARRIER)
+        gs_golden_barrier_init(init, c->blocks, c->threads, c->ldst);
     rc = alloc_buffers(c, &b, err, n);
     if (rc == GS_EXIT_OK)
-        rc = measure(c, &b, r, data, ms, err, n);
+        rc = measure(c, &b, r, init, data, ms, err, n);
     free_buffers(&b);
     free(data);
+    free(init);
     free(ms);
     return rc;
 }

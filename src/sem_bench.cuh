@@ -60,15 +60,12 @@ static __device__ __forceinline__ void gs_sem_bench_cs(const gs_bench_args *a, b
         unsigned int first = 0u, torn = 0u;
         for (unsigned int j0 = 0; j0 < a->ldst; j0 += GS_CS_BATCH) {
             unsigned int v[GS_CS_BATCH];
-#pragma unroll
-            for (unsigned int k = 0; k < GS_CS_BATCH; ++k)
-                if (j0 + k < a->ldst)
-                    v[k] = d[(base + j0 + k) * blockDim.x] - (base + j0 + k);
+            gs_bench_load_batch(d + base * blockDim.x, j0, a->ldst, v);
             if (j0 == 0)
-                first = v[0];
+                first = v[0] - base;
 #pragma unroll
             for (unsigned int k = 0; k < GS_CS_BATCH; ++k)
-                torn |= j0 + k < a->ldst && v[k] != first;
+                torn |= j0 + k < a->ldst && v[k] - (base + j0 + k) != first;
         }
         if (torn && a->sync)
             gs_atom_add_relaxed(&a->check[GS_CHECK_TORN], 1u, GS_SCOPE_GPU);
