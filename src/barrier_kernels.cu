@@ -55,3 +55,8 @@ static __device__ __forceinline__ bool split_sync(gs_barrier_tree_t tb, unsigned
     return gs_barrier_join(!abandon);
 }
 GS_BARRIER_BENCH(tree_split, gs_barrier_tree_t tb = {WORDS}, (void)0, split_sync(tb, epoch))
+
+/* gsClusterBarrier: gsBarrier's state sized for one member per cluster;
+ * launched in the largest clusters that are all resident at once. */
+GS_BARRIER_BENCH(cluster, gs_barrier_tree_t tb = {WORDS}, (void)0, gs_barrier_cluster_sync(tb, epoch))
+GS_BENCH_CLUSTER_ENTRY_POINT(barrier, cluster, true)

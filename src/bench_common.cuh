@@ -29,6 +29,69 @@ static __device__ __forceinline__ void gs_bench_load_batch(const unsigned int *d
 
 typedef void (*gs_bench_kernel_t)(gs_bench_args);
 
+/* Largest cluster tried; 8 is the portable maximum. */
+#ifndef GS_BENCH_CLUSTER_MAX
+#define GS_BENCH_CLUSTER_MAX 8u
+#endif
+
+static cudaLaunchConfig_t gs_bench_cluster_config(unsigned int blocks, unsigned int threads, unsigned int cluster,
+                                                  cudaLaunchAttribute *attr)
+{
+    cudaLaunchConfig_t cfg = {};
+    attr->id = cudaLaunchAttributeClusterDimension;
+    attr->val.clusterDim.x = cluster;
+    attr->val.clusterDim.y = 1;
+    attr->val.clusterDim.z = 1;
+    cfg.gridDim = dim3(blocks);
+    cfg.blockDim = dim3(threads);
+    cfg.attrs = attr;
+    cfg.numAttrs = 1;
+    return cfg;
+}
+
+/* Launches in clusters of a->cluster blocks (no cooperative flag: whoever
+ * needs residency proved it with gs_bench_pick_cluster). */
+static cudaError_t gs_bench_launch_clusters(gs_bench_kernel_t kernel, const gs_bench_args *a)
+{
+    cudaLaunchAttribute attr;
+    const cudaLaunchConfig_t cfg = gs_bench_cluster_config(a->blocks, a->threads, a->cluster, &attr);
+    return cudaLaunchKernelEx(&cfg, kernel, *a);
+}
+
+/* The cluster size a launch of `blocks` blocks will use: the largest power
+ * of two up to GS_BENCH_CLUSTER_MAX that divides the grid and, when
+ * `resident`, lets every cluster be resident at once; 1 (no clusters) when
+ * none does or before sm_90.  *resident_blocks: how many blocks the device
+ * holds at once in clusters of that size. */
+static int gs_bench_pick_cluster(gs_bench_kernel_t kernel, unsigned int blocks, unsigned int threads, bool resident,
+                                 unsigned int *cluster, unsigned int *resident_blocks)
+{
+    int dev, major;
+    cudaError_t e;
+    *cluster = 1u;
+    *resident_blocks = 0u;
+    if ((e = cudaGetDevice(&dev)) != cudaSuccess ||
+        (e = cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev)) != cudaSuccess)
+        return (int)e;
+    if (major < 9)
+        return 0;
+    for (unsigned int c = GS_BENCH_CLUSTER_MAX; c > 1u; c /= 2u) {
+        cudaLaunchAttribute attr;
+        const cudaLaunchConfig_t cfg = gs_bench_cluster_config(blocks, threads, c, &attr);
+        int clusters = 0;
+        if (blocks % c)
+            continue;
+        if ((e = cudaOccupancyMaxActiveClusters(&clusters, kernel, &cfg)) != cudaSuccess)
+            return (int)e;
+        if (resident && (unsigned long long)clusters * c < blocks)
+            continue;
+        *cluster = c;
+        *resident_blocks = (unsigned int)clusters * c;
+        return 0;
+    }
+    return 0;
+}
+
 /* Arms the watchdog, runs the one-thread init kernel, records t0, then
  * launches the benchmark kernel (cooperatively: every block resident, or an
  * error) and records t1.  Returns a cudaError_t. */
@@ -44,7 +107,9 @@ static int gs_bench_launch_how(gs_bench_kernel_t init, gs_bench_kernel_t kernel,
     init<<<1, 1>>>(*a);
     if ((e = cudaGetLastError()) != cudaSuccess || (e = cudaEventRecord(t0, 0)) != cudaSuccess)
         return (int)e;
-    if (cooperative)
+    if (a->cluster > 1u)
+        e = gs_bench_launch_clusters(kernel, a);
+    else if (cooperative)
         e = cudaLaunchCooperativeKernel((void *)kernel, a->blocks, a->threads, params, 0, 0);
     else
         e = cudaLaunchKernel((void *)kernel, a->blocks, a->threads, params, 0, 0);
@@ -80,12 +145,22 @@ static int gs_bench_launch_cooperative(gs_bench_kernel_t init, gs_bench_kernel_t
             blocks_per_sm, gs_##FAMILY##_kernel_##NAME, (int)threads, 0);                          \
     }
 
+/* gs_<FAMILY>_cluster_<NAME>, for primitives launched in clusters. */
+#define GS_BENCH_CLUSTER_ENTRY_POINT(FAMILY, NAME, RESIDENT)                                        \
+    extern "C" int gs_##FAMILY##_cluster_##NAME(unsigned int blocks, unsigned int threads,          \
+                                                unsigned int *cluster, unsigned int *resident_blocks) \
+    {                                                                                               \
+        return gs_bench_pick_cluster(gs_##FAMILY##_kernel_##NAME, blocks, threads, RESIDENT, cluster, \
+                                     resident_blocks);                                              \
+    }
+
 /* The benchmark kernel every primitive shares: each block runs a.iters
  * times: thread 0 acquires (ACQUIRE, false when the watchdog gave up), the
  * block joins, BODY runs on every thread, the block joins, thread 0 releases
- * (RELEASE).  SETUP declares what the three need; INIT runs on one thread
- * before the launch.  Also makes the entry points. */
-#define GS_BENCH_KERNELS(FAMILY, NAME, SETUP, INIT, ACQUIRE, BODY, RELEASE)                 \
+ * (RELEASE).  SETUP declares what the three need and FINISH runs on every
+ * thread at the end; INIT runs on one thread before the launch.  Also makes
+ * the entry points. */
+#define GS_BENCH_KERNELS(FAMILY, NAME, SETUP, INIT, ACQUIRE, BODY, RELEASE, FINISH)         \
     static __global__ void gs_##FAMILY##_init_##NAME(gs_bench_args a)                       \
     {                                                                                       \
         INIT;                                                                               \
@@ -106,6 +181,7 @@ static int gs_bench_launch_cooperative(gs_bench_kernel_t init, gs_bench_kernel_t
                 RELEASE;                                                                    \
             }                                                                               \
         }                                                                                   \
+        FINISH;                                                                             \
     }                                                                                       \
     GS_BENCH_ENTRY_POINTS(FAMILY, NAME)
 

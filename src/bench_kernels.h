@@ -48,6 +48,7 @@ typedef struct gs_bench_args {
     unsigned int writer_every; /* semaphore: block b writes when b % this == 0 */
     int backoff;               /* semaphore baselines: the EBO variant        */
     unsigned int blocks, threads;
+    unsigned int cluster;      /* blocks per cluster; 0 or 1: launched without clusters */
 } gs_bench_args;
 
 /* The barrier benchmark's data: in episode e (from 1) block b works on region
@@ -68,6 +69,11 @@ static inline unsigned int gs_barrier_word(unsigned int episode, unsigned int re
 typedef int (*gs_launch_fn)(const gs_bench_args *a, cudaEvent_t start, cudaEvent_t stop);
 /* Resident blocks per SM of the benchmark kernel at this block size. */
 typedef int (*gs_occupancy_fn)(unsigned int threads, int *blocks_per_sm);
+/* For primitives launched in clusters: the cluster size a grid of `blocks`
+ * gets (1: none) and how many blocks the device holds at once in clusters of
+ * that size.  Returns a cudaError_t. */
+typedef int (*gs_cluster_fn)(unsigned int blocks, unsigned int threads, unsigned int *cluster,
+                             unsigned int *resident_blocks);
 
 /* Bytes of lock state for a run of `blocks` blocks (every mutex fits). */
 size_t gs_mutex_state_bytes(unsigned int blocks);
@@ -83,6 +89,9 @@ GS_DECLARE_MUTEX_BENCH(fa)
 GS_DECLARE_MUTEX_BENCH(sleep)
 GS_DECLARE_MUTEX_BENCH(ticket)
 GS_DECLARE_MUTEX_BENCH(array)
+GS_DECLARE_MUTEX_BENCH(cohort)
+int gs_mutex_cluster_cohort(unsigned int blocks, unsigned int threads, unsigned int *cluster,
+                            unsigned int *resident_blocks);
 
 #define GS_DECLARE_SEM_BENCH(NAME)                                                   \
     int gs_sem_launch_##NAME(const gs_bench_args *a, cudaEvent_t t0, cudaEvent_t t1); \
@@ -103,6 +112,9 @@ GS_DECLARE_BARRIER_BENCH(lf_tree_exch)
 GS_DECLARE_BARRIER_BENCH(sense_reversing)
 GS_DECLARE_BARRIER_BENCH(tree)
 GS_DECLARE_BARRIER_BENCH(tree_split)
+GS_DECLARE_BARRIER_BENCH(cluster)
+int gs_barrier_cluster_cluster(unsigned int blocks, unsigned int threads, unsigned int *cluster,
+                               unsigned int *resident_blocks);
 GS_DECLARE_BARRIER_BENCH(grid_sync)
 GS_DECLARE_BARRIER_BENCH(cuda_barrier)
 int gs_barrier_launch_relaunch_stream(const gs_bench_args *a, cudaEvent_t t0, cudaEvent_t t1);

@@ -37,7 +37,8 @@ typedef struct gs_result {
     double ns_median, ns_min, ns_max, noise_pct; /* per critical section */
     double body_ns;                              /* the same body, no lock */
     enum gs_verdict verdict;
-    char detail[200]; /* the first mismatch, or what timed out */
+    unsigned int cluster; /* blocks per cluster of the launches; 1: no clusters */
+    char detail[200]; /* the first mismatch, what timed out, or a note */
 } gs_result;
 
 const char *gs_verdict_name(enum gs_verdict v);

@@ -50,6 +50,12 @@ static __device__ __forceinline__ void gs_mutex_bench_cs(const gs_bench_args *a)
 
 #define GS_MUTEX_BENCH(NAME, INIT, LOCK, UNLOCK)                                                    \
     GS_BENCH_KERNELS(mutex, NAME, unsigned int token = 0u /* unused by locks with no ticket */, INIT, \
-                     LOCK, gs_mutex_bench_cs(&a), UNLOCK)
+                     LOCK, gs_mutex_bench_cs(&a), UNLOCK, (void)0)
+
+/* The same for a lock whose blocks also set up shared state (SETUP, after
+ * `token` is declared) and take it down (FINISH) around the loop. */
+#define GS_MUTEX_BENCH_SETUP(NAME, SETUP, INIT, LOCK, UNLOCK, FINISH)                     \
+    GS_BENCH_KERNELS(mutex, NAME, unsigned int token = 0u; SETUP, INIT, LOCK, gs_mutex_bench_cs(&a), \
+                     UNLOCK, FINISH)
 
 #endif

@@ -5,13 +5,13 @@
 #include <strings.h>
 
 #define MUTEX(name, origin, summary, alg) \
-    {name, GS_FAMILY_MUTEX, "mutex", origin, summary, 0, gs_mutex_launch_##alg, gs_mutex_occupancy_##alg, 0, 0, 0, 0}
+    {name, GS_FAMILY_MUTEX, "mutex", origin, summary, 0, gs_mutex_launch_##alg, gs_mutex_occupancy_##alg, 0, 0, 0, 0, NULL}
 #define SEM(name, origin, summary, alg, size, backoff) \
-    {name, GS_FAMILY_SEM, "sem", origin, summary, 0, gs_sem_launch_##alg, gs_sem_occupancy_##alg, size, backoff, 0, 0}
+    {name, GS_FAMILY_SEM, "sem", origin, summary, 0, gs_sem_launch_##alg, gs_sem_occupancy_##alg, size, backoff, 0, 0, NULL}
 #define BARRIER(name, origin, summary, alg, unordered) \
-    {name, GS_FAMILY_BARRIER, "barrier", origin, summary, 1, gs_barrier_launch_##alg, gs_barrier_occupancy_##alg, 0, 0, unordered, 0}
+    {name, GS_FAMILY_BARRIER, "barrier", origin, summary, 1, gs_barrier_launch_##alg, gs_barrier_occupancy_##alg, 0, 0, unordered, 0, NULL}
 #define BARRIER_EXCH(name, origin, summary, alg) \
-    {name, GS_FAMILY_BARRIER, "barrier", origin, summary, 1, gs_barrier_launch_##alg, gs_barrier_occupancy_##alg, 0, 0, 0, 1}
+    {name, GS_FAMILY_BARRIER, "barrier", origin, summary, 1, gs_barrier_launch_##alg, gs_barrier_occupancy_##alg, 0, 0, 0, 1, NULL}
 #define SEM_SIZES(prefix, origin, summary, alg, backoff)                 \
     SEM(prefix "1", origin, summary ", size 1", alg, 1, backoff),        \
     SEM(prefix "2", origin, summary ", size 2", alg, 2, backoff),        \
@@ -29,6 +29,9 @@ static const gs_prim table[] = {
     MUTEX("ticketMutex", "gsync", "ticket lock, acquire/release, proportional backoff (FIFO)", ticket),
     MUTEX("arrayMutex", "gsync", "array queue lock, one 128-byte slot per waiter, acquire/release (FIFO)",
           array),
+    {"cohortMutex", GS_FAMILY_MUTEX, "mutex", "gsync",
+     "cluster cohort lock: passes inside a thread-block cluster first, then a global ticket lock", 0,
+     gs_mutex_launch_cohort, gs_mutex_occupancy_cohort, 0, 0, 0, 0, gs_mutex_cluster_cohort},
     SEM_SIZES("spinSem", "HeteroSync baseline", "lock-guarded reader-writer semaphore", spin, 0),
     SEM_SIZES("spinSemEBO", "HeteroSync baseline", "lock-guarded semaphore, exponential backoff", spin, 1),
     SEM_SIZES("priorSem", "thesis baseline", "priority semaphore: leaving blocks go first", priority, 0),
@@ -54,12 +57,15 @@ static const gs_prim table[] = {
             cuda_barrier, 0),
     {"relaunchStream", GS_FAMILY_BARRIER, "barrier", "CPU implicit sync",
      "a kernel launch per episode, from a stream (the kernel boundary is the barrier)", 0,
-     gs_barrier_launch_relaunch_stream, gs_barrier_occupancy_relaunch, 0, 0, 0, 0},
+     gs_barrier_launch_relaunch_stream, gs_barrier_occupancy_relaunch, 0, 0, 0, 0, NULL},
     {"relaunchGraph", GS_FAMILY_BARRIER, "barrier", "CPU implicit sync",
      "a kernel launch per episode, replayed as one CUDA graph", 0, gs_barrier_launch_relaunch_graph,
-     gs_barrier_occupancy_relaunch, 0, 0, 0, 0},
+     gs_barrier_occupancy_relaunch, 0, 0, 0, 0, NULL},
     BARRIER("gsBarrier", "gsync", "acquire/release counter barrier, flat or a two-level tree by size", tree, 0),
     BARRIER("gsBarrierSplit", "gsync", "gsBarrier through its split-phase arrive/wait", tree_split, 0),
+    {"gsClusterBarrier", GS_FAMILY_BARRIER, "barrier", "gsync",
+     "hardware cluster barrier, then gsBarrier among the clusters' leaders", 1, gs_barrier_launch_cluster,
+     gs_barrier_occupancy_cluster, 0, 0, 0, 0, gs_barrier_cluster_cluster},
 };
 
 const gs_prim *gs_prims(size_t *count)

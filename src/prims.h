@@ -20,6 +20,7 @@ typedef struct gs_prim {
     int backoff;           /* semaphore baselines: the EBO variant          */
     int unordered;         /* barriers published without ordering: may FAIL */
     int exchange;          /* barriers: HeteroSync's LocalExch model (2 versions per episode) */
+    gs_cluster_fn cluster; /* launched in clusters: picks the size; NULL: no clusters */
 } gs_prim;
 
 const gs_prim *gs_prims(size_t *count);

@@ -86,6 +86,12 @@ static void json_meta(FILE *f, const gs_meta *m)
             m->dev->runtime_version);
 }
 
+/* Blocks per cluster of the launches (1: no clusters). */
+static unsigned int cluster_of(const gs_result *x)
+{
+    return x->cluster ? x->cluster : 1u;
+}
+
 /* A barrier's synchronization time as a multiple of the floor; < 0: none. */
 static double x_floor(const gs_meta *m, const gs_result *x)
 {
@@ -113,9 +119,14 @@ static void table(FILE *f, const gs_meta *m, const gs_result *r, int n)
             fprintf(f, "%10.1f %10.1f %10.1f %5.1f%% %9.1f %9.1f ", x->ns_median, x->ns_min, x->ns_max, x->noise_pct,
                     x->body_ns, x->ns_median - x->body_ns);
             if (x_floor(m, x) >= 0.0)
-                fprintf(f, "%7.1f  PASS\n", x_floor(m, x));
+                fprintf(f, "%7.1f  PASS", x_floor(m, x));
             else
-                fprintf(f, "%7s  PASS\n", "-");
+                fprintf(f, "%7s  PASS", "-");
+            if (x->detail[0])
+                fprintf(f, " (%s)", x->detail);
+            else if (cluster_of(x) > 1u)
+                fprintf(f, " (clusters of %u)", cluster_of(x));
+            fputc('\n', f);
         } else {
             fprintf(f, "%10s %10s %10s %6s %9s %9s %7s  %s: %s\n", "-", "-", "-", "-", "-", "-", "-",
                     gs_verdict_name(x->verdict), x->detail);
@@ -127,15 +138,15 @@ static void csv(FILE *f, const gs_meta *m, const gs_result *r, int n)
 {
     int i;
     fprintf(f, "gsync_version,device,sm_count,clock_mhz,cc,driver,runtime,command,primitive,family,origin,"
-               "tbs_per_sm,tbs,threads,ldst,iters,repeat,ns_per_op,ns_min,ns_max,noise_pct,body_ns,sync_ns,"
+               "tbs_per_sm,tbs,threads,cluster,ldst,iters,repeat,ns_per_op,ns_min,ns_max,noise_pct,body_ns,sync_ns,"
                "sync_x_floor,verdict,detail\n");
     for (i = 0; i < n; ++i) {
         const gs_result *x = &r[i];
         csv_meta(f, m);
         fprintf(f, "%s,%s,", x->cfg.prim->name, x->cfg.prim->family);
         csv_string(f, x->cfg.prim->origin);
-        fprintf(f, ",%u,%u,%u,%u,%u,%u,", x->cfg.tbs_per_sm, x->cfg.blocks, x->cfg.threads, x->cfg.ldst, x->cfg.iters,
-                x->cfg.repeat);
+        fprintf(f, ",%u,%u,%u,%u,%u,%u,%u,", x->cfg.tbs_per_sm, x->cfg.blocks, x->cfg.threads, cluster_of(x),
+                x->cfg.ldst, x->cfg.iters, x->cfg.repeat);
         if (x->verdict == GS_PASS)
             fprintf(f, "%.2f,%.2f,%.2f,%.2f,%.2f,%.2f,", x->ns_median, x->ns_min, x->ns_max, x->noise_pct, x->body_ns,
                     x->ns_median - x->body_ns);
@@ -158,9 +169,9 @@ static void json(FILE *f, const gs_meta *m, const gs_result *r, int n)
     for (i = 0; i < n; ++i) {
         const gs_result *x = &r[i];
         fprintf(f, "%s\n    {\"primitive\": \"%s\", \"family\": \"%s\", \"origin\": \"%s\", \"tbs_per_sm\": %u, "
-                   "\"tbs\": %u, \"threads\": %u, \"ldst\": %u, \"iters\": %u, \"repeat\": %u, ",
+                   "\"tbs\": %u, \"threads\": %u, \"cluster\": %u, \"ldst\": %u, \"iters\": %u, \"repeat\": %u, ",
                 i ? "," : "", x->cfg.prim->name, x->cfg.prim->family, x->cfg.prim->origin, x->cfg.tbs_per_sm,
-                x->cfg.blocks, x->cfg.threads, x->cfg.ldst, x->cfg.iters, x->cfg.repeat);
+                x->cfg.blocks, x->cfg.threads, cluster_of(x), x->cfg.ldst, x->cfg.iters, x->cfg.repeat);
         if (x->verdict == GS_PASS)
             fprintf(f, "\"ns_per_op\": %.2f, \"ns_min\": %.2f, \"ns_max\": %.2f, \"noise_pct\": %.2f, "
                        "\"body_ns\": %.2f, \"sync_ns\": %.2f, ",

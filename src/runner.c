@@ -16,6 +16,7 @@ typedef struct buffers {
     unsigned int *data, *check;
     size_t state_bytes, data_bytes;
     cudaEvent_t t0, t1;
+    unsigned int cluster; /* blocks per cluster of every launch; 1: none */
 } buffers;
 
 #define CK(call)                                                                                 \
@@ -155,6 +156,7 @@ static int launch_once(const gs_config *c, buffers *b, int sync, int check_exclu
     a.backoff = c->prim->backoff;
     a.blocks = c->blocks;
     a.threads = c->threads;
+    a.cluster = b->cluster;
     CK((cudaError_t)c->prim->launch(&a, b->t0, b->t1));
     if ((rc = wait_event(b->t1, c->timeout_ns * 1e-9 + 30.0, err, n)))
         return rc;
@@ -188,6 +190,21 @@ static int verify(const gs_config *c, const unsigned int *data, const unsigned i
         return gs_golden_mutex_check(data, c->threads * (size_t)c->ldst, counted ? &counts : NULL, c->blocks,
                                      c->iters, detail, n);
     }
+}
+
+/* The cluster size of a primitive launched in clusters; its note in the
+ * result says when the device cannot hold the grid at once. */
+static int pick_cluster(const gs_config *c, buffers *b, gs_result *r, char *err, size_t n)
+{
+    unsigned int resident = 0u;
+    b->cluster = 1u;
+    if (c->prim->cluster)
+        CK((cudaError_t)c->prim->cluster(c->blocks, c->threads, &b->cluster, &resident));
+    r->cluster = b->cluster;
+    if (b->cluster > 1u && resident < c->blocks)
+        snprintf(r->detail, sizeof r->detail, "clusters of %u: %u of %u blocks resident at once", b->cluster,
+                 resident, c->blocks);
+    return GS_EXIT_OK;
 }
 
 static int measure(const gs_config *c, buffers *b, gs_result *r, const unsigned int *init, unsigned int *data,
@@ -256,6 +273,8 @@ int gs_run_config(const gs_config *c, gs_result *r, char *err, size_t n)
     else if (c->prim->family_id == GS_FAMILY_BARRIER)
         gs_golden_barrier_init(init, c->blocks, c->threads, c->ldst);
     rc = alloc_buffers(c, &b, err, n);
+    if (rc == GS_EXIT_OK)
+        rc = pick_cluster(c, &b, r, err, n);
     if (rc == GS_EXIT_OK)
         rc = measure(c, &b, r, init, data, ms, err, n);
     free_buffers(&b);

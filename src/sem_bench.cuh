@@ -76,6 +76,6 @@ static __device__ __forceinline__ void gs_sem_bench_cs(const gs_bench_args *a, b
 
 #define GS_SEM_BENCH(NAME, INIT, ENTER, LEAVE)                                                   \
     GS_BENCH_KERNELS(sem, NAME, const bool writer = blockIdx.x % a.writer_every == 0u, INIT, ENTER, \
-                     gs_sem_bench_cs(&a, writer, it), LEAVE)
+                     gs_sem_bench_cs(&a, writer, it), LEAVE, (void)0)
 
 #endif

@@ -3,6 +3,7 @@
 #   test      the CTest suite, GPU tests included (ctest.log)
 #   sanitize  compute-sanitizer memcheck, racecheck, synccheck on small runs
 #   mutex     the mutex sweep (mutex.csv)
+#   spot      gsync's designs against their nearest rivals (spot-*.csv)
 #   sem       the semaphore sweep, every semaphore, 6 s deadline (semaphore.csv)
 #   barrier   the barrier sweep over blocks per SM (barrier.csv)
 #   ldst      barriers over critical-section sizes 10, 100, 1000 (ldst.csv)
@@ -36,13 +37,16 @@ for w in $what; do
       grep -E "tests passed|Test +#|PASS|FAIL|TIMEOUT|ended after|does not exist" | tail -80 ;;
   sanitize)
     for tool in memcheck racecheck synccheck; do
-      for p in spinMutex faMutex sleepMutex ticketMutex arrayMutex spinSem10 priorSem10 ticketSem1 ticketSem10 \
-        gsBarrier srBarrier lfTreeBarrUniq; do
+      for p in spinMutex faMutex sleepMutex ticketMutex arrayMutex cohortMutex spinSem10 priorSem10 ticketSem1 ticketSem10 \
+        gsBarrier gsClusterBarrier srBarrier lfTreeBarrUniq; do
         echo "== $tool $p"
         compute-sanitizer --tool $tool --error-exitcode 9 $B run $p --tbs 8 --iters 3 --repeat 1 --timeout 20 2>&1 | tail -3
       done
     done 2>&1 | tee "$OUT/sanitize.log" | grep -E "==|ERROR SUMMARY|error" ;;
   mutex) sweep mutex mutex "" ;;
+  spot) # the designs against their nearest rivals, quickly
+    sweep spot-mutex ticketMutex,cohortMutex "--repeat 5"
+    sweep spot-barrier gsBarrier,gsClusterBarrier,gridSync,cudaBarrier "--repeat 5" ;;
   sem) sweep semaphore sem "--timeout 6" ;;
   barrier) sweep barrier barrier "" ;;
   ldst)

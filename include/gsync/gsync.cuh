@@ -6,12 +6,14 @@
 
 #include "ptx.cuh"
 #include "wait.cuh"
+#include "cluster.cuh"
 #include "mutex/spin.cuh"
 #include "mutex/spin_ebo.cuh"
 #include "mutex/fa.cuh"
 #include "mutex/sleep.cuh"
 #include "mutex/ticket.cuh"
 #include "mutex/array.cuh"
+#include "mutex/cohort.cuh"
 #include "sem/spin.cuh"
 #include "sem/priority.cuh"
 #include "sem/ticket.cuh"
@@ -21,5 +23,6 @@
 #include "barrier/lf_tree.cuh"
 #include "barrier/sense_reversing.cuh"
 #include "barrier/tree.cuh"
+#include "barrier/cluster.cuh"
 
 #endif

@@ -1,7 +1,9 @@
 /* GPU tests (exit 77, skipped, where there is no GPU).
  *
  *   test_gpu PRIM           PRIM at 1, 4 and the maximum blocks per SM: PASS
- *                           every time (golden data, exclusion, capacity).
+ *                           every time (golden data, exclusion, capacity);
+ *                           a primitive built for clusters gets them at 1
+ *                           block per SM on sm_90.
  *   test_gpu PRIM livelock  the same for a baseline that may livelock: PASS
  *                           or TIMEOUT (within its 2 s deadline), never FAIL.
  *   test_gpu PRIM mayhang   the same for a baseline that may deadlock.
@@ -74,6 +76,10 @@ static void run_allowed(const gs_prim *p, unsigned int per_sm, double timeout_s,
     printf("%-16s %2u/SM %5u blocks: %s %s (%.1f ns/op, %.1f s)\n", p->name, per_sm, c.blocks,
            rc ? "ERROR" : gs_verdict_name(r.verdict), rc ? err : r.detail, r.ns_median, now_s() - t0);
     CHECK(rc == 0 && (allowed & V(r.verdict)));
+    /* a primitive built for clusters must get them where they fit, or the
+     * test would pass on its fallback alone */
+    if (rc == 0 && p->cluster && dev.cc_major >= 9 && per_sm == 1)
+        CHECK(r.cluster > 1u);
 }
 
 static void run_expect(const gs_prim *p, unsigned int per_sm, double timeout_s, enum gs_verdict want)

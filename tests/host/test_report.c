@@ -79,7 +79,7 @@ int main(void)
     CHECK(count_lines(out) == 3);
     CHECK(strncmp(out, "gsync_version,device,sm_count", 29) == 0);
     CHECK(strstr(out, "\"NVIDIA H200\",132,1980,9.0,13000,13000,\"gsync-bench run spinMutex --format csv 'a b'\"") != NULL);
-    CHECK(strstr(out, ",ticketMutex,mutex,\"gsync\",32,4224,32,10,20,5,812.50,") != NULL);
+    CHECK(strstr(out, ",ticketMutex,mutex,\"gsync\",32,4224,32,1,10,20,5,812.50,") != NULL);
     CHECK(strstr(out, ",,,,,,,TIMEOUT,\"watchdog fired after 5.000 s, \"\"quoted\"\"\"") != NULL);
     CHECK(strstr(out, ",sync_ns,sync_x_floor,verdict,detail") != NULL);
 
