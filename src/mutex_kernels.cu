@@ -40,9 +40,10 @@ GS_MUTEX_BENCH(ticket, (void)0, gs_mutex_ticket_lock((gs_mutex_ticket_t *)a.stat
 GS_MUTEX_BENCH(array, (void)0, gs_mutex_array_lock(array_view(&a), &token),
                gs_mutex_array_unlock(array_view(&a), token))
 
-/* The cohort lock: the global part in a.state, the local part in shared
- * memory; launched in clusters (gs_mutex_cluster_cohort picks the size). */
-GS_MUTEX_BENCH_SETUP(cohort, __shared__ gs_mutex_cohort_local_t local; gs_mutex_cohort_begin(&local), (void)0,
-                     gs_mutex_cohort_lock((gs_mutex_cohort_t *)a.state, &local, &token),
-                     gs_mutex_cohort_unlock((gs_mutex_cohort_t *)a.state, &local, token), gs_mutex_cohort_end())
+/* The cohort lock: the global part in a.state, a node in each block's
+ * shared memory; launched in clusters (gs_mutex_cluster_cohort picks the
+ * size). */
+GS_MUTEX_BENCH_SETUP(cohort, __shared__ gs_mutex_cohort_node_t node; gs_mutex_cohort_begin(&node), (void)0,
+                     gs_mutex_cohort_lock((gs_mutex_cohort_t *)a.state, &node),
+                     gs_mutex_cohort_unlock((gs_mutex_cohort_t *)a.state, &node), gs_mutex_cohort_end())
 GS_BENCH_CLUSTER_ENTRY_POINT(mutex, cohort, false)

@@ -63,6 +63,22 @@ static __device__ __forceinline__ unsigned long long gs_ld_acquire_u64(const uns
 #undef GS__S
     return v;
 }
+/* st.release.SCOPE.u64 */
+static __device__ __forceinline__ void gs_st_release_u64(unsigned long long *p, unsigned long long v,
+                                                         enum gs_scope scope)
+{
+#define GS__S(q) asm volatile("st.release" q ".u64 [%0], %1;" ::"l"(p), "l"(v) : "memory")
+    GS__SCOPED(scope, GS__S)
+#undef GS__S
+}
+/* st.relaxed.SCOPE.u64 */
+static __device__ __forceinline__ void gs_st_relaxed_u64(unsigned long long *p, unsigned long long v,
+                                                         enum gs_scope scope)
+{
+#define GS__S(q) asm volatile("st.relaxed" q ".u64 [%0], %1;" ::"l"(p), "l"(v) : "memory")
+    GS__SCOPED(scope, GS__S)
+#undef GS__S
+}
 /* st.relaxed.SCOPE.u32 */
 static __device__ __forceinline__ void gs_st_relaxed(unsigned int *p, unsigned int v, enum gs_scope scope)
 {

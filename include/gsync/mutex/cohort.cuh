@@ -1,38 +1,39 @@
 /* gsync/mutex/cohort.cuh: a cluster cohort lock.  gsync's own design (CLI
  * name cohortMutex), for kernels launched in thread-block clusters (sm_90).
  *
- * Algorithm: two ticket locks.  The global one (gs_mutex_ticket_t) is taken
- *            by a cluster, not a block.  The local one lives in the shared
- *            memory of the cluster's rank-0 block and orders the cluster's
- *            own blocks.  A block takes a local ticket (atom.add on the
- *            rank-0 block's counter over the cluster network) and waits for
- *            its turn; the first holder of a run takes the global lock.  On
- *            unlock, when another block of the cluster is queued and the run
- *            has not reached GS_MUTEX_COHORT_MAX_RUN, the holder passes the
- *            lock to it inside the cluster and keeps the global lock;
- *            otherwise it releases the global lock first.
- * Why faster: a pass inside the cluster goes through distributed shared
- *            memory, whose round trip is shorter than L2's, and the next
- *            holder polls a word next to it rather than a global line; at
- *            full contention most passes are local.
- * Ordering:  local turn: st.release.cluster / ld.acquire.cluster; global:
- *            the ticket lock's st.release.gpu / ld.acquire.gpu.  A block of
- *            the next cluster sees the writes of every earlier holder
- *            because causality is transitive: cluster-scope release/acquire
- *            chains inside a cluster, then the gpu-scope release of the run's
- *            last holder covers them (PTX release is cumulative).  The run's
- *            bookkeeping (owned, global ticket, run length) is only touched
- *            by the holder, so relaxed cluster-scope accesses suffice.
- * Footprint: 256 bytes of global memory, 32 bytes of shared memory a block.
- * Co-residency: not needed across clusters; a cluster's blocks are resident
+ * Algorithm: two locks.  The global one, a ticket lock (gs_mutex_ticket_t),
+ *            is held by a cluster, not a block.  Inside each cluster the
+ *            blocks queue MCS-style in distributed shared memory: a block
+ *            swaps itself into the queue's tail (a word in the rank-0
+ *            block's shared memory), links itself into its predecessor's
+ *            `next`, and polls a `go` word in its own shared memory.  The
+ *            queue's head takes the global lock.  On unlock, a holder with a
+ *            successor writes the successor's `go` directly, passing the
+ *            global lock with it, unless the run of passes has reached
+ *            GS_MUTEX_COHORT_MAX_RUN, in which case it releases the global
+ *            lock first and tells the successor to take it.
+ * Why this shape: a pass costs the release plus one store over the cluster
+ *            network, and the next holder sees it by polling its own shared
+ *            memory; a global pass costs a store to L2 and a poll round trip
+ *            through L2.  Everything else (the swap, the link) happens while
+ *            the block waits, off the holder-to-holder path.
+ * Ordering:  the link (st.release.cluster of `next`, read with
+ *            ld.acquire.cluster) publishes the successor's reset `go`; the
+ *            pass (st.release.cluster of `go`, polled with ld.acquire.cluster)
+ *            publishes the critical section's writes inside the cluster; the
+ *            global lock's st.release.gpu is cumulative, so a block of the
+ *            next cluster sees every earlier holder's writes (causality is
+ *            transitive across the two scopes).
+ * Footprint: 256 bytes of global memory, 24 bytes of shared memory a block.
+ * Co-residency: none across clusters; a cluster's blocks are resident
  *            together by construction.
  * Progress:  starvation-free: both queues are FIFO and a run is bounded.
  * Caller:    every block calls gs_mutex_cohort_begin (all threads) before
  *            its first lock and gs_mutex_cohort_end (all threads) before it
- *            exits, so that rank 0's shared memory outlives its peers' use;
- *            lock and unlock are one thread per block.  Without clusters, or
- *            before sm_90, each block is its own cluster and this is the
- *            ticket lock.
+ *            exits, so that no block's shared memory goes while a peer may
+ *            still write it; lock and unlock are one thread per block.
+ *            Without clusters (or before sm_90) each block is a cluster of
+ *            one and every pass is global: the ticket lock.
  */
 #ifndef GSYNC_MUTEX_COHORT_CUH
 #define GSYNC_MUTEX_COHORT_CUH
@@ -40,7 +41,8 @@
 #include "../cluster.cuh"
 #include "ticket.cuh"
 
-/* Local passes in a row before the global lock must be offered to others. */
+/* Passes inside a cluster in a row before the global lock must be offered
+ * to other clusters. */
 #ifndef GS_MUTEX_COHORT_MAX_RUN
 #define GS_MUTEX_COHORT_MAX_RUN 64u
 #endif
@@ -48,20 +50,27 @@
 typedef gs_mutex_ticket_t gs_mutex_cohort_t; /* the global part */
 #define GS_MUTEX_COHORT_INIT GS_MUTEX_TICKET_INIT
 
-typedef struct gs_mutex_cohort_local {
-    unsigned int next;    /* local tickets handed out                 */
-    unsigned int serving; /* local ticket that holds the turn         */
-    unsigned int owned;   /* 1 while this cluster holds the global lock */
-    unsigned int gticket; /* its global ticket                        */
-    unsigned int run;     /* local passes since it was taken          */
-} gs_mutex_cohort_local_t;
+/* `go` as the predecessor writes it: the global ticket in the high word; in
+ * the low word the run so far, a bit for "the global lock comes with it",
+ * and a bit that makes it nonzero. */
+#define GS__COHORT_GO 0x80000000ull
+#define GS__COHORT_OWNED 0x40000000ull
+#define GS__COHORT_RUN 0x3fffffffull
 
-/* All threads, once per block before the first lock: zeroes the block's
- * local part and waits for the whole cluster to have done so. */
-static __device__ __forceinline__ void gs_mutex_cohort_begin(gs_mutex_cohort_local_t *mine)
+typedef struct gs_mutex_cohort_node {
+    unsigned long long go;   /* 0 while queued; the pass from the predecessor */
+    unsigned long long held; /* the pass this block holds by (its own thread 0) */
+    unsigned int next;       /* successor's rank + 1; 0 while there is none  */
+    unsigned int tail;       /* rank 0's only: last queued block's rank + 1  */
+} gs_mutex_cohort_node_t;
+
+/* All threads, once per block before the first lock. */
+static __device__ __forceinline__ void gs_mutex_cohort_begin(gs_mutex_cohort_node_t *mine)
 {
-    if (threadIdx.x == 0)
-        mine->next = mine->serving = mine->owned = mine->gticket = mine->run = 0u;
+    if (threadIdx.x == 0) {
+        mine->go = mine->held = 0ull;
+        mine->next = mine->tail = 0u;
+    }
     gs_cluster_sync();
 }
 
@@ -71,42 +80,54 @@ static __device__ __forceinline__ void gs_mutex_cohort_end(void)
     gs_cluster_sync();
 }
 
-/* One thread per block.  `mine` is the block's own local part; the cluster
- * uses rank 0's.  False when the watchdog gave up. */
-static __device__ __forceinline__ bool gs_mutex_cohort_lock(gs_mutex_cohort_t *m, gs_mutex_cohort_local_t *mine,
-                                                            unsigned int *ticket)
+/* One thread per block; `mine` is the block's own node.  False when the
+ * watchdog gave up. */
+static __device__ __forceinline__ bool gs_mutex_cohort_lock(gs_mutex_cohort_t *m, gs_mutex_cohort_node_t *mine)
 {
-    gs_mutex_cohort_local_t *l = gs_cluster_map(mine, 0u);
-    gs_wait_t w = GS_WAIT_INIT;
-    const unsigned int t = gs_atom_add_relaxed(&l->next, 1u, GS_SCOPE_CLUSTER);
-    *ticket = t;
-    while (gs_ld_acquire(&l->serving, GS_SCOPE_CLUSTER) != t)
-        if (gs_wait_spin(&w))
-            return false;
-    if (gs_ld_relaxed(&l->owned, GS_SCOPE_CLUSTER))
-        return true; /* passed inside the cluster */
+    const unsigned int me = gs_cluster_rank() + 1u;
+    gs_st_relaxed_u64(&mine->go, 0ull, GS_SCOPE_CLUSTER);
+    gs_st_relaxed(&mine->next, 0u, GS_SCOPE_CLUSTER);
+    const unsigned int prev = gs_atom_exch_acq_rel(&gs_cluster_map(mine, 0u)->tail, me, GS_SCOPE_CLUSTER);
+    if (prev != 0u) {
+        gs_wait_t w = GS_WAIT_INIT;
+        unsigned long long go;
+        gs_st_release(&gs_cluster_map(mine, prev - 1u)->next, me, GS_SCOPE_CLUSTER);
+        while ((go = gs_ld_acquire_u64(&mine->go, GS_SCOPE_CLUSTER)) == 0ull)
+            if (gs_wait_spin(&w))
+                return false;
+        if (go & GS__COHORT_OWNED) {
+            mine->held = go; /* for unlock: the run and the global ticket */
+            return true;
+        }
+    }
     unsigned int g;
     if (!gs_mutex_ticket_lock(m, &g))
         return false;
-    gs_st_relaxed(&l->gticket, g, GS_SCOPE_CLUSTER);
-    gs_st_relaxed(&l->run, 0u, GS_SCOPE_CLUSTER);
-    gs_st_relaxed(&l->owned, 1u, GS_SCOPE_CLUSTER);
+    mine->held = (unsigned long long)g << 32 | GS__COHORT_GO | GS__COHORT_OWNED;
     return true;
 }
 
-static __device__ __forceinline__ void gs_mutex_cohort_unlock(gs_mutex_cohort_t *m, gs_mutex_cohort_local_t *mine,
-                                                              unsigned int ticket)
+static __device__ __forceinline__ void gs_mutex_cohort_unlock(gs_mutex_cohort_t *m, gs_mutex_cohort_node_t *mine)
 {
-    gs_mutex_cohort_local_t *l = gs_cluster_map(mine, 0u);
-    const bool queued = gs_ld_relaxed(&l->next, GS_SCOPE_CLUSTER) != ticket + 1u;
-    const unsigned int run = gs_ld_relaxed(&l->run, GS_SCOPE_CLUSTER);
-    if (queued && run < GS_MUTEX_COHORT_MAX_RUN) {
-        gs_st_relaxed(&l->run, run + 1u, GS_SCOPE_CLUSTER);
-    } else {
-        gs_st_relaxed(&l->owned, 0u, GS_SCOPE_CLUSTER);
-        gs_mutex_ticket_unlock(m, gs_ld_relaxed(&l->gticket, GS_SCOPE_CLUSTER));
+    const unsigned int me = gs_cluster_rank() + 1u;
+    const unsigned long long held = mine->held;
+    const unsigned int gticket = (unsigned int)(held >> 32), run = (unsigned int)(held & GS__COHORT_RUN);
+    unsigned int next = gs_ld_acquire(&mine->next, GS_SCOPE_CLUSTER);
+    if (next != 0u && run < GS_MUTEX_COHORT_MAX_RUN) {
+        gs_st_release_u64(&gs_cluster_map(mine, next - 1u)->go, held + 1u, GS_SCOPE_CLUSTER);
+        return;
     }
-    gs_st_release(&l->serving, ticket + 1u, GS_SCOPE_CLUSTER);
+    gs_mutex_ticket_unlock(m, gticket);
+    if (next == 0u) {
+        /* no successor yet: empty the queue, unless one is linking in now */
+        if (gs_atom_cas_relaxed(&gs_cluster_map(mine, 0u)->tail, me, 0u, GS_SCOPE_CLUSTER) == me)
+            return;
+        gs_wait_t w = GS_WAIT_INIT;
+        while ((next = gs_ld_acquire(&mine->next, GS_SCOPE_CLUSTER)) == 0u)
+            if (gs_wait_spin(&w))
+                return;
+    }
+    gs_st_release_u64(&gs_cluster_map(mine, next - 1u)->go, GS__COHORT_GO, GS_SCOPE_CLUSTER);
 }
 
 #endif
