@@ -64,7 +64,8 @@ static const gs_prim table[] = {
     BARRIER("gsBarrier", "gsync", "acquire/release counter barrier, flat or a two-level tree by size", tree, 0),
     BARRIER("gsBarrierSplit", "gsync", "gsBarrier through its split-phase arrive/wait", tree_split, 0),
     {"gsClusterBarrier", GS_FAMILY_BARRIER, "barrier", "gsync",
-     "hardware cluster barrier, then gsBarrier among the clusters' leaders", 1, gs_barrier_launch_cluster,
+     "clusters gather and release in distributed shared memory; gsBarrier among their leaders", 1,
+     gs_barrier_launch_cluster,
      gs_barrier_occupancy_cluster, 0, 0, 0, 0, gs_barrier_cluster_cluster},
 };
 
