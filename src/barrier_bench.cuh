@@ -14,8 +14,7 @@
  *
  * GS_BARRIER_BENCH(NAME, SETUP, INIT, SYNC): SYNC is a block-collective
  * expression, false when the watchdog gave up; it sees `a`, `epoch` (the
- * barriers passed so far) and what SETUP declares.  The model's FINISH runs
- * on every thread before the block exits.
+ * barriers passed so far) and what SETUP declares.
  *
  * GS_BARRIER_EXCH_BENCH(NAME, SETUP, LOCAL, SYNC) is HeteroSync's LocalExch
  * model: mid-episode, after the group barrier LOCAL, each block also checks
@@ -58,7 +57,7 @@ static __device__ __forceinline__ unsigned int gs_barrier_bench_partner(unsigned
 
 /* Both models; EXCH is 1 for LocalExch, whose exchange runs only when the
  * groups have more than one block (HeteroSync skips it otherwise). */
-#define GS_BARRIER_BENCH_MODEL(NAME, SETUP, INIT, LOCAL, SYNC, EXCH, FINISH)                        \
+#define GS_BARRIER_BENCH_MODEL(NAME, SETUP, INIT, LOCAL, SYNC, EXCH)                                \
     static __global__ void gs_barrier_init_##NAME(gs_bench_args a)                                  \
     {                                                                                               \
         INIT;                                                                                       \
@@ -91,13 +90,10 @@ static __device__ __forceinline__ unsigned int gs_barrier_bench_partner(unsigned
             gs_atom_add_relaxed(&a.check[GS_CHECK_VIOLATIONS], stale, GS_SCOPE_GPU);                \
             atomicMax(&a.check[GS_CHECK_LAST_BAD], last_bad);                                       \
         }                                                                                           \
-        FINISH;                                                                                     \
     }                                                                                               \
     GS_BENCH_ENTRY_POINTS_VIA(barrier, NAME, gs_bench_launch_cooperative)
 
-#define GS_BARRIER_BENCH(NAME, SETUP, INIT, SYNC) \
-    GS_BARRIER_BENCH_MODEL(NAME, SETUP, INIT, true, SYNC, 0, (void)0)
-#define GS_BARRIER_EXCH_BENCH(NAME, SETUP, LOCAL, SYNC) \
-    GS_BARRIER_BENCH_MODEL(NAME, SETUP, (void)0, LOCAL, SYNC, 1, (void)0)
+#define GS_BARRIER_BENCH(NAME, SETUP, INIT, SYNC) GS_BARRIER_BENCH_MODEL(NAME, SETUP, INIT, true, SYNC, 0)
+#define GS_BARRIER_EXCH_BENCH(NAME, SETUP, LOCAL, SYNC) GS_BARRIER_BENCH_MODEL(NAME, SETUP, (void)0, LOCAL, SYNC, 1)
 
 #endif

@@ -56,10 +56,3 @@ static __device__ __forceinline__ bool split_sync(gs_barrier_tree_t tb, unsigned
 }
 GS_BARRIER_BENCH(tree_split, gs_barrier_tree_t tb = {WORDS}, (void)0, split_sync(tb, epoch))
 
-/* gsClusterBarrier: gsBarrier's state (one member per cluster) and a node in
- * each block's shared memory; launched in the largest clusters that are all
- * resident at once. */
-GS_BARRIER_BENCH_MODEL(cluster, gs_barrier_tree_t tb = {WORDS}; __shared__ gs_barrier_cluster_node_t node;
-                       gs_barrier_cluster_begin(&node), (void)0, true, gs_barrier_cluster_sync(tb, &node, epoch), 0,
-                       gs_barrier_cluster_end())
-GS_BENCH_CLUSTER_ENTRY_POINT(barrier, cluster, true)

@@ -112,9 +112,6 @@ GS_DECLARE_BARRIER_BENCH(lf_tree_exch)
 GS_DECLARE_BARRIER_BENCH(sense_reversing)
 GS_DECLARE_BARRIER_BENCH(tree)
 GS_DECLARE_BARRIER_BENCH(tree_split)
-GS_DECLARE_BARRIER_BENCH(cluster)
-int gs_barrier_cluster_cluster(unsigned int blocks, unsigned int threads, unsigned int *cluster,
-                               unsigned int *resident_blocks);
 GS_DECLARE_BARRIER_BENCH(grid_sync)
 GS_DECLARE_BARRIER_BENCH(cuda_barrier)
 int gs_barrier_launch_relaunch_stream(const gs_bench_args *a, cudaEvent_t t0, cudaEvent_t t1);

@@ -63,10 +63,6 @@ static const gs_prim table[] = {
      gs_barrier_occupancy_relaunch, 0, 0, 0, 0, NULL},
     BARRIER("gsBarrier", "gsync", "acquire/release counter barrier, flat or a two-level tree by size", tree, 0),
     BARRIER("gsBarrierSplit", "gsync", "gsBarrier through its split-phase arrive/wait", tree_split, 0),
-    {"gsClusterBarrier", GS_FAMILY_BARRIER, "barrier", "gsync",
-     "clusters gather and release in distributed shared memory; gsBarrier among their leaders", 1,
-     gs_barrier_launch_cluster,
-     gs_barrier_occupancy_cluster, 0, 0, 0, 0, gs_barrier_cluster_cluster},
 };
 
 const gs_prim *gs_prims(size_t *count)

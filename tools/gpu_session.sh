@@ -38,7 +38,7 @@ for w in $what; do
   sanitize)
     for tool in memcheck racecheck synccheck; do
       for p in spinMutex faMutex sleepMutex ticketMutex arrayMutex cohortMutex spinSem10 priorSem10 ticketSem1 ticketSem10 \
-        gsBarrier gsClusterBarrier srBarrier lfTreeBarrUniq; do
+        gsBarrier srBarrier lfTreeBarrUniq; do
         echo "== $tool $p"
         compute-sanitizer --tool $tool --error-exitcode 9 $B run $p --tbs 8 --iters 3 --repeat 1 --timeout 20 2>&1 | tail -3
       done
@@ -46,7 +46,7 @@ for w in $what; do
   mutex) sweep mutex mutex "" ;;
   spot) # the designs against their nearest rivals, quickly
     sweep spot-mutex ticketMutex,cohortMutex "--repeat 5"
-    sweep spot-barrier gsBarrier,gsClusterBarrier,gridSync,cudaBarrier "--repeat 5" ;;
+    sweep spot-barrier gsBarrier,gridSync,cudaBarrier "--repeat 5" ;;
   sem) sweep semaphore sem "--timeout 6" ;;
   barrier) sweep barrier barrier "" ;;
   ldst)

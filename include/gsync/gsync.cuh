@@ -23,6 +23,5 @@
 #include "barrier/lf_tree.cuh"
 #include "barrier/sense_reversing.cuh"
 #include "barrier/tree.cuh"
-#include "barrier/cluster.cuh"
 
 #endif

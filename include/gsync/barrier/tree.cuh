@@ -62,12 +62,11 @@ static __host__ __device__ __forceinline__ unsigned long long gs_barrier_tree_by
     return 128ull * (3ull + 2ull * gs_barrier_tree_groups(blocks)); /* >= 3 lines: the flat flag */
 }
 
-/* The protocol among n members, this one being `me` (blocks, or clusters'
- * leaders in gsClusterBarrier). */
-static __device__ __forceinline__ void gs_barrier_tree_arrive_as(gs_barrier_tree_t b, unsigned int epoch,
-                                                                 unsigned int n, unsigned int me)
+/* Split phase, thread 0 of each block: announce this block's arrival.  The
+ * block must have joined (__syncthreads) after the writes it publishes. */
+static __device__ __forceinline__ void gs_barrier_tree_arrive(gs_barrier_tree_t b, unsigned int epoch)
 {
-    const unsigned int goal = epoch + 1u;
+    const unsigned int n = gs_barrier_blocks(), me = gs_barrier_block_id(), goal = epoch + 1u;
     unsigned int *root = b.words;
     if (n <= GS_BARRIER_FLAT_MAX && n > GS_BARRIER_FLAG_MIN) {
         if (gs_atom_add_acq_rel(root, 1u, GS_SCOPE_GPU) == goal * n - 1u)
@@ -93,32 +92,18 @@ static __device__ __forceinline__ void gs_barrier_tree_arrive_as(gs_barrier_tree
         gs_st_relaxed(b.words + GS_BARRIER_LINE * (2u + 2u * i), goal, GS_SCOPE_GPU);
 }
 
-/* Waits for all n members' arrivals at this epoch; `me` as above.  Nonzero
- * when the watchdog gave up. */
-static __device__ __forceinline__ int gs_barrier_tree_wait_as(gs_barrier_tree_t b, unsigned int epoch, unsigned int n,
-                                                              unsigned int me)
+/* Split phase, thread 0: wait for every block's arrival at this epoch.
+ * Nonzero when the watchdog gave up. */
+static __device__ __forceinline__ int gs_barrier_tree_wait(gs_barrier_tree_t b, unsigned int epoch)
 {
+    const unsigned int n = gs_barrier_blocks();
     gs_wait_t w = GS_WAIT_INIT;
     if (n <= GS_BARRIER_FLAT_MAX && n > GS_BARRIER_FLAG_MIN)
         return gs_barrier_wait_geq(b.words + 2u * GS_BARRIER_LINE, epoch + 1u, &w, GS_BARRIER_POLL_NS);
     if (n <= GS_BARRIER_FLAT_MAX)
         return gs_barrier_wait_geq(b.words, n * (epoch + 1u), &w, GS_BARRIER_POLL_NS);
-    const unsigned int g = me / GS_BARRIER_GROUP;
+    const unsigned int g = gs_barrier_block_id() / GS_BARRIER_GROUP;
     return gs_barrier_wait_geq(b.words + GS_BARRIER_LINE * (2u + 2u * g), epoch + 1u, &w, GS_BARRIER_POLL_NS);
-}
-
-/* Split phase, thread 0 of each block: announce this block's arrival.  The
- * block must have joined (__syncthreads) after the writes it publishes. */
-static __device__ __forceinline__ void gs_barrier_tree_arrive(gs_barrier_tree_t b, unsigned int epoch)
-{
-    gs_barrier_tree_arrive_as(b, epoch, gs_barrier_blocks(), gs_barrier_block_id());
-}
-
-/* Split phase, thread 0: wait for every block's arrival at this epoch.
- * Nonzero when the watchdog gave up. */
-static __device__ __forceinline__ int gs_barrier_tree_wait(gs_barrier_tree_t b, unsigned int epoch)
-{
-    return gs_barrier_tree_wait_as(b, epoch, gs_barrier_blocks(), gs_barrier_block_id());
 }
 
 /* Block-collective barrier. */
