@@ -55,4 +55,3 @@ static __device__ __forceinline__ bool split_sync(gs_barrier_tree_t tb, unsigned
     return gs_barrier_join(!abandon);
 }
 GS_BARRIER_BENCH(tree_split, gs_barrier_tree_t tb = {WORDS}, (void)0, split_sync(tb, epoch))
-
