@@ -49,8 +49,8 @@ static cudaLaunchConfig_t gs_bench_cluster_config(unsigned int blocks, unsigned 
     return cfg;
 }
 
-/* Launches in clusters of a->cluster blocks (no cooperative flag: whoever
- * needs residency proved it with gs_bench_pick_cluster). */
+/* Launches in clusters of a->cluster blocks (not cooperatively: the
+ * primitives launched in clusters do not need every block resident). */
 static cudaError_t gs_bench_launch_clusters(gs_bench_kernel_t kernel, const gs_bench_args *a)
 {
     cudaLaunchAttribute attr;
@@ -59,36 +59,33 @@ static cudaError_t gs_bench_launch_clusters(gs_bench_kernel_t kernel, const gs_b
 }
 
 /* The cluster size a launch of `blocks` blocks will use: the largest power
- * of two up to GS_BENCH_CLUSTER_MAX that divides the grid and, when
- * `resident`, lets every cluster be resident at once; 1 (no clusters) when
- * none does or before sm_90.  *resident_blocks: how many blocks the device
- * holds at once in clusters of that size. */
-static int gs_bench_pick_cluster(gs_bench_kernel_t kernel, unsigned int blocks, unsigned int threads, bool resident,
+ * of two up to GS_BENCH_CLUSTER_MAX that divides the grid; 1 (no clusters)
+ * when none does, when the kernel cannot run in clusters that size, or
+ * before sm_90.  *resident_blocks: how many blocks the
+ * device holds at once in clusters of that size. */
+static int gs_bench_pick_cluster(gs_bench_kernel_t kernel, unsigned int blocks, unsigned int threads,
                                  unsigned int *cluster, unsigned int *resident_blocks)
 {
-    int dev, major;
+    int dev, major, clusters = 0;
+    unsigned int c = GS_BENCH_CLUSTER_MAX;
+    cudaLaunchAttribute attr;
     cudaError_t e;
     *cluster = 1u;
     *resident_blocks = 0u;
     if ((e = cudaGetDevice(&dev)) != cudaSuccess ||
         (e = cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev)) != cudaSuccess)
         return (int)e;
-    if (major < 9)
+    while (c > 1u && blocks % c)
+        c /= 2u;
+    if (major < 9 || c == 1u)
         return 0;
-    for (unsigned int c = GS_BENCH_CLUSTER_MAX; c > 1u; c /= 2u) {
-        cudaLaunchAttribute attr;
-        const cudaLaunchConfig_t cfg = gs_bench_cluster_config(blocks, threads, c, &attr);
-        int clusters = 0;
-        if (blocks % c)
-            continue;
-        if ((e = cudaOccupancyMaxActiveClusters(&clusters, kernel, &cfg)) != cudaSuccess)
-            return (int)e;
-        if (resident && (unsigned long long)clusters * c < blocks)
-            continue;
-        *cluster = c;
-        *resident_blocks = (unsigned int)clusters * c;
-        return 0;
-    }
+    const cudaLaunchConfig_t cfg = gs_bench_cluster_config(blocks, threads, c, &attr);
+    if ((e = cudaOccupancyMaxActiveClusters(&clusters, kernel, &cfg)) != cudaSuccess)
+        return (int)e;
+    if (clusters == 0)
+        return 0; /* this kernel cannot run in clusters of c: none */
+    *cluster = c;
+    *resident_blocks = (unsigned int)clusters * c;
     return 0;
 }
 
@@ -146,12 +143,11 @@ static int gs_bench_launch_cooperative(gs_bench_kernel_t init, gs_bench_kernel_t
     }
 
 /* gs_<FAMILY>_cluster_<NAME>, for primitives launched in clusters. */
-#define GS_BENCH_CLUSTER_ENTRY_POINT(FAMILY, NAME, RESIDENT)                                        \
+#define GS_BENCH_CLUSTER_ENTRY_POINT(FAMILY, NAME)                                                  \
     extern "C" int gs_##FAMILY##_cluster_##NAME(unsigned int blocks, unsigned int threads,          \
                                                 unsigned int *cluster, unsigned int *resident_blocks) \
     {                                                                                               \
-        return gs_bench_pick_cluster(gs_##FAMILY##_kernel_##NAME, blocks, threads, RESIDENT, cluster, \
-                                     resident_blocks);                                              \
+        return gs_bench_pick_cluster(gs_##FAMILY##_kernel_##NAME, blocks, threads, cluster, resident_blocks); \
     }
 
 /* The benchmark kernel every primitive shares: each block runs a.iters

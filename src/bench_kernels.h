@@ -70,8 +70,8 @@ typedef int (*gs_launch_fn)(const gs_bench_args *a, cudaEvent_t start, cudaEvent
 /* Resident blocks per SM of the benchmark kernel at this block size. */
 typedef int (*gs_occupancy_fn)(unsigned int threads, int *blocks_per_sm);
 /* For primitives launched in clusters: the cluster size a grid of `blocks`
- * gets (1: none) and how many blocks the device holds at once in clusters of
- * that size.  Returns a cudaError_t. */
+ * gets (1: none) and how many of its blocks the device holds at once in
+ * clusters of that size.  Returns a cudaError_t. */
 typedef int (*gs_cluster_fn)(unsigned int blocks, unsigned int threads, unsigned int *cluster,
                              unsigned int *resident_blocks);
 
@@ -79,9 +79,14 @@ typedef int (*gs_cluster_fn)(unsigned int blocks, unsigned int threads, unsigned
 size_t gs_mutex_state_bytes(unsigned int blocks);
 unsigned int gs_mutex_slots(unsigned int blocks);
 
-#define GS_DECLARE_MUTEX_BENCH(NAME)                                                   \
-    int gs_mutex_launch_##NAME(const gs_bench_args *a, cudaEvent_t t0, cudaEvent_t t1); \
-    int gs_mutex_occupancy_##NAME(unsigned int threads, int *blocks_per_sm);
+/* gs_<FAMILY>_launch_<NAME> and gs_<FAMILY>_occupancy_<NAME>, made by
+ * GS_BENCH_ENTRY_POINTS in bench_common.cuh. */
+#define GS_DECLARE_BENCH(FAMILY, NAME)                                                     \
+    int gs_##FAMILY##_launch_##NAME(const gs_bench_args *a, cudaEvent_t t0, cudaEvent_t t1); \
+    int gs_##FAMILY##_occupancy_##NAME(unsigned int threads, int *blocks_per_sm);
+#define GS_DECLARE_MUTEX_BENCH(NAME) GS_DECLARE_BENCH(mutex, NAME)
+#define GS_DECLARE_SEM_BENCH(NAME) GS_DECLARE_BENCH(sem, NAME)
+#define GS_DECLARE_BARRIER_BENCH(NAME) GS_DECLARE_BENCH(barrier, NAME)
 
 GS_DECLARE_MUTEX_BENCH(spin)
 GS_DECLARE_MUTEX_BENCH(spin_ebo)
@@ -92,14 +97,6 @@ GS_DECLARE_MUTEX_BENCH(array)
 GS_DECLARE_MUTEX_BENCH(cohort)
 int gs_mutex_cluster_cohort(unsigned int blocks, unsigned int threads, unsigned int *cluster,
                             unsigned int *resident_blocks);
-
-#define GS_DECLARE_SEM_BENCH(NAME)                                                   \
-    int gs_sem_launch_##NAME(const gs_bench_args *a, cudaEvent_t t0, cudaEvent_t t1); \
-    int gs_sem_occupancy_##NAME(unsigned int threads, int *blocks_per_sm);
-
-#define GS_DECLARE_BARRIER_BENCH(NAME)                                                   \
-    int gs_barrier_launch_##NAME(const gs_bench_args *a, cudaEvent_t t0, cudaEvent_t t1); \
-    int gs_barrier_occupancy_##NAME(unsigned int threads, int *blocks_per_sm);
 
 GS_DECLARE_BARRIER_BENCH(fx_lock)
 GS_DECLARE_BARRIER_BENCH(fx_lock_nofence)

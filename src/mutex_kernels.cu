@@ -46,4 +46,4 @@ GS_MUTEX_BENCH(array, (void)0, gs_mutex_array_lock(array_view(&a), &token),
 GS_MUTEX_BENCH_SETUP(cohort, __shared__ gs_mutex_cohort_node_t node; gs_mutex_cohort_begin(&node), (void)0,
                      gs_mutex_cohort_lock((gs_mutex_cohort_t *)a.state, &node),
                      gs_mutex_cohort_unlock((gs_mutex_cohort_t *)a.state, &node), gs_mutex_cohort_end())
-GS_BENCH_CLUSTER_ENTRY_POINT(mutex, cohort, false)
+GS_BENCH_CLUSTER_ENTRY_POINT(mutex, cohort)

@@ -41,35 +41,6 @@ static __device__ __forceinline__ unsigned int gs_cluster_rank(void)
 #endif
 }
 
-/* This block's cluster among the grid's, and how many there are (1-D
- * numbering of %clusterid / %nclusterid, sm_90). */
-static __device__ __forceinline__ unsigned int gs_cluster_id(void)
-{
-#if GS__HAVE_CLUSTERS
-    unsigned int x, y, z, nx, ny;
-    asm volatile("mov.u32 %0, %%clusterid.x;" : "=r"(x));
-    asm volatile("mov.u32 %0, %%clusterid.y;" : "=r"(y));
-    asm volatile("mov.u32 %0, %%clusterid.z;" : "=r"(z));
-    asm volatile("mov.u32 %0, %%nclusterid.x;" : "=r"(nx));
-    asm volatile("mov.u32 %0, %%nclusterid.y;" : "=r"(ny));
-    return x + nx * (y + ny * z);
-#else
-    return blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
-#endif
-}
-static __device__ __forceinline__ unsigned int gs_cluster_count(void)
-{
-#if GS__HAVE_CLUSTERS
-    unsigned int x, y, z;
-    asm volatile("mov.u32 %0, %%nclusterid.x;" : "=r"(x));
-    asm volatile("mov.u32 %0, %%nclusterid.y;" : "=r"(y));
-    asm volatile("mov.u32 %0, %%nclusterid.z;" : "=r"(z));
-    return x * y * z;
-#else
-    return gridDim.x * gridDim.y * gridDim.z;
-#endif
-}
-
 /* mapa.u64: the generic address of `p` (a __shared__ variable of this block)
  * in the block of rank `rank` of this cluster (sm_90).  Generic loads, stores
  * and atomics at .cluster scope then reach it over the cluster's network. */
@@ -86,34 +57,18 @@ static __device__ __forceinline__ T *gs_cluster_map(T *p, unsigned int rank)
 #endif
 }
 
-/* barrier.cluster.arrive.release (sm_90): every thread of the block calls
- * it; the thread's earlier accesses are released at cluster scope.  Not
- * .aligned: callers may reach it with the warp diverged. */
-static __device__ __forceinline__ void gs_cluster_arrive_release(void)
+/* barrier.cluster.arrive.release + barrier.cluster.wait.acquire (sm_90):
+ * every thread of every block of the cluster; waits for every non-exited
+ * thread of the cluster, acquiring what each released at cluster scope.  Not
+ * .aligned, so a diverged warp may call it.  A cluster of one (or before
+ * sm_90): the block barrier. */
+static __device__ __forceinline__ void gs_cluster_sync(void)
 {
 #if GS__HAVE_CLUSTERS
-    asm volatile("barrier.cluster.arrive.release;" ::: "memory");
-#endif
-}
-
-/* barrier.cluster.wait.acquire (sm_90): waits until every non-exited
- * thread of the cluster has arrived, acquiring their releases.  Each thread
- * alternates arrive and wait.  A cluster of one (or before sm_90): the block
- * barrier. */
-static __device__ __forceinline__ void gs_cluster_wait_acquire(void)
-{
-#if GS__HAVE_CLUSTERS
-    asm volatile("barrier.cluster.wait.acquire;" ::: "memory");
+    asm volatile("barrier.cluster.arrive.release;\n\tbarrier.cluster.wait.acquire;" ::: "memory");
 #else
     __syncthreads();
 #endif
-}
-
-/* Every thread of every block of the cluster. */
-static __device__ __forceinline__ void gs_cluster_sync(void)
-{
-    gs_cluster_arrive_release();
-    gs_cluster_wait_acquire();
 }
 
 #endif

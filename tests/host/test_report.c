@@ -83,6 +83,21 @@ int main(void)
     CHECK(strstr(out, ",,,,,,,TIMEOUT,\"watchdog fired after 5.000 s, \"\"quoted\"\"\"") != NULL);
     CHECK(strstr(out, ",sync_ns,sync_x_floor,verdict,detail") != NULL);
 
+    /* a clustered launch shows its cluster size, and the residency note */
+    r[0].cluster = 8;
+    out = render(GS_FORMAT_TABLE, &m, r, 1);
+    CHECK(strstr(out, "PASS (clusters of 8)") != NULL);
+    strcpy(r[0].detail, "clusters of 8: 1000 of 4224 blocks resident at once");
+    out = render(GS_FORMAT_TABLE, &m, r, 1);
+    CHECK(strstr(out, "PASS (clusters of 8: 1000 of 4224 blocks resident at once)") != NULL);
+    out = render(GS_FORMAT_CSV, &m, r, 1);
+    CHECK(strstr(out, ",ticketMutex,mutex,\"gsync\",32,4224,32,8,10,20,5,812.50,") != NULL);
+    CHECK(strstr(out, ",PASS,\"clusters of 8: 1000 of 4224 blocks resident at once\"") != NULL);
+    out = render(GS_FORMAT_JSON, &m, r, 1);
+    CHECK(strstr(out, "\"cluster\": 8,") != NULL);
+    r[0].cluster = 0;
+    r[0].detail[0] = '\0';
+
     /* a barrier's synchronization time against the floor; none for a mutex */
     {
         gs_result b = r[0];
