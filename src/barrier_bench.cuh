@@ -12,6 +12,10 @@
  * read anywhere is counted (GS_CHECK_VIOLATIONS, with the last such episode
  * in GS_CHECK_LAST_BAD); the host also checks the final data.
  *
+ * With --ldst 0 the episode has no data: the verifying launch keeps the
+ * stamps and their check, and the timed launches run the bare barrier in a
+ * loop, which is how per-barrier figures such as grid.sync()'s are quoted.
+ *
  * GS_BARRIER_BENCH(NAME, SETUP, INIT, SYNC): SYNC is a block-collective
  * expression, false when the watchdog gave up; it sees `a`, `epoch` (the
  * barriers passed so far) and what SETUP declares.
@@ -66,13 +70,14 @@ static __device__ __forceinline__ unsigned int gs_barrier_bench_partner(unsigned
     {                                                                                               \
         const unsigned int n = gridDim.x, b = blockIdx.x;                                           \
         const unsigned int k = (EXCH) && a.groups < n ? 2u : 1u; /* data versions per episode */    \
+        const bool stamp = a.ldst != 0u || a.check_exclusion; /* bare: timed, --ldst 0 */            \
         unsigned int *stamps = a.data + (size_t)n * a.ldst * blockDim.x;                            \
         unsigned int stale = 0u, last_bad = 0u;                                                     \
         SETUP;                                                                                      \
         for (unsigned int epoch = 0; epoch < a.iters; ++epoch) {                                    \
             const unsigned int e = epoch + 1u, before = stale;                                      \
             stale += gs_barrier_bench_work(&a, (b + epoch) % n, k * epoch, k * epoch + 1u);         \
-            if (threadIdx.x == 0)                                                                   \
+            if (stamp && threadIdx.x == 0)                                                          \
                 stamps[(e & 1u) * n + b] = e;                                                       \
             if (k == 2u) {                                                                          \
                 if (a.sync && !(LOCAL))                                                             \
@@ -82,7 +87,8 @@ static __device__ __forceinline__ unsigned int gs_barrier_bench_partner(unsigned
             }                                                                                       \
             if (a.sync && !(SYNC))                                                                  \
                 break; /* watchdog: the whole block leaves */                                       \
-            stale += stamps[(e & 1u) * n + (b + 1u + threadIdx.x + 32u * e) % n] != e;              \
+            if (stamp)                                                                              \
+                stale += stamps[(e & 1u) * n + (b + 1u + threadIdx.x + 32u * e) % n] != e;          \
             if (stale != before)                                                                    \
                 last_bad = e;                                                                       \
         }                                                                                           \

@@ -46,12 +46,13 @@ GS_BARRIER_BENCH(tree, gs_barrier_tree_t tb = {WORDS}, (void)0, gs_barrier_tree_
 static __device__ __forceinline__ bool split_sync(gs_barrier_tree_t tb, unsigned int epoch)
 {
     int abandon = 0;
+    unsigned int token = 0u;
     __syncthreads();
-    if (threadIdx.x == 0)
-        gs_barrier_tree_arrive(tb, epoch);
+    if (threadIdx.x < 32u)
+        token = gs_barrier_tree_arrive(tb, epoch);
     /* ... independent work would go here ... */
-    if (threadIdx.x == 0)
-        abandon = gs_barrier_tree_wait(tb, epoch);
+    if (threadIdx.x < 32u)
+        abandon = gs_barrier_tree_wait(tb, epoch, token);
     return gs_barrier_join(!abandon);
 }
 GS_BARRIER_BENCH(tree_split, gs_barrier_tree_t tb = {WORDS}, (void)0, split_sync(tb, epoch))

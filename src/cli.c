@@ -14,7 +14,8 @@ const char gs_usage[] =
     "       gsync-bench decompose [--iters N] [--threads N] [--format F]   Feng and Xiao's barrier cost terms\n"
     "       gsync-bench <syncPrim> <numLdSt> <numTBs> <numCSIters>   (HeteroSync's form)\n"
     "options:\n"
-    "  --ldst N            loads and stores per thread per critical section (10)\n"
+    "  --ldst N            loads and stores per thread per critical section (10);\n"
+    "                      0 with barriers: time the bare barrier\n"
     "  --tbs N             total blocks (instead of --tbs-per-sm)\n"
     "  --tbs-per-sm LIST   blocks per SM, e.g. 1,2,4 (1,2,4,8,16,32 capped by the device)\n"
     "  --iters N           critical sections per block (20), barrier episodes (2000)\n"
@@ -181,7 +182,7 @@ static int parse_option(int argc, char **argv, int *i, gs_options *o, char *err,
     if (!eq)
         ++*i;
     if (IS("--ldst"))
-        return gs_parse_uint(val, 1, GS_MAX_LDST, &o->ldst) ? bad_number(err, n, name, val, 1, GS_MAX_LDST) : 0;
+        return gs_parse_uint(val, 0, GS_MAX_LDST, &o->ldst) ? bad_number(err, n, name, val, 0, GS_MAX_LDST) : 0;
     if (IS("--iters"))
         return gs_parse_uint(val, 1, 1000000, &o->iters) ? bad_number(err, n, name, val, 1, 1000000) : 0;
     if (IS("--repeat"))

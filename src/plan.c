@@ -31,6 +31,10 @@ int gs_plan(const gs_options *o, const gs_prim *p, const gs_device_info *d, int 
                  d->max_threads_per_block);
         return GS_EXIT_USAGE;
     }
+    if (o->ldst == 0 && p->family_id != GS_FAMILY_BARRIER) {
+        snprintf(err, errlen, "--ldst 0 (the bare barrier) applies to barriers only, not to %s", p->name);
+        return GS_EXIT_USAGE;
+    }
     if (cap == 0) {
         snprintf(err, errlen, "%s: no block of %u threads fits on an SM of this device", p->name, o->threads);
         return GS_EXIT_USAGE;

@@ -32,6 +32,7 @@ GS_DECLARE_SEM_BENCH(broken_overfull)
 GS_DECLARE_BARRIER_BENCH(broken_unordered)
 
 static gs_device_info dev;
+static unsigned int test_ldst = 10u; /* 0 for the bare-barrier case */
 static char err[512];
 
 static double now_s(void)
@@ -49,7 +50,7 @@ static gs_config config(const gs_prim *p, unsigned int per_sm, double timeout_s)
     c.tbs_per_sm = per_sm;
     c.blocks = per_sm * (unsigned int)dev.sm_count;
     c.threads = 32;
-    c.ldst = 10;
+    c.ldst = test_ldst;
     c.iters = p->family_id == GS_FAMILY_BARRIER ? 200u : 20u; /* barriers verify over 10000 anyway */
     c.repeat = 2;
     c.group = per_sm;
@@ -116,6 +117,18 @@ int main(int argc, char **argv)
                      .occupancy = gs_barrier_occupancy_broken_unordered};
         run_expect(&p, 4, 5.0, GS_FAIL);
         run_expect(&p, (unsigned int)max_per_sm(&p), 5.0, GS_FAIL);
+    } else if (strcmp(what, "bare") == 0) {
+        /* --ldst 0: timed launches run the bare barrier; the verifying
+         * launch's stamps must still pass a correct barrier and catch an
+         * unordered one */
+        gs_prim p = {.name = "brokenUnordered", .family_id = GS_FAMILY_BARRIER, .family = "barrier",
+                     .needs_coresident = 1, .launch = gs_barrier_launch_broken_unordered,
+                     .occupancy = gs_barrier_occupancy_broken_unordered};
+        const gs_prim *g = gs_prim_find("gsBarrier");
+        test_ldst = 0u;
+        run_expect(g, 1, 5.0, GS_PASS);
+        run_expect(g, (unsigned int)max_per_sm(g), 5.0, GS_PASS);
+        run_allowed(&p, 4, 2.0, V(GS_FAIL) | V(GS_TIMEOUT));
     } else if (strcmp(what, "deadlock") == 0) {
         gs_prim p = {.name = "brokenDeadlock", .family_id = GS_FAMILY_MUTEX, .family = "mutex",
                      .launch = gs_mutex_launch_broken_deadlock, .occupancy = gs_mutex_occupancy_broken_deadlock};

@@ -27,6 +27,11 @@ int main(void)
     CHECK(c[0].sm_count == 132 && c[5].group == 32);
     /* barriers: every block resident; more episodes by default */
     CHECK(gs_plan(&o, gs_prim_find("gsBarrier"), &h200, 32, c, 64, &n, err, sizeof err) == 0 && c[0].iters == 2000);
+    /* --ldst 0, the bare barrier: barriers only */
+    o.ldst = 0;
+    CHECK(gs_plan(&o, gs_prim_find("gsBarrier"), &h200, 32, c, 64, &n, err, sizeof err) == 0 && c[0].ldst == 0);
+    CHECK(gs_plan(&o, spin, &h200, 32, c, 64, &n, err, sizeof err) == 2 && strstr(err, "barriers only, not to spinMutex"));
+    o.ldst = 10;
     /* capped by occupancy, and the cap itself is a point */
     CHECK(gs_plan(&o, spin, &h200, 12, c, 64, &n, err, sizeof err) == 0 && n == 5 && c[4].tbs_per_sm == 12);
     CHECK(gs_plan(&o, spin, &h200, 16, c, 64, &n, err, sizeof err) == 0 && n == 5 && c[4].tbs_per_sm == 16);

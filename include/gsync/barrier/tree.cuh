@@ -1,27 +1,49 @@
 /* gsync/barrier/tree.cuh: gsync's device-wide barrier (CLI name gsBarrier),
  * with a split-phase form.
  *
- * Algorithm: up to GS_BARRIER_FLAT_MAX blocks, one counter: a block arrives
- *            with red.release and polls the counter with ld.acquire until it
- *            reaches blocks * (epoch + 1); no block waits on another's
- *            atomic, and the counter is never reset.  Above that, groups of
- *            GS_BARRIER_GROUP consecutive blocks, each with a counter and a
- *            release flag in lines of their own: a block arrives with an
- *            acq_rel fetch-and-add on its group's counter; the last of the
- *            group (dynamic leader) adds to the root counter; the last
- *            leader fans the release out, writing epoch + 1 into every
- *            group's flag, and each block polls only its group's flag, so no
- *            line is polled by more than a group.  We chose these by
- *            measurement on an H200: the flat form is the faster up to a few
- *            blocks per SM, the tree from 8 blocks per SM up.
- * Ordering:  arrival is a release at gpu scope (red.release, or the acq_rel
- *            add; leaders chain acq_rel adds so each acquires its group's
- *            releases); the fan-out is fence.acq_rel + relaxed stores (a
- *            release per flag); waiting ends with ld.acquire.gpu.  No
- *            fence.sc.
- * Footprint: 128 bytes per group + 128 (gs_barrier_tree_bytes).
- * Co-residency: required (launch cooperatively).
- * Progress:  blocking; a block's arrival never waits.
+ * Algorithm: up to GS_BARRIER_FLAT_MAX blocks, flat: each block adds 1 to one
+ *            counter with atom.acq_rel; the block whose add completes the
+ *            episode (old value blocks * (epoch + 1) - 1) goes on without
+ *            polling, the others poll the counter until it reaches
+ *            blocks * (epoch + 1).  The counter is never reset.
+ *            Above that, gathered: a block adds 1 with red.release (no
+ *            reply awaited) to its group's counter, GS_BARRIER_GROUP blocks
+ *            per counter; block 0's first warp polls the counters, a lane
+ *            per counter, then writes the episode into release flags,
+ *            GS_BARRIER_FLAG_GROUP blocks per flag, each in a line of its
+ *            own; every other block polls only its flag.
+ * Why:       measured on an H200 (tools/barrier_designs.cu,
+ *            bench/results/h200/tuning/barrier-designs-*.csv): every release
+ *            costs a MEMBAR.ALL.GPU (134 ns with nothing in flight, more
+ *            under load), and a line that many blocks poll while arrivals
+ *            update it serves one request every ~2 ns.  Flat pays one
+ *            release per episode on the critical path and is fastest while
+ *            the counter's line keeps up (to about 4 blocks per SM); an
+ *            arrival that waits for its atom's reply polls later, which
+ *            unloads the line.  Above that, arrivals spread over counters
+ *            that only one lane polls, and the release is one fence plus
+ *            stores to flags that only their group polls: two releases on
+ *            the critical path but no hot line.  A tree of dynamic leaders
+ *            (three releases) and a gatherer that reads per-block slots
+ *            both measured slower.
+ * Ordering:  flat: arrival is atom.acq_rel.gpu; waiters poll with
+ *            ld.relaxed.gpu and then read once with ld.acquire.gpu, which
+ *            reads a value of the counter's chain of adds after every
+ *            arrival of the episode and so synchronizes with each of them.
+ *            Gathered: arrival is red.release.gpu; the gatherer's lanes poll
+ *            with ld.acquire.gpu, join (__syncwarp), and fence.acq_rel.gpu,
+ *            so each relaxed flag store after it is a release that carries
+ *            every arrival the warp acquired; waiters end with
+ *            ld.acquire.gpu.  No fence.sc.
+ * Footprint: 128 bytes flat; 128 * (1 + groups + flags) bytes gathered
+ *            (gs_barrier_tree_bytes).
+ * Co-residency: required (launch cooperatively).  Progress: blocking; an
+ *            arrival never waits on another block.  In split phase the
+ *            gathered form completes once every block has arrived and
+ *            block 0 has entered its wait.
+ * Caller:    every thread of the block calls gs_barrier_tree_sync; the split
+ *            form is called by the block's first warp (threads 0..31, or
+ *            all of a smaller block), 1-D blocks.
  */
 #ifndef GSYNC_BARRIER_TREE_CUH
 #define GSYNC_BARRIER_TREE_CUH
@@ -29,81 +51,94 @@
 #include "common.cuh"
 
 #ifndef GS_BARRIER_FLAT_MAX
-#define GS_BARRIER_FLAT_MAX 1024u
+#define GS_BARRIER_FLAT_MAX 768u /* H200: flat wins to 528 blocks, gathered from 1056 */
 #endif
 #ifndef GS_BARRIER_GROUP
-#define GS_BARRIER_GROUP 128u
+#define GS_BARRIER_GROUP 128u /* blocks per arrival counter */
 #endif
-/* Tunables measured on the H200: a pause between polls, in ns (0: none), and
- * whether a flat arrival waits for its atomic's return (1) or not (0). */
-#ifndef GS_BARRIER_POLL_NS
-#define GS_BARRIER_POLL_NS 0u
-#endif
-#ifndef GS_BARRIER_FLAT_ATOM
-#define GS_BARRIER_FLAT_ATOM 0
-#endif
-/* Flat barriers above this many blocks release through a flag that the last
- * arriver writes, so that waiters do not poll the word arrivals update. */
-#ifndef GS_BARRIER_FLAG_MIN
-#define GS_BARRIER_FLAG_MIN 0xffffffffu
+#ifndef GS_BARRIER_FLAG_GROUP
+#define GS_BARRIER_FLAG_GROUP 64u /* blocks per release flag */
 #endif
 #define GS_BARRIER_LINE 32u /* words per 128-byte line */
 
 typedef struct gs_barrier_tree {
-    unsigned int *words; /* zeroed: root, then per group a counter and a flag */
+    unsigned int *words; /* zeroed: the flat counter, then arrival counters, then flags, a line each */
 } gs_barrier_tree_t;
 
+/* Arrival counters and release flags of the gathered form (0 when flat). */
 static __host__ __device__ __forceinline__ unsigned int gs_barrier_tree_groups(unsigned int blocks)
 {
-    return blocks <= GS_BARRIER_FLAT_MAX ? 1u : (blocks + GS_BARRIER_GROUP - 1u) / GS_BARRIER_GROUP;
+    return blocks <= GS_BARRIER_FLAT_MAX ? 0u : (blocks + GS_BARRIER_GROUP - 1u) / GS_BARRIER_GROUP;
+}
+static __host__ __device__ __forceinline__ unsigned int gs_barrier_tree_flags(unsigned int blocks)
+{
+    return blocks <= GS_BARRIER_FLAT_MAX ? 0u : (blocks + GS_BARRIER_FLAG_GROUP - 1u) / GS_BARRIER_FLAG_GROUP;
 }
 static __host__ __device__ __forceinline__ unsigned long long gs_barrier_tree_bytes(unsigned int blocks)
 {
-    return 128ull * (3ull + 2ull * gs_barrier_tree_groups(blocks)); /* >= 3 lines: the flat flag */
+    return 128ull * (1ull + gs_barrier_tree_groups(blocks) + gs_barrier_tree_flags(blocks));
 }
 
-/* Split phase, thread 0 of each block: announce this block's arrival.  The
- * block must have joined (__syncthreads) after the writes it publishes. */
-static __device__ __forceinline__ void gs_barrier_tree_arrive(gs_barrier_tree_t b, unsigned int epoch)
+static __device__ __forceinline__ unsigned int *gs__barrier_tree_counter(gs_barrier_tree_t b, unsigned int g)
+{
+    return b.words + GS_BARRIER_LINE * (1u + g);
+}
+static __device__ __forceinline__ unsigned int *gs__barrier_tree_flag(gs_barrier_tree_t b, unsigned int groups,
+                                                                     unsigned int f)
+{
+    return b.words + GS_BARRIER_LINE * (1u + groups + f);
+}
+
+/* Split phase, the block's first warp, after the block joined
+ * (__syncthreads) behind the writes it publishes: announce the arrival.
+ * Returns the token for gs_barrier_tree_wait. */
+static __device__ __forceinline__ unsigned int gs_barrier_tree_arrive(gs_barrier_tree_t b, unsigned int epoch)
+{
+    const unsigned int n = gs_barrier_blocks(), goal = epoch + 1u;
+    if (threadIdx.x != 0u)
+        return 0u;
+    if (n <= GS_BARRIER_FLAT_MAX) /* nonzero: this arrival completed the episode */
+        return gs_atom_add_acq_rel(b.words, 1u, GS_SCOPE_GPU) == goal * n - 1u;
+    gs_red_add_release(gs__barrier_tree_counter(b, gs_barrier_block_id() / GS_BARRIER_GROUP), 1u, GS_SCOPE_GPU);
+    return 0u;
+}
+
+/* Split phase, the block's first warp: wait until every block has arrived
+ * at this epoch.  Nonzero in thread 0 when the watchdog gave up. */
+static __device__ __forceinline__ int gs_barrier_tree_wait(gs_barrier_tree_t b, unsigned int epoch,
+                                                          unsigned int token)
 {
     const unsigned int n = gs_barrier_blocks(), me = gs_barrier_block_id(), goal = epoch + 1u;
-    unsigned int *root = b.words;
-    if (n <= GS_BARRIER_FLAT_MAX && n > GS_BARRIER_FLAG_MIN) {
-        if (gs_atom_add_acq_rel(root, 1u, GS_SCOPE_GPU) == goal * n - 1u)
-            gs_st_release(b.words + 2u * GS_BARRIER_LINE, goal, GS_SCOPE_GPU);
-        return;
-    }
-    if (n <= GS_BARRIER_FLAT_MAX) {
-        if (GS_BARRIER_FLAT_ATOM)
-            gs_atom_add_release(root, 1u, GS_SCOPE_GPU);
-        else
-            gs_red_add_release(root, 1u, GS_SCOPE_GPU);
-        return;
-    }
-    const unsigned int groups = gs_barrier_tree_groups(n), g = me / GS_BARRIER_GROUP;
-    const unsigned int in_group = g + 1u < groups ? GS_BARRIER_GROUP : n - g * GS_BARRIER_GROUP;
-    unsigned int *count = b.words + GS_BARRIER_LINE * (1u + 2u * g);
-    if (gs_atom_add_acq_rel(count, 1u, GS_SCOPE_GPU) != goal * in_group - 1u)
-        return;
-    if (gs_atom_add_acq_rel(root, 1u, GS_SCOPE_GPU) != goal * groups - 1u)
-        return;
-    gs_fence_acq_rel(GS_SCOPE_GPU); /* makes each flag store below a release */
-    for (unsigned int i = 0; i < groups; ++i)
-        gs_st_relaxed(b.words + GS_BARRIER_LINE * (2u + 2u * i), goal, GS_SCOPE_GPU);
-}
-
-/* Split phase, thread 0: wait for every block's arrival at this epoch.
- * Nonzero when the watchdog gave up. */
-static __device__ __forceinline__ int gs_barrier_tree_wait(gs_barrier_tree_t b, unsigned int epoch)
-{
-    const unsigned int n = gs_barrier_blocks();
+    const unsigned int lane = threadIdx.x, lanes = blockDim.x < 32u ? blockDim.x : 32u;
     gs_wait_t w = GS_WAIT_INIT;
-    if (n <= GS_BARRIER_FLAT_MAX && n > GS_BARRIER_FLAG_MIN)
-        return gs_barrier_wait_geq(b.words + 2u * GS_BARRIER_LINE, epoch + 1u, &w, GS_BARRIER_POLL_NS);
-    if (n <= GS_BARRIER_FLAT_MAX)
-        return gs_barrier_wait_geq(b.words, n * (epoch + 1u), &w, GS_BARRIER_POLL_NS);
-    const unsigned int g = gs_barrier_block_id() / GS_BARRIER_GROUP;
-    return gs_barrier_wait_geq(b.words + GS_BARRIER_LINE * (2u + 2u * g), epoch + 1u, &w, GS_BARRIER_POLL_NS);
+    if (n <= GS_BARRIER_FLAT_MAX) {
+        if (lane != 0u || token)
+            return 0;
+        while ((int)(gs_ld_relaxed(b.words, GS_SCOPE_GPU) - goal * n) < 0)
+            if (gs_wait_spin(&w))
+                return 1;
+        (void)gs_ld_acquire(b.words, GS_SCOPE_GPU); /* the acquire, on a value past every arrival */
+        return 0;
+    }
+    const unsigned int groups = gs_barrier_tree_groups(n), flags = gs_barrier_tree_flags(n);
+    if (me != 0u)
+        return lane == 0u ? gs_barrier_wait_geq(gs__barrier_tree_flag(b, groups, me / GS_BARRIER_FLAG_GROUP), goal,
+                                                &w, 0u)
+                          : 0;
+    /* block 0 gathers: a lane per counter */
+    const unsigned int mask = lanes == 32u ? ~0u : (1u << lanes) - 1u;
+    int abandon = 0;
+    for (unsigned int g = lane; g < groups && !abandon; g += lanes) {
+        const unsigned int members = g + 1u < groups ? GS_BARRIER_GROUP : n - g * GS_BARRIER_GROUP;
+        abandon = gs_barrier_wait_geq(gs__barrier_tree_counter(b, g), goal * members, &w, 0u);
+    }
+    __syncwarp(mask); /* every lane's acquires, before any lane's fence */
+    if (__any_sync(mask, abandon))
+        return lane == 0u;
+    gs_fence_acq_rel(GS_SCOPE_GPU); /* makes each flag store below a release */
+    for (unsigned int f = lane; f < flags; f += lanes)
+        gs_st_relaxed(gs__barrier_tree_flag(b, groups, f), goal, GS_SCOPE_GPU);
+    return 0;
 }
 
 /* Block-collective barrier. */
@@ -111,10 +146,8 @@ static __device__ __forceinline__ bool gs_barrier_tree_sync(gs_barrier_tree_t b,
 {
     int abandon = 0;
     __syncthreads();
-    if (threadIdx.x == 0) {
-        gs_barrier_tree_arrive(b, epoch);
-        abandon = gs_barrier_tree_wait(b, epoch);
-    }
+    if (threadIdx.x < 32u)
+        abandon = gs_barrier_tree_wait(b, epoch, gs_barrier_tree_arrive(b, epoch));
     return gs_barrier_join(!abandon);
 }
 
