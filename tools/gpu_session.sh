@@ -6,6 +6,9 @@
 #   spot      gsync's designs against their nearest rivals (spot-*.csv)
 #   sem       the semaphore sweep, every semaphore, 6 s deadline (semaphore.csv)
 #   barrier   the barrier sweep over blocks per SM (barrier.csv)
+#   bare      the same with --ldst 0: the bare barrier in a loop (barrier-bare.csv)
+#   small     gsBarrier's gathered form at small grids (a build with tiny
+#             groups), GPU-checked and under the sanitizers (small.log)
 #   ldst      barriers over critical-section sizes 10, 100, 1000 (ldst.csv)
 #   floor     gsync-bench floor (floor.csv)
 #   decompose Feng and Xiao's decomposition (decompose.csv)
@@ -49,6 +52,19 @@ for w in $what; do
     sweep spot-barrier gsBarrier,gridSync,cudaBarrier "--repeat 5" ;;
   sem) sweep semaphore sem "--timeout 6" ;;
   barrier) sweep barrier barrier "" ;;
+  bare) sweep barrier-bare barrier "--ldst 0" ;;
+  small)
+    cmake -S . -B build_small -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 \
+      "-DCMAKE_CUDA_FLAGS=-DGS_BARRIER_FLAT_MAX=4 -DGS_BARRIER_GROUP=4 -DGS_BARRIER_FLAG_GROUP=2" >/tmp/small.log 2>&1 &&
+      cmake --build build_small -j 16 --target gsync-bench >>/tmp/small.log 2>&1 || { tail -20 /tmp/small.log; continue; }
+    { for t in 8 13 132 4224; do build_small/gsync-bench run gsBarrier,gsBarrierSplit --tbs $t --repeat 2; done
+      for tool in memcheck racecheck synccheck; do
+        for bt in build/8 build_small/8 build_small/13; do
+          echo "== $tool gsBarrier,gsBarrierSplit ${bt%/*} --tbs ${bt#*/}"
+          compute-sanitizer --tool $tool --error-exitcode 9 ${bt%/*}/gsync-bench run gsBarrier,gsBarrierSplit \
+            --tbs ${bt#*/} --iters 3 --repeat 1 --timeout 20 2>&1 | tail -4
+        done
+      done; } 2>&1 | tee "$OUT/small.log" | grep -E "==|PASS|FAIL|TIMEOUT|ERROR SUMMARY" ;;
   ldst)
     for l in 10 100 1000; do
       sweep ldst$l gsBarrier,gridSync,srBarrier,atomicTreeBarrUniq "--ldst $l --repeat 3" "--tbs-per-sm 1,4,32"
