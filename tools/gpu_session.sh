@@ -49,7 +49,8 @@ for w in $what; do
   mutex) sweep mutex mutex "" ;;
   spot) # the designs against their nearest rivals, quickly
     sweep spot-mutex ticketMutex,cohortMutex "--repeat 5"
-    sweep spot-barrier gsBarrier,gridSync,cudaBarrier "--repeat 5" ;;
+    sweep spot-barrier gsBarrier,gridSync,cudaBarrier "--repeat 5"
+    sweep spot-bare gsBarrier,gridSync,cudaBarrier "--repeat 5 --ldst 0" ;;
   sem) sweep semaphore sem "--timeout 6" ;;
   barrier) sweep barrier barrier "" ;;
   bare) sweep barrier-bare barrier "--ldst 0" ;;
