@@ -67,6 +67,15 @@ static int max_per_sm(const gs_prim *p)
 
 #define V(verdict) (1u << (verdict))
 
+/* A barrier with no release/acquire (tests/gpu/broken.cu): must be caught. */
+static gs_prim unordered_barrier(void)
+{
+    gs_prim p = {.name = "brokenUnordered", .family_id = GS_FAMILY_BARRIER, .family = "barrier",
+                 .needs_coresident = 1, .launch = gs_barrier_launch_broken_unordered,
+                 .occupancy = gs_barrier_occupancy_broken_unordered};
+    return p;
+}
+
 /* Runs p; passes when its verdict is in the mask `allowed`. */
 static void run_allowed(const gs_prim *p, unsigned int per_sm, double timeout_s, unsigned int allowed)
 {
@@ -112,18 +121,14 @@ int main(int argc, char **argv)
         p.sem_size = 10;
         run_expect(&p, 4, 5.0, GS_FAIL);
     } else if (strcmp(what, "unordered") == 0) {
-        gs_prim p = {.name = "brokenUnordered", .family_id = GS_FAMILY_BARRIER, .family = "barrier",
-                     .needs_coresident = 1, .launch = gs_barrier_launch_broken_unordered,
-                     .occupancy = gs_barrier_occupancy_broken_unordered};
+        gs_prim p = unordered_barrier();
         run_expect(&p, 4, 5.0, GS_FAIL);
         run_expect(&p, (unsigned int)max_per_sm(&p), 5.0, GS_FAIL);
     } else if (strcmp(what, "bare") == 0) {
         /* --ldst 0: timed launches run the bare barrier; the verifying
          * launch's stamps must still pass a correct barrier and catch an
          * unordered one */
-        gs_prim p = {.name = "brokenUnordered", .family_id = GS_FAMILY_BARRIER, .family = "barrier",
-                     .needs_coresident = 1, .launch = gs_barrier_launch_broken_unordered,
-                     .occupancy = gs_barrier_occupancy_broken_unordered};
+        gs_prim p = unordered_barrier();
         const gs_prim *g = gs_prim_find("gsBarrier");
         test_ldst = 0u;
         run_expect(g, 1, 5.0, GS_PASS);
