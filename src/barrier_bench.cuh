@@ -73,24 +73,31 @@ static __device__ __forceinline__ unsigned int gs_barrier_bench_partner(unsigned
         const bool stamp = a.ldst != 0u || a.check_exclusion; /* bare: timed, --ldst 0 */            \
         unsigned int *stamps = a.data + (size_t)n * a.ldst * blockDim.x;                            \
         unsigned int stale = 0u, last_bad = 0u;                                                     \
+        /* regions and the stamp to check advance by one step each episode; kept  \
+         * incrementally so that no kernel pays a division per episode */          \
+        unsigned int r = b, pr = k == 2u ? gs_barrier_bench_partner(b, n, a.groups) : 0u;          \
+        unsigned int seen = (b + 1u + threadIdx.x + 32u) % n;                                       \
+        const unsigned int seen_step = 32u % n;                                                     \
         SETUP;                                                                                      \
         for (unsigned int epoch = 0; epoch < a.iters; ++epoch) {                                    \
             const unsigned int e = epoch + 1u, before = stale;                                      \
-            stale += gs_barrier_bench_work(&a, (b + epoch) % n, k * epoch, k * epoch + 1u);         \
+            stale += gs_barrier_bench_work(&a, r, k * epoch, k * epoch + 1u);                       \
             if (stamp && threadIdx.x == 0)                                                          \
                 stamps[(e & 1u) * n + b] = e;                                                       \
             if (k == 2u) {                                                                          \
                 if (a.sync && !(LOCAL))                                                             \
                     break;                                                                          \
-                stale += gs_barrier_bench_work(&a, (gs_barrier_bench_partner(b, n, a.groups) + epoch) % n, \
-                                               2u * e - 1u, 2u * e);                                \
+                stale += gs_barrier_bench_work(&a, pr, 2u * e - 1u, 2u * e);                        \
             }                                                                                       \
             if (a.sync && !(SYNC))                                                                  \
                 break; /* watchdog: the whole block leaves */                                       \
             if (stamp)                                                                              \
-                stale += stamps[(e & 1u) * n + (b + 1u + threadIdx.x + 32u * e) % n] != e;          \
+                stale += stamps[(e & 1u) * n + seen] != e;                                          \
             if (stale != before)                                                                    \
                 last_bad = e;                                                                       \
+            r = r + 1u == n ? 0u : r + 1u;                /* (b + epoch) % n */                     \
+            pr = pr + 1u == n ? 0u : pr + 1u;             /* (partner + epoch) % n */               \
+            seen = seen + seen_step >= n ? seen + seen_step - n : seen + seen_step; /* (b+1+t+32e) % n */ \
         }                                                                                           \
         if (stale && a.sync) {                                                                      \
             gs_atom_add_relaxed(&a.check[GS_CHECK_VIOLATIONS], stale, GS_SCOPE_GPU);                \

@@ -11,8 +11,7 @@
  * Candidates (AG: blocks per arrival counter, RG: blocks per release flag):
  *   flat     every block red.release's one counter and polls it
  *   flata    atom.acq_rel on one counter; the arrival that completes the
- *            episode goes on, the others poll (optionally after sleeping
- *            sleep_ns per block still to come)
+ *            episode goes on, the others poll
  *   flatk    one fence.acq_rel, then a red.relaxed on each of k copies of
  *            the counter (AG lines apart); a block polls copy b % k
  *   flag     atom.acq_rel on one counter; the last arrival st.release's a
@@ -24,18 +23,27 @@
  *            polls the counters (one per lane), then fans out the flags
  *   gslot    st.release of the episode into the block's own slot; block 0's
  *            warp polls the slots four at a time, then fans out the flags
+ *   gsBarrier the library's gs_barrier_tree_sync (plain build, no watchdog)
  *   gridSync, cudaBarrier: the peers
  * poll 0: waiters poll with ld.acquire; poll 1: with ld.relaxed, then one
- * ld.acquire (gcnt's gatherer: relaxed polls, the fence acquires).
- * sleep_ns: a nanosleep between a waiter's polls after fast_polls of them.
+ * ld.acquire; poll 2: with ld.relaxed, then fence.acquire (no round trip).
+ * gcnt's gatherer polls with ld.relaxed whenever poll > 0, then each lane
+ * issues fence.acquire before the warp joins; with pipe > 0 each of its lanes keeps two loads in flight,
+ * issued pipe cycles apart, so it samples twice per round trip.
+ * pace, after fast_polls polls, between a waiter's polls: 1 nanosleep
+ * pace_arg ns; 2 busy-wait pace_arg SM cycles; 3 read %globaltimer (what
+ * libcu++'s poll_with_backoff does after its first 16 polls).
  * The candidate list is the last round's; the CSVs of earlier rounds name
  * their candidates in their rows (tuning/commands.txt says what changed).
  *
  * Build: nvcc -O3 -std=c++17 -arch=sm_90 -Iinclude tools/barrier_designs.cu -o build/barrier_designs
- * Run:   ./build/barrier_designs > designs.csv
+ * Run:   ./build/barrier_designs [iters [checks [first]]] > designs.csv
+ *        (checks 0: bare only, 1: bare and checked; first: run only the
+ *        list's first few candidates)
  */
 #include <cooperative_groups.h>
 #include <cuda/barrier>
+#include <gsync/barrier/tree.cuh>
 #include <gsync/ptx.cuh>
 
 #include <algorithm>
@@ -47,17 +55,21 @@
 #define LINE 32u /* words per 128-byte line */
 #define SPIN_LIMIT (1u << 26)
 
-enum design { FLAT, TREE, GCNT, GSLOT, GRID_SYNC, CUDA_BARRIER, FLATK, FLAG, FLATA };
-static const char *design_name[] = {"flat", "tree", "gcnt", "gslot", "gridSync", "cudaBarrier", "flatk", "flag", "flata"};
+enum design { FLAT, TREE, GCNT, GSLOT, GRID_SYNC, CUDA_BARRIER, FLATK, FLAG, FLATA, GSYNC };
+static const char *design_name[] = {"flat", "tree", "gcnt", "gslot", "gridSync", "cudaBarrier", "flatk", "flag", "flata", "gsBarrier"};
+
+enum pace { PACE_NONE, PACE_SLEEP, PACE_SPIN, PACE_TIMER };
 
 struct params {
     unsigned int *words; /* root, AG counters, RG flags, then n slots; zeroed */
     unsigned int *stamps, *err;
     unsigned int ag, rg, iters;
-    int check, poll;       /* 0: ld.acquire polls; 1: ld.relaxed polls + ld.acquire */
-    unsigned int sleep_ns; /* nanosleep between polls (0: none) */
-    unsigned int k;        /* flatk: counter copies */
-    unsigned int fast_polls; /* polls before the first sleep */
+    int check, poll;         /* see the header */
+    int pace;                /* enum pace: what a waiter does between polls */
+    unsigned int pace_arg;   /* ns (PACE_SLEEP) or cycles (PACE_SPIN) */
+    unsigned int fast_polls; /* polls before pacing starts */
+    unsigned int k;          /* flatk: counter copies */
+    unsigned int pipe;       /* gcnt's gatherer: cycles between its two loads in flight (0: one load) */
     void *libcu;
 };
 
@@ -83,34 +95,67 @@ static __device__ __forceinline__ unsigned int members(unsigned int n, unsigned 
     return min(size, n - g * size);
 }
 
-/* One thread waits for *w >= goal, acquire at gpu scope: poll 0 polls with
- * ld.acquire (LD + L1 invalidate each time); poll 1 with ld.relaxed, then
- * reads once more with ld.acquire. */
+static __device__ __forceinline__ void spin_cycles(unsigned int cycles)
+{
+    const long long t0 = clock64();
+    while (clock64() - t0 < (long long)cycles) {
+    }
+}
+
+/* One thread waits for *w >= goal, acquire at gpu scope (see poll and pace
+ * in the header). */
 static __device__ __forceinline__ void wait_geq(const params &p, const unsigned int *w, unsigned int goal)
 {
     unsigned int spins = 0u;
+    const unsigned long long t0 = p.pace == PACE_TIMER ? gs_globaltimer() : 0ull;
     while ((int)((p.poll ? gs_ld_relaxed(w, GS_SCOPE_GPU) : gs_ld_acquire(w, GS_SCOPE_GPU)) - goal) < 0) {
-        if (p.sleep_ns && spins >= p.fast_polls && p.fast_polls != ~0u)
-            gs_nanosleep(p.sleep_ns);
+        if (++spins > SPIN_LIMIT) {
+            gs_st_relaxed(p.err + 1, 1u, GS_SCOPE_GPU);
+            return;
+        }
+        if (spins < p.fast_polls)
+            continue;
+        if (p.pace == PACE_SLEEP)
+            gs_nanosleep(p.pace_arg);
+        else if (p.pace == PACE_SPIN)
+            spin_cycles(p.pace_arg);
+        else if (p.pace == PACE_TIMER && gs_globaltimer() - t0 > 4000000000ull) /* uses the reading */
+            gs_st_relaxed(p.err + 1, 1u, GS_SCOPE_GPU);
+    }
+    if (p.poll == 1)
+        (void)gs_ld_acquire(w, GS_SCOPE_GPU);
+    else if (p.poll == 2)
+        gs_fence_acquire(GS_SCOPE_GPU);
+}
+
+/* The gatherer's lanes: relaxed polls (the fence.acq_rel that follows makes
+ * them acquires), one load in flight, or two issued p.pipe cycles apart. */
+static __device__ __forceinline__ void wait_geq_relaxed(const params &p, const unsigned int *w, unsigned int goal)
+{
+    unsigned int spins = 0u;
+    if (!p.pipe) {
+        while ((int)(gs_ld_relaxed(w, GS_SCOPE_GPU) - goal) < 0)
+            if (++spins > SPIN_LIMIT) {
+                gs_st_relaxed(p.err + 1, 1u, GS_SCOPE_GPU);
+                return;
+            }
+        return;
+    }
+    unsigned int a = gs_ld_relaxed(w, GS_SCOPE_GPU);
+    spin_cycles(p.pipe);
+    unsigned int b = gs_ld_relaxed(w, GS_SCOPE_GPU);
+    for (;;) {
+        if ((int)(a - goal) >= 0)
+            return;
+        a = gs_ld_relaxed(w, GS_SCOPE_GPU);
+        if ((int)(b - goal) >= 0)
+            return;
+        b = gs_ld_relaxed(w, GS_SCOPE_GPU);
         if (++spins > SPIN_LIMIT) {
             gs_st_relaxed(p.err + 1, 1u, GS_SCOPE_GPU);
             return;
         }
     }
-    if (p.poll)
-        (void)gs_ld_acquire(w, GS_SCOPE_GPU);
-}
-
-/* The gatherer's lanes: relaxed polls; the fence.acq_rel that follows makes
- * them acquires. */
-static __device__ __forceinline__ void wait_geq_relaxed(const params &p, const unsigned int *w, unsigned int goal)
-{
-    unsigned int spins = 0u;
-    while ((int)(gs_ld_relaxed(w, GS_SCOPE_GPU) - goal) < 0)
-        if (++spins > SPIN_LIMIT) {
-            gs_st_relaxed(p.err + 1, 1u, GS_SCOPE_GPU);
-            return;
-        }
 }
 
 /* The whole warp writes `goal` into every release flag; the caller has
@@ -133,16 +178,9 @@ template <int D> static __device__ __forceinline__ void protocol(const params &p
         }
         return;
     }
-    if (D == FLATA) { /* arrival by atom.acq_rel: the last arrival needs no poll; with
-                        sleep_ns, a block first sleeps sleep_ns per block still to come */
-        if (lane == 0u) {
-            const unsigned int left = n * goal - 1u - gs_atom_add_acq_rel(root_of(p), 1u, GS_SCOPE_GPU);
-            if (left != 0u) {
-                if (p.sleep_ns)
-                    gs_nanosleep(min(left * p.sleep_ns, 2000u));
-                wait_geq(p, root_of(p), n * goal);
-            }
-        }
+    if (D == FLATA) { /* arrival by atom.acq_rel: the last arrival needs no poll */
+        if (lane == 0u && gs_atom_add_acq_rel(root_of(p), 1u, GS_SCOPE_GPU) != n * goal - 1u)
+            wait_geq(p, root_of(p), n * goal);
         return;
     }
     if (D == FLAG) { /* the last arrival writes a flag nobody arrives on */
@@ -183,11 +221,13 @@ template <int D> static __device__ __forceinline__ void protocol(const params &p
                 wait_geq(p, flag_of(p, b / p.rg, na), goal);
             return;
         }
-        for (unsigned int i = lane; i < na; i += 32u) /* poll 1: relaxed (then the fence) */
+        for (unsigned int i = lane; i < na; i += 32u) /* poll > 0: relaxed (then the fence) */
             if (p.poll)
                 wait_geq_relaxed(p, counter_of(p, i), goal * members(n, p.ag, i));
             else
                 wait_geq(p, counter_of(p, i), goal * members(n, p.ag, i));
+        if (p.poll)
+            gs_fence_acquire(GS_SCOPE_GPU); /* each lane's relaxed reads become acquires */
         __syncwarp();
         gs_fence_acq_rel(GS_SCOPE_GPU);
         fan_out(p, na, nr, goal);
@@ -243,6 +283,9 @@ template <int D> static __global__ void barrier_loop(params p)
             if (threadIdx.x == 0u)
                 ((device_barrier *)p.libcu)->arrive_and_wait();
             __syncthreads();
+        } else if (D == GSYNC) { /* the library's gs_barrier_tree_sync, as a user calls it */
+            gs_barrier_tree_t tb = {p.words};
+            (void)gs_barrier_tree_sync(tb, e);
         } else {
             __syncthreads();
             if (threadIdx.x < 32u)
@@ -289,7 +332,8 @@ static __global__ void fence_cost(unsigned int *w, int kind, unsigned long long 
 
 template <int D> static void *kernel_of() { return (void *)barrier_loop<D>; }
 static void *kernels[] = {kernel_of<FLAT>(),      kernel_of<TREE>(),         kernel_of<GCNT>(), kernel_of<GSLOT>(),
-                          kernel_of<GRID_SYNC>(), kernel_of<CUDA_BARRIER>(), kernel_of<FLATK>(), kernel_of<FLAG>(), kernel_of<FLATA>()};
+                          kernel_of<GRID_SYNC>(), kernel_of<CUDA_BARRIER>(), kernel_of<FLATK>(), kernel_of<FLAG>(), kernel_of<FLATA>(),
+                          kernel_of<GSYNC>()};
 
 struct bufs {
     unsigned int *words, *stamps, *err;
@@ -300,21 +344,28 @@ struct bufs {
 struct cand {
     int d;
     unsigned int ag, rg;
-    int poll;
-    unsigned int sleep_ns, k, fast_polls;
+    int poll, pace;
+    unsigned int pace_arg, fast_polls, k, pipe;
 };
+
+static void print_cand(const cand &c)
+{
+    printf("%s,%u,%u,%d,%d,%u,%u,%u,%u,", design_name[c.d], c.ag, c.rg, c.poll, c.pace, c.pace_arg, c.fast_polls, c.k,
+           c.pipe);
+}
 
 static void run(const bufs &m, const cand &c, unsigned int per_sm, int sms, int check, unsigned int iters, int reps)
 {
     int max_per_sm = 0;
     CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&max_per_sm, kernels[c.d], 32, 0));
     if ((unsigned int)max_per_sm < per_sm) {
-        printf("%s,%u,%u,%d,%u,%u,%u,%u,%u,%d,,,,refused: %d blocks/SM at most\n", design_name[c.d], c.ag, c.rg,
-               c.poll, c.sleep_ns, c.fast_polls, c.k, per_sm, per_sm * sms, check, max_per_sm);
+        print_cand(c);
+        printf("%u,%u,%d,,,,refused: %d blocks/SM at most\n", per_sm, per_sm * sms, check, max_per_sm);
         return;
     }
     const unsigned int n = per_sm * sms;
-    params p = {m.words, m.stamps, m.err, c.ag, c.rg, iters, check, c.poll, c.sleep_ns, c.k, c.fast_polls, m.libcu};
+    params p = {m.words, m.stamps, m.err, c.ag,         c.rg,   iters, check,
+                c.poll,  c.pace,   c.pace_arg, c.fast_polls, c.k, c.pipe, m.libcu};
     std::vector<float> ms;
     unsigned int err[2] = {0u, 0u};
     cudaEvent_t t0, t1;
@@ -342,10 +393,9 @@ static void run(const bufs &m, const cand &c, unsigned int per_sm, int sms, int 
     }
     std::sort(ms.begin(), ms.end());
     const double k = 1e6 / iters;
-    printf("%s,%u,%u,%d,%u,%u,%u,%u,%u,%d,%.1f,%.1f,%.1f,%s%u stale%s\n", design_name[c.d], c.ag, c.rg, c.poll,
-           c.sleep_ns, c.fast_polls, c.k, per_sm, n, check,
-           ms[ms.size() / 2] * k, ms.front() * k, ms.back() * k, err[0] || err[1] ? "FAIL " : "", err[0],
-           err[1] ? ", wait gave up" : "");
+    print_cand(c);
+    printf("%u,%u,%d,%.1f,%.1f,%.1f,%s%u stale%s\n", per_sm, n, check, ms[ms.size() / 2] * k, ms.front() * k,
+           ms.back() * k, err[0] || err[1] ? "FAIL " : "", err[0], err[1] ? ", wait gave up" : "");
     fflush(stdout);
     CK(cudaEventDestroy(t0));
     CK(cudaEventDestroy(t1));
@@ -375,20 +425,35 @@ int main(int argc, char **argv)
         printf("# one thread, issue-to-issue: %s %.1f ns\n", fence_kind[kind], h / 4096.0);
     }
 
-    printf("design,ag,rg,poll,sleep_ns,fast_polls,k,tbs_per_sm,blocks,check,ns_median,ns_min,ns_max,result\n");
+    printf("design,ag,rg,poll,pace,pace_arg,fast_polls,k,pipe,tbs_per_sm,blocks,check,ns_median,ns_min,ns_max,result\n");
     const unsigned int per_sm[] = {1u, 2u, 4u, 8u, 16u, 32u};
     const unsigned int F = 1u << 20; /* one group of everything */
-    const unsigned int X = ~0u; /* fast_polls: flata's sleep is by position, not between polls */
     const cand cands[] = {
-        {GRID_SYNC, 0, 0, 0, 0, 0, 0},     {CUDA_BARRIER, 0, 0, 0, 0, 0, 0},  {FLATA, F, F, 0, 0, 1, X},
-        {FLATA, F, F, 0, 1, 1, X},         {FLATA, F, F, 0, 2, 1, X},         {FLATA, F, F, 0, 4, 1, X},
-        {FLATA, F, F, 1, 0, 1, X},         {GCNT, 128, 64, 0, 0, 1, 0},       {GCNT, 128, 64, 1, 0, 1, 0},
-        {GCNT, 256, 64, 0, 0, 1, 0},       {GCNT, 128, 128, 0, 0, 1, 0},
+        {GRID_SYNC, 0, 0, 0, 0, 0, 0, 0, 0},
+        {CUDA_BARRIER, 0, 0, 0, 0, 0, 0, 0, 0},
+        {GSYNC, 0, 0, 0, 0, 0, 0, 0, 0},
+        {FLATA, F, F, 0, PACE_NONE, 0, 0, 1, 0}, /* gsBarrier v2's flat form */
+        {FLATA, F, F, 2, PACE_NONE, 0, 0, 1, 0},
+        {GCNT, 128, 64, 2, PACE_NONE, 0, 0, 1, 0},
+        {GCNT, 256, 64, 2, PACE_NONE, 0, 0, 1, 0},
+        {FLATA, F, F, 1, PACE_NONE, 0, 0, 1, 0},
+        {FLATA, F, F, 2, PACE_TIMER, 0, 16, 1, 0}, /* libcu++'s pacing */
+        {FLATA, F, F, 2, PACE_SPIN, 100, 16, 1, 0},
+        {FLATA, F, F, 2, PACE_SPIN, 250, 4, 1, 0},
+        {FLAT, F, F, 2, PACE_NONE, 0, 0, 1, 0},
+        {FLATK, 1, F, 2, PACE_NONE, 0, 0, 2, 0},
+        {FLATK, 1, F, 2, PACE_NONE, 0, 0, 4, 0},
+        {GCNT, 128, 64, 0, PACE_NONE, 0, 0, 1, 0}, /* gsBarrier v2's gathered form */
+        {GCNT, 128, 64, 2, PACE_NONE, 0, 0, 1, 150},
+        {GCNT, 256, 64, 2, PACE_NONE, 0, 0, 1, 150},
+        {GCNT, 256, 32, 2, PACE_NONE, 0, 0, 1, 150},
+        {GCNT, 128, 64, 2, PACE_SPIN, 200, 4, 1, 150},
     };
     const int checks = argc > 2 ? atoi(argv[2]) : 1; /* 0: bare only; 1: bare and checked */
+    const size_t first = argc > 3 ? (size_t)atoi(argv[3]) : sizeof cands / sizeof cands[0]; /* the first few only */
     for (int check = 0; check <= checks; ++check)
-        for (const cand &c : cands)
+        for (size_t i = 0; i < first && i < sizeof cands / sizeof cands[0]; ++i)
             for (unsigned int s : per_sm)
-                run(m, c, s, sms, check, iters, reps);
+                run(m, cands[i], s, sms, check, iters, reps);
     return 0;
 }

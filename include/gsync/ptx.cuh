@@ -168,10 +168,25 @@ static __device__ __forceinline__ void gs_red_add_release(unsigned int *p, unsig
 #undef GS__S
 }
 
-/* ---- fences: fence.acq_rel.SCOPE and fence.sc.SCOPE (sm_70) ---- */
+/* ---- fences: fence.acq_rel.SCOPE and fence.sc.SCOPE (sm_70), fence.acquire.SCOPE (sm_90) ---- */
 static __device__ __forceinline__ void gs_fence_acq_rel(enum gs_scope scope)
 {
 #define GS__S(q) asm volatile("fence.acq_rel" q ";" ::: "memory")
+    GS__SCOPED(scope, GS__S)
+#undef GS__S
+}
+/* fence.acquire.SCOPE (sm_90, PTX ISA 8.6): after relaxed reads, an acquire
+ * pattern without the release half's MEMBAR; older targets and toolkits get
+ * fence.acq_rel, which is stronger. */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900 && \
+    (__CUDACC_VER_MAJOR__ > 12 || (__CUDACC_VER_MAJOR__ == 12 && __CUDACC_VER_MINOR__ >= 8))
+#define GS__FENCE_ACQUIRE "fence.acquire"
+#else
+#define GS__FENCE_ACQUIRE "fence.acq_rel"
+#endif
+static __device__ __forceinline__ void gs_fence_acquire(enum gs_scope scope)
+{
+#define GS__S(q) asm volatile(GS__FENCE_ACQUIRE q ";" ::: "memory")
     GS__SCOPED(scope, GS__S)
 #undef GS__S
 }

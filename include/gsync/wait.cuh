@@ -26,14 +26,21 @@
 #ifndef GS_BACKOFF_MAX_NS
 #define GS_BACKOFF_MAX_NS 4096u
 #endif
-/* The watchdog reads the abort flag (a global load) once per this many polls. */
+/* The watchdog looks at the clock once per this many polls ... */
 #define GS_WAIT_CHECK_EVERY 16u
+/* ... and reads its abort flag and deadline (global loads, round trips on
+ * the waiter's critical path) only once the wait has lasted this long, so
+ * that short waits such as a barrier's pay only a clock read. */
+#ifndef GS_WAIT_QUIET_NS
+#define GS_WAIT_QUIET_NS 20000u
+#endif
 
 typedef struct gs_wait {
     unsigned int polls;
     unsigned int backoff_ns;
+    unsigned long long since; /* %globaltimer at the first check; 0 before it */
 } gs_wait_t;
-#define GS_WAIT_INIT {0u, GS_BACKOFF_MIN_NS}
+#define GS_WAIT_INIT {0u, GS_BACKOFF_MIN_NS, 0ull}
 
 #ifdef GSYNC_WATCHDOG
 typedef struct gs_watchdog {
@@ -60,11 +67,16 @@ static __device__ __forceinline__ int gs_wait_hook(gs_wait_t *w)
 #ifdef GSYNC_WATCHDOG
     if ((++w->polls % GS_WAIT_CHECK_EVERY) != 0u)
         return 0;
+    const unsigned long long now = gs_globaltimer();
+    if (w->since == 0ull)
+        w->since = now;
+    if (now - w->since < GS_WAIT_QUIET_NS)
+        return 0;
     gs_watchdog_t *wd = gs_watchdog_ptr;
     /* relaxed: the flag carries no data, only "stop" */
     if (gs_ld_relaxed(&wd->abort, GS_SCOPE_GPU))
         return 1;
-    if (gs_globaltimer() > wd->deadline_ns) {
+    if (now > wd->deadline_ns) {
         wd->fired_sm = gs_smid();
         gs_st_relaxed(&wd->abort, 1u, GS_SCOPE_GPU);
         return 1;

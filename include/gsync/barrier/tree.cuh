@@ -27,16 +27,19 @@
  *            (three releases) and a gatherer that reads per-block slots
  *            both measured slower.
  * Ordering:  flat: arrival is atom.acq_rel.gpu; waiters poll with
- *            ld.acquire.gpu until they read a value of the counter's chain
- *            of adds past every arrival of the episode, which synchronizes
- *            with each of them.  (Relaxed polls and one acquire read at the
- *            end measured 2-4% faster bare but add a round trip after the
- *            release is seen, which costs more once blocks do work.)
+ *            ld.relaxed.gpu until they read a value of the counter's chain
+ *            of adds past every arrival of the episode, then issue
+ *            fence.acquire.gpu: that read and fence form an acquire pattern
+ *            that synchronizes with each arrival.  On sm_90 the fence is
+ *            only an L1 invalidation, so polls skip the invalidation that
+ *            ld.acquire does on every read, and no round trip follows the
+ *            sighting.
  *            Gathered: arrival is red.release.gpu; the gatherer's lanes poll
- *            with ld.acquire.gpu, join (__syncwarp), and fence.acq_rel.gpu,
+ *            with ld.relaxed.gpu and each ends with fence.acquire.gpu; the
+ *            warp joins (__syncwarp) and each lane issues fence.acq_rel.gpu,
  *            so each relaxed flag store after it is a release that carries
- *            every arrival the warp acquired; waiters end with
- *            ld.acquire.gpu.  No fence.sc.
+ *            every arrival the warp acquired; waiters poll their flag as
+ *            flat waiters poll the counter.  No fence.sc.
  * Footprint: 128 bytes flat; 128 * (1 + groups + flags) bytes gathered
  *            (gs_barrier_tree_bytes).
  * Co-residency: required (launch cooperatively).  Progress: blocking; an
@@ -113,21 +116,26 @@ static __device__ __forceinline__ int gs_barrier_tree_wait(gs_barrier_tree_t b, 
     const unsigned int n = gs_barrier_blocks(), me = gs_barrier_block_id(), goal = epoch + 1u;
     const unsigned int lane = threadIdx.x, lanes = blockDim.x < 32u ? blockDim.x : 32u;
     gs_wait_t w = GS_WAIT_INIT;
-    if (n <= GS_BARRIER_FLAT_MAX)
-        return lane != 0u || token ? 0 : gs_barrier_wait_geq(b.words, goal * n, &w, 0u);
     const unsigned int groups = gs_barrier_tree_groups(n), flags = gs_barrier_tree_flags(n);
-    if (me != 0u)
-        return lane == 0u ? gs_barrier_wait_geq(gs__barrier_tree_flag(b, groups, me / GS_BARRIER_FLAG_GROUP), goal,
-                                                &w, 0u)
-                          : 0;
+    if (n <= GS_BARRIER_FLAT_MAX || me != 0u) { /* the flat counter, or this block's flag */
+        if (lane != 0u || token)
+            return 0;
+        if (gs_barrier_poll_geq(n <= GS_BARRIER_FLAT_MAX ? b.words
+                                                         : gs__barrier_tree_flag(b, groups, me / GS_BARRIER_FLAG_GROUP),
+                                n <= GS_BARRIER_FLAT_MAX ? goal * n : goal, &w))
+            return 1;
+        gs_fence_acquire(GS_SCOPE_GPU); /* the last poll becomes an acquire */
+        return 0;
+    }
     /* block 0 gathers: a lane per counter */
     const unsigned int mask = lanes == 32u ? ~0u : (1u << lanes) - 1u;
     int abandon = 0;
     for (unsigned int g = lane; g < groups && !abandon; g += lanes) {
         const unsigned int members = g + 1u < groups ? GS_BARRIER_GROUP : n - g * GS_BARRIER_GROUP;
-        abandon = gs_barrier_wait_geq(gs__barrier_tree_counter(b, g), goal * members, &w, 0u);
+        abandon = gs_barrier_poll_geq(gs__barrier_tree_counter(b, g), goal * members, &w);
     }
-    __syncwarp(mask); /* every lane's acquires, before any lane's fence */
+    gs_fence_acquire(GS_SCOPE_GPU); /* this lane's last reads become acquires */
+    __syncwarp(mask);                /* every lane's acquires, before any lane's release */
     if (__any_sync(mask, abandon))
         return lane == 0u;
     gs_fence_acq_rel(GS_SCOPE_GPU); /* makes each flag store below a release */
