@@ -1,31 +1,11 @@
 /* barrier_kernels.cu: the barrier microbenchmark for gsync's barriers and
- * the seeds' baselines.  State layouts are carved out of a.state. */
-#include "barrier_bench.cuh"
+ * the seeds' baselines.  State layouts are carved out of a.state.  Built
+ * with the same flags as the peers (barrier_peers.cu), so that the shared
+ * benchmark loop compiles alike for both; the LocalExch baselines, which
+ * need a register cap, are in barrier_exch_kernels.cu. */
+#include "barrier_views.cuh"
 
 #define WORDS ((unsigned int *)a.state)
-
-/* Views of a.state for the barriers whose state is several arrays. */
-static __device__ __forceinline__ gs_barrier_fx_lockfree_t fx_view(const gs_bench_args *a)
-{
-    gs_barrier_fx_lockfree_t v = {(unsigned int *)a->state, (unsigned int *)a->state + a->blocks};
-    return v;
-}
-static __device__ __forceinline__ gs_barrier_atomic_tree_t atomic_tree_view(const gs_bench_args *a)
-{
-    gs_barrier_atomic_tree_t v = {(unsigned int *)a->state, (unsigned int *)a->state + 32, a->groups};
-    return v;
-}
-static __device__ __forceinline__ gs_barrier_lf_tree_t lf_tree_view(const gs_bench_args *a)
-{
-    gs_barrier_lf_tree_t v = {(unsigned int *)a->state, (unsigned int *)a->state + 2u * a->groups, a->groups,
-                              (a->blocks + a->groups - 1u) / a->groups};
-    return v;
-}
-static __device__ __forceinline__ gs_barrier_sr_t sr_view(const gs_bench_args *a)
-{
-    gs_barrier_sr_t v = {(unsigned int *)a->state, (unsigned int *)a->state + 32, a->groups};
-    return v;
-}
 
 GS_BARRIER_BENCH(fx_lock, (void)0, (void)0, gs_barrier_fx_lock_sync((gs_barrier_fx_lock_t *)a.state, epoch, true))
 GS_BARRIER_BENCH(fx_lock_nofence, (void)0, (void)0,
@@ -34,10 +14,6 @@ GS_BARRIER_BENCH(fx_lockfree, (void)0, (void)0, gs_barrier_fx_lockfree_sync(fx_v
 GS_BARRIER_BENCH(fx_lockfree_nofence, (void)0, (void)0, gs_barrier_fx_lockfree_sync(fx_view(&a), epoch, false))
 GS_BARRIER_BENCH(atomic_tree, (void)0, (void)0, gs_barrier_atomic_tree_sync(atomic_tree_view(&a)))
 GS_BARRIER_BENCH(lf_tree, (void)0, (void)0, gs_barrier_lf_tree_sync(lf_tree_view(&a)))
-GS_BARRIER_EXCH_BENCH(atomic_tree_exch, (void)0, gs_barrier_atomic_tree_local(atomic_tree_view(&a)),
-                      gs_barrier_atomic_tree_sync(atomic_tree_view(&a)))
-GS_BARRIER_EXCH_BENCH(lf_tree_exch, (void)0, gs_barrier_lf_tree_local(lf_tree_view(&a)),
-                      gs_barrier_lf_tree_sync(lf_tree_view(&a)))
 GS_BARRIER_BENCH(sense_reversing, (void)0, (void)0, gs_barrier_sr_sync(sr_view(&a), epoch))
 GS_BARRIER_BENCH(tree, gs_barrier_tree_t tb = {WORDS}, (void)0, gs_barrier_tree_sync(tb, epoch))
 
