@@ -31,11 +31,7 @@ static __device__ __forceinline__ unsigned int gs_barrier_block_id(void)
  * up. */
 static __device__ __forceinline__ int gs_barrier_poll_geq(const unsigned int *p, unsigned int goal, gs_wait_t *w)
 {
-#ifdef GS_EXPERIMENT_POLL_ACQUIRE
-    while ((int)(gs_ld_acquire(p, GS_SCOPE_GPU) - goal) < 0)
-#else
     while ((int)(gs_ld_relaxed(p, GS_SCOPE_GPU) - goal) < 0)
-#endif
         if (gs_wait_spin(w))
             return 1;
     return 0;
@@ -61,9 +57,9 @@ static __device__ __forceinline__ int gs_barrier_linear_pause(gs_wait_t *w, bool
  * before the join: on an H200 a plain __syncthreads() in the place of
  * __syncthreads_and() made gsBarrier ~70 ns a barrier faster (the
  * reduction and its result read sit on the critical path), and a shared
- * word costs one store and one load.  Thread 0 writes the slot again only after the next barrier's
- * opening __syncthreads(), which every barrier here begins with, so every
- * thread has read it by then. */
+ * word costs one store and one load.  Thread 0 writes the word again only
+ * after the next barrier's opening __syncthreads(), which every barrier
+ * here begins with, so every thread has read it by then. */
 static __device__ __forceinline__ bool gs_barrier_join(bool ok)
 {
 #ifdef GSYNC_WATCHDOG
