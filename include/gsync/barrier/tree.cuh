@@ -117,12 +117,12 @@ static __device__ __forceinline__ int gs_barrier_tree_wait(gs_barrier_tree_t b, 
     const unsigned int lane = threadIdx.x, lanes = blockDim.x < 32u ? blockDim.x : 32u;
     gs_wait_t w = GS_WAIT_INIT;
     const unsigned int groups = gs_barrier_tree_groups(n), flags = gs_barrier_tree_flags(n);
-    if (n <= GS_BARRIER_FLAT_MAX || me != 0u) { /* the flat counter, or this block's flag */
+    const bool flat = n <= GS_BARRIER_FLAT_MAX;
+    if (flat || me != 0u) { /* poll the flat counter, or this block's flag */
         if (lane != 0u || token)
             return 0;
-        if (gs_barrier_poll_geq(n <= GS_BARRIER_FLAT_MAX ? b.words
-                                                         : gs__barrier_tree_flag(b, groups, me / GS_BARRIER_FLAG_GROUP),
-                                n <= GS_BARRIER_FLAT_MAX ? goal * n : goal, &w))
+        const unsigned int *p = flat ? b.words : gs__barrier_tree_flag(b, groups, me / GS_BARRIER_FLAG_GROUP);
+        if (gs_barrier_poll_geq(p, flat ? goal * n : goal, &w))
             return 1;
         gs_fence_acquire(GS_SCOPE_GPU); /* the last poll becomes an acquire */
         return 0;
