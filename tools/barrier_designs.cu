@@ -37,6 +37,8 @@
  * their candidates in their rows (tuning/commands.txt says what changed).
  *
  * Build: nvcc -O3 -std=c++17 -arch=sm_90 -Iinclude tools/barrier_designs.cu -o build/barrier_designs
+ *        (add -DGSYNC_WATCHDOG for the library's candidate as the benchmark
+ *        and test builds compile it: waits that watch a deadline)
  * Run:   ./build/barrier_designs [iters [checks [first]]] > designs.csv
  *        (checks 0: bare only, 1: bare and checked; first: run only the
  *        list's first few candidates)
@@ -339,6 +341,9 @@ struct bufs {
     unsigned int *words, *stamps, *err;
     void *libcu;
     size_t words_bytes;
+#ifdef GSYNC_WATCHDOG
+    gs_watchdog_t *watchdog;
+#endif
 };
 
 struct cand {
@@ -377,6 +382,9 @@ static void run(const bufs &m, const cand &c, unsigned int per_sm, int sms, int 
         CK(cudaMemset(m.err, 0, 2u * sizeof(unsigned int)));
         if (c.d == CUDA_BARRIER)
             libcu_init<<<1, 1>>>(m.libcu, n);
+#ifdef GSYNC_WATCHDOG /* the library's waits check a watchdog in this build: arm it, 10 s */
+        gs_watchdog_arm_kernel<<<1, 1>>>(m.watchdog, 10000000000ull);
+#endif
         void *args[] = {&p};
         CK(cudaEventRecord(t0));
         CK(cudaLaunchCooperativeKernel(kernels[c.d], n, 32, args, 0, 0));
@@ -413,6 +421,9 @@ int main(int argc, char **argv)
     CK(cudaMalloc(&m.stamps, 2u * 32u * sms * sizeof(unsigned int)));
     CK(cudaMalloc(&m.err, 2u * sizeof(unsigned int)));
     CK(cudaMalloc(&m.libcu, 256));
+#ifdef GSYNC_WATCHDOG
+    CK(cudaMalloc(&m.watchdog, sizeof(gs_watchdog_t)));
+#endif
 
     unsigned long long *ns, h;
     CK(cudaMalloc(&ns, sizeof h));

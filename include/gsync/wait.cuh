@@ -61,12 +61,11 @@ static __global__ void gs_watchdog_arm_kernel(gs_watchdog_t *wd, unsigned long l
 }
 #endif
 
-/* The spin hook.  Returns nonzero when the caller must abandon its wait. */
-static __device__ __forceinline__ int gs_wait_hook(gs_wait_t *w)
+/* The watchdog's look at the clock, on every call: nonzero when the caller
+ * must abandon its wait.  Loops that poll in bursts call it once per burst. */
+static __device__ __forceinline__ int gs_wait_check(gs_wait_t *w)
 {
 #ifdef GSYNC_WATCHDOG
-    if ((++w->polls % GS_WAIT_CHECK_EVERY) != 0u)
-        return 0;
     const unsigned long long now = gs_globaltimer();
     if (w->since == 0ull)
         w->since = now;
@@ -85,6 +84,17 @@ static __device__ __forceinline__ int gs_wait_hook(gs_wait_t *w)
     (void)w;
 #endif
     return 0;
+}
+
+/* The spin hook, called once per poll: the clock once per
+ * GS_WAIT_CHECK_EVERY calls.  Nonzero when the caller must abandon its wait. */
+static __device__ __forceinline__ int gs_wait_hook(gs_wait_t *w)
+{
+#ifdef GSYNC_WATCHDOG
+    if ((++w->polls % GS_WAIT_CHECK_EVERY) != 0u)
+        return 0;
+#endif
+    return gs_wait_check(w);
 }
 
 /* Poll again at once (the caller expects the condition to change soon). */
