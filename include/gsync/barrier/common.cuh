@@ -31,9 +31,9 @@ static __device__ __forceinline__ unsigned int gs_barrier_block_id(void)
  * up.
  * The polls come in unrolled bursts, the watchdog's check between bursts:
  * the compiler then emits one YIELD per burst instead of one per poll.  On
- * an H200, with the same code otherwise, bursts made gsBarrier 2% faster
- * at 4 blocks/SM and 4-8% at 8 and 16, and 2% slower at 1 and 2
- * (bench/results/h200/tuning/poll-bursts.csv). */
+ * two H200s, with the same code otherwise, bursts made gsBarrier 2% faster
+ * at 4 blocks/SM and 3-8% at 8 and 16, level at 32, and 2% slower at 1 and
+ * 2 (bench/results/h200/tuning/poll-bursts.csv). */
 static __device__ __forceinline__ int gs_barrier_poll_geq(const unsigned int *p, unsigned int goal, gs_wait_t *w)
 {
     for (;;) {
