@@ -1,4 +1,4 @@
-/* gsync/wait.cuh: backoff and the one spin hook that every wait loop calls.
+/* gsync/wait.cuh: backoff and the watchdog hook that every wait loop calls.
  *
  * Every wait loop in gsync is written as
  *
@@ -7,6 +7,8 @@
  *         if (gs_wait_backoff(&w))   // or gs_wait_spin / gs_wait_sleep
  *             return false;          // abandoned: the watchdog fired
  *
+ * or, where a loop polls several times between checks (gsBarrier's waits,
+ * common.cuh), with gs_wait_check once per burst of GS_WAIT_CHECK_EVERY polls.
  * In a plain build the gs_wait_* calls only pause and always return 0, and
  * the abandon paths fold away.  With GSYNC_WATCHDOG defined (the benchmark and
  * test builds) the hook is also a watchdog: past a deadline on %globaltimer it
