@@ -23,6 +23,23 @@
  *            polls the counters (one per lane), then fans out the flags
  *   gslot    st.release of the episode into the block's own slot; block 0's
  *            warp polls the slots four at a time, then fans out the flags
+ *   allslot  st.release of the episode into the block's own slot, AG slots
+ *            per line; every block's warp polls every slot (four per load,
+ *            all its loads in flight), then fence.acquire: no gatherer
+ *   allcnt   red.release on the group counter; every block's warp polls
+ *            every group counter (a lane each), then fence.acquire
+ *   dual     two counters, one on the line the calibration found nearest
+ *            SM 0 and one the farthest (atomic round trip); a block adds
+ *            1 with atom.acq_rel to the counter its SM reaches faster
+ *            (k 0: as calibrated; 1: all on the first; 2: by SM parity)
+ *            and polls both until they sum to every arrival
+ *   multi    k counters, a line each (rg 0: consecutive lines; 1: the k
+ *            lines of 64 with the fastest atomics from SM 0; 2: k lines
+ *            of 256 whose atomic round trips from four SMs differ, i.e.
+ *            likely in k different L2 slices, fastest first); a block adds
+ *            1 with atom.acq_rel to counter smid % k (ag 0) or block % k
+ *            (ag 1); lanes 0..k-1 poll a counter each, the warp sums them
+ *            (redux) until every arrival is in, then fence.acquire
  *   gsBarrier the library's gs_barrier_tree_sync (plain build, no watchdog)
  *   gridSync, cudaBarrier: the peers
  * poll 0: waiters poll with ld.acquire; poll 1: with ld.relaxed, then one
@@ -57,8 +74,8 @@
 #define LINE 32u /* words per 128-byte line */
 #define SPIN_LIMIT (1u << 26)
 
-enum design { FLAT, TREE, GCNT, GSLOT, GRID_SYNC, CUDA_BARRIER, FLATK, FLAG, FLATA, GSYNC };
-static const char *design_name[] = {"flat", "tree", "gcnt", "gslot", "gridSync", "cudaBarrier", "flatk", "flag", "flata", "gsBarrier"};
+enum design { FLAT, TREE, GCNT, GSLOT, GRID_SYNC, CUDA_BARRIER, FLATK, FLAG, FLATA, GSYNC, ALLSLOT, ALLCNT, DUAL, MULTI };
+static const char *design_name[] = {"flat", "tree", "gcnt", "gslot", "gridSync", "cudaBarrier", "flatk", "flag", "flata", "gsBarrier", "allslot", "allcnt", "dual", "multi"};
 
 enum pace { PACE_NONE, PACE_SLEEP, PACE_SPIN, PACE_TIMER };
 
@@ -73,6 +90,9 @@ struct params {
     unsigned int k;          /* flatk: counter copies */
     unsigned int pipe;       /* gcnt's gatherer: cycles between its two loads in flight (0: one load) */
     void *libcu;
+    unsigned int la, lb;        /* dual: its two counters' lines */
+    const unsigned char *near;  /* dual: per SM, 1 when line lb is the nearer */
+    unsigned int line[32];      /* multi: its counters' lines */
 };
 
 static __device__ __forceinline__ unsigned int *root_of(const params &p) { return p.words; }
@@ -87,6 +107,12 @@ static __device__ __forceinline__ unsigned int *flag_of(const params &p, unsigne
 static __device__ __forceinline__ unsigned int *slots_of(const params &p, unsigned int na, unsigned int nr)
 {
     return p.words + LINE * (1u + na + nr);
+}
+/* allslot: block b's slot, p.ag slots (a multiple of 4) per 128-byte line */
+#define ALL_CHUNKS 16u /* four-slot chunks per lane: 2048 blocks at most */
+static __device__ __forceinline__ unsigned int *all_slot(const params &p, unsigned int b)
+{
+    return p.words + LINE * (1u + b / p.ag) + b % p.ag;
 }
 static __device__ __forceinline__ unsigned int groups(unsigned int n, unsigned int size)
 {
@@ -169,7 +195,7 @@ static __device__ __forceinline__ void fan_out(const params &p, unsigned int na,
 }
 
 /* The protocol, run by the block's first warp (all 32 lanes). */
-template <int D> static __device__ __forceinline__ void protocol(const params &p, unsigned int e)
+template <int D> static __device__ __forceinline__ void protocol(const params &p, unsigned int e, unsigned int sel)
 {
     const unsigned int n = gridDim.x, b = blockIdx.x, goal = e + 1u, lane = threadIdx.x;
     const unsigned int na = groups(n, p.ag), nr = groups(n, p.rg), g = b / p.ag;
@@ -267,6 +293,90 @@ template <int D> static __device__ __forceinline__ void protocol(const params &p
         fan_out(p, na, nr, goal);
         return;
     }
+    if (D == ALLSLOT) { /* every waiter reads every slot: no second release */
+        if (lane == 0u)
+            gs_st_release(all_slot(p, b), goal, GS_SCOPE_GPU);
+        unsigned int todo = 0u, spins = 0u; /* bit j: chunk lane + 32 j not yet seen complete */
+        const unsigned int *at[ALL_CHUNKS];
+#pragma unroll
+        for (unsigned int j = 0; j < ALL_CHUNKS; ++j) {
+            at[j] = all_slot(p, 4u * (lane + 32u * j));
+            if (4u * (lane + 32u * j) < n)
+                todo |= 1u << j;
+        }
+        while (todo) {
+            unsigned int v[ALL_CHUNKS][4];
+#pragma unroll
+            for (unsigned int j = 0; j < ALL_CHUNKS; ++j) /* every load issued before any is tested */
+                if (todo & (1u << j))
+                    asm volatile("ld.relaxed.gpu.v4.u32 {%0,%1,%2,%3}, [%4];"
+                                 : "=r"(v[j][0]), "=r"(v[j][1]), "=r"(v[j][2]), "=r"(v[j][3])
+                                 : "l"(at[j])
+                                 : "memory");
+#pragma unroll
+            for (unsigned int j = 0; j < ALL_CHUNKS; ++j)
+                if (todo & (1u << j)) {
+                    const unsigned int c = 4u * (lane + 32u * j);
+                    bool done = true;
+                    for (unsigned int k = 0; k < 4u; ++k)
+                        done &= c + k >= n || (int)(v[j][k] - goal) >= 0;
+                    if (done)
+                        todo &= ~(1u << j);
+                }
+            if (++spins > SPIN_LIMIT) {
+                gs_st_relaxed(p.err + 1, 1u, GS_SCOPE_GPU);
+                break;
+            }
+        }
+        gs_fence_acquire(GS_SCOPE_GPU); /* this lane's relaxed reads become acquires */
+        __syncwarp();
+        return;
+    }
+    if (D == DUAL) { /* arrive on the nearer counter, poll both */
+        if (lane == 0u) {
+            unsigned int *a = p.words + LINE * p.la, *b2 = p.words + LINE * p.lb;
+            (void)gs_atom_add_acq_rel(sel ? b2 : a, 1u, GS_SCOPE_GPU);
+            unsigned int spins = 0u;
+            for (;;) {
+                const unsigned int x = gs_ld_relaxed(a, GS_SCOPE_GPU), y = gs_ld_relaxed(b2, GS_SCOPE_GPU);
+                if ((int)(x + y - n * goal) >= 0)
+                    break;
+                if (++spins > SPIN_LIMIT) {
+                    gs_st_relaxed(p.err + 1, 1u, GS_SCOPE_GPU);
+                    break;
+                }
+            }
+            gs_fence_acquire(GS_SCOPE_GPU);
+        }
+        return;
+    }
+    if (D == MULTI) { /* arrive on one of k counters, poll them all */
+        if (lane == 0u)
+            (void)gs_atom_add_acq_rel(p.words + LINE * p.line[sel], 1u, GS_SCOPE_GPU);
+        const unsigned int *mine = p.words + LINE * p.line[lane < p.k ? lane : 0u];
+        unsigned int spins = 0u;
+        for (;;) {
+            const unsigned int v = lane < p.k ? gs_ld_relaxed(mine, GS_SCOPE_GPU) : 0u;
+            if ((int)(__reduce_add_sync(~0u, v) - n * goal) >= 0)
+                break;
+            if (++spins > SPIN_LIMIT) {
+                gs_st_relaxed(p.err + 1, 1u, GS_SCOPE_GPU);
+                break;
+            }
+        }
+        gs_fence_acquire(GS_SCOPE_GPU); /* each lane's relaxed reads become acquires */
+        __syncwarp();
+        return;
+    }
+    if (D == ALLCNT) { /* every waiter reads every group counter */
+        if (lane == 0u)
+            gs_red_add_release(counter_of(p, g), 1u, GS_SCOPE_GPU);
+        for (unsigned int i = lane; i < na; i += 32u)
+            wait_geq_relaxed(p, counter_of(p, i), goal * members(n, p.ag, i));
+        gs_fence_acquire(GS_SCOPE_GPU);
+        __syncwarp();
+        return;
+    }
 }
 
 typedef cuda::barrier<cuda::thread_scope_device> device_barrier;
@@ -275,6 +385,11 @@ template <int D> static __global__ void barrier_loop(params p)
 {
     const unsigned int n = gridDim.x, b = blockIdx.x;
     unsigned int bad = 0u;
+    const unsigned int sel = D == MULTI  ? (p.ag ? b : gs_smid()) % p.k
+                             : D != DUAL ? 0u
+                             : p.k == 0u ? p.near[gs_smid()]
+                             : p.k == 1u ? 0u
+                                         : gs_smid() & 1u;
     for (unsigned int e = 0; e < p.iters; ++e) {
         if (p.check && threadIdx.x == 0u)
             gs_st_relaxed(p.stamps + (e & 1u) * n + b, e + 1u, GS_SCOPE_GPU);
@@ -291,7 +406,7 @@ template <int D> static __global__ void barrier_loop(params p)
         } else {
             __syncthreads();
             if (threadIdx.x < 32u)
-                protocol<D>(p, e);
+                protocol<D>(p, e, sel);
             __syncthreads();
         }
         if (p.check && threadIdx.x == 0u)
@@ -299,6 +414,43 @@ template <int D> static __global__ void barrier_loop(params p)
     }
     if (bad)
         atomicAdd(p.err, bad);
+}
+
+/* dual's calibration: the fastest of 16 atomic round trips from this SM */
+static __device__ unsigned int atom_rt(unsigned int *w)
+{
+    unsigned int best = ~0u;
+    for (int i = 0; i < 16; ++i) {
+        const long long t0 = clock64();
+        const unsigned int v = gs_atom_add_relaxed(w, 1u, GS_SCOPE_GPU);
+        if (v == 0xffffffffu) /* a branch on the reply: the clock below waits for it */
+            w[1] = 0u;
+        const long long t1 = clock64();
+        best = min(best, (unsigned int)(t1 - t0));
+    }
+    return best;
+}
+/* one block: round trips to lines first..first+63 */
+static __global__ void rt_lines(unsigned int *words, unsigned int first, unsigned int *rt)
+{
+    if (threadIdx.x == 0u)
+        for (unsigned int i = 0; i < 64u; ++i)
+            rt[i] = atom_rt(words + LINE * (first + i));
+}
+/* one block per SM: the four SMs named in `sms` each time 256 lines */
+static __global__ void rt_signature(unsigned int *words, unsigned int first, const unsigned int *sms, unsigned int *rt)
+{
+    const unsigned int me = gs_smid();
+    for (unsigned int s = 0; s < 4u; ++s)
+        if (threadIdx.x == 0u && me == sms[s] && atomicExch(words + LINE * 400u + s, 1u) == 0u) /* one block each */
+            for (unsigned int i = 0; i < 256u; ++i)
+                rt[s * 256u + i] = atom_rt(words + LINE * (first + i));
+}
+/* many blocks: each SM's nearer line of la, lb */
+static __global__ void pick_near(unsigned int *words, unsigned int la, unsigned int lb, unsigned char *near)
+{
+    if (threadIdx.x == 0u)
+        near[gs_smid()] = atom_rt(words + LINE * lb) < atom_rt(words + LINE * la);
 }
 
 static __global__ void libcu_init(void *where, unsigned int n) { new (where) device_barrier(n); }
@@ -335,11 +487,14 @@ static __global__ void fence_cost(unsigned int *w, int kind, unsigned long long 
 template <int D> static void *kernel_of() { return (void *)barrier_loop<D>; }
 static void *kernels[] = {kernel_of<FLAT>(),      kernel_of<TREE>(),         kernel_of<GCNT>(), kernel_of<GSLOT>(),
                           kernel_of<GRID_SYNC>(), kernel_of<CUDA_BARRIER>(), kernel_of<FLATK>(), kernel_of<FLAG>(), kernel_of<FLATA>(),
-                          kernel_of<GSYNC>()};
+                          kernel_of<GSYNC>(),     kernel_of<ALLSLOT>(),      kernel_of<ALLCNT>(),
+                          kernel_of<DUAL>(),      kernel_of<MULTI>()};
 
 struct bufs {
     unsigned int *words, *stamps, *err;
     void *libcu;
+    unsigned int *rt;
+    unsigned char *near;
     size_t words_bytes;
 #ifdef GSYNC_WATCHDOG
     gs_watchdog_t *watchdog;
@@ -369,8 +524,99 @@ static void run(const bufs &m, const cand &c, unsigned int per_sm, int sms, int 
         return;
     }
     const unsigned int n = per_sm * sms;
+    if (c.d == ALLCNT && (n + c.ag - 1u) / c.ag > 64u) {
+        print_cand(c);
+        printf("%u,%u,%d,,,,refused: allcnt polls 64 counters at most\n", per_sm, n, check);
+        return;
+    }
+    if (c.d == ALLSLOT && (n > 128u * ALL_CHUNKS || c.ag % 4u || c.ag > LINE)) {
+        print_cand(c);
+        printf("%u,%u,%d,,,,refused: allslot polls %u blocks at most, 4..32 per line\n", per_sm, n, check,
+               128u * ALL_CHUNKS);
+        return;
+    }
     params p = {m.words, m.stamps, m.err, c.ag,         c.rg,   iters, check,
-                c.poll,  c.pace,   c.pace_arg, c.fast_polls, c.k, c.pipe, m.libcu};
+                c.poll,  c.pace,   c.pace_arg, c.fast_polls, c.k, c.pipe, m.libcu, 1u, 2u, m.near};
+    if (c.d == MULTI && c.rg == 2u) { /* lines of distinct signatures */
+        const unsigned int want = c.k;
+        const unsigned int probe_sms[4] = {0u, (unsigned int)sms / 4u, (unsigned int)sms / 2u, 3u * sms / 4u};
+        static unsigned int rt[4 * 256];
+        for (int i = 0; i < 4 * 256; ++i)
+            rt[i] = ~0u;
+        unsigned int *d_sms;
+        CK(cudaMalloc(&d_sms, sizeof probe_sms));
+        CK(cudaMemcpy(d_sms, probe_sms, sizeof probe_sms, cudaMemcpyHostToDevice));
+        CK(cudaMemcpy(m.rt, rt, sizeof rt, cudaMemcpyHostToDevice));
+        CK(cudaMemset(m.words, 0, m.words_bytes));
+        rt_signature<<<2 * sms, 32>>>(m.words, 8u, d_sms, m.rt);
+        CK(cudaMemcpy(rt, m.rt, sizeof rt, cudaMemcpyDeviceToHost));
+        CK(cudaFree(d_sms));
+        std::vector<unsigned int> order(256);
+        for (unsigned int i = 0; i < 256u; ++i)
+            order[i] = i;
+        auto sum = [&](unsigned int l) { return rt[l] + rt[256 + l] + rt[512 + l] + rt[768 + l]; };
+        std::stable_sort(order.begin(), order.end(), [&](unsigned int x, unsigned int y) { return sum(x) < sum(y); });
+        unsigned int got = 0u;
+        printf("# multi k %u distinct:", want);
+        for (unsigned int i = 0; i < 256u && got < want; ++i) {
+            const unsigned int l = order[i];
+            bool same = false; /* within 6 cycles from all four SMs: call it the same slice */
+            for (unsigned int j = 0; j < got && !same; ++j) {
+                const unsigned int o = p.line[j] - 8u;
+                bool close = true;
+                for (unsigned int s = 0; s < 4u; ++s)
+                    close &= (rt[s * 256 + l] > rt[s * 256 + o] ? rt[s * 256 + l] - rt[s * 256 + o]
+                                                                : rt[s * 256 + o] - rt[s * 256 + l]) <= 6u;
+                same = close;
+            }
+            if (same)
+                continue;
+            p.line[got++] = 8u + l;
+            printf(" line %u (%u/%u/%u/%u)", 8u + l, rt[l], rt[256 + l], rt[512 + l], rt[768 + l]);
+        }
+        printf("\n");
+        if (got < c.k) {
+            print_cand(c);
+            printf("%u,%u,%d,,,,refused: only %u distinct lines\n", per_sm, n, check, got);
+            return;
+        }
+    } else if (c.d == MULTI) { /* lines: consecutive, or SM 0's fastest */
+        unsigned int rt[64];
+        rt_lines<<<1, 32>>>(m.words, 8u, m.rt);
+        CK(cudaMemcpy(rt, m.rt, sizeof rt, cudaMemcpyDeviceToHost));
+        unsigned int order[64];
+        for (unsigned int i = 0; i < 64u; ++i)
+            order[i] = i;
+        if (c.rg)
+            std::stable_sort(order, order + 64, [&](unsigned int x, unsigned int y) { return rt[x] < rt[y]; });
+        printf("# multi k %u:", c.k);
+        for (unsigned int i = 0; i < c.k; ++i) {
+            p.line[i] = 8u + order[i];
+            printf(" line %u (%u cycles)", p.line[i], rt[order[i]]);
+        }
+        printf("\n");
+    }
+    if (c.d == DUAL) { /* lines: SM 0's nearest and farthest of 64, then each SM's nearer */
+        unsigned int rt[64];
+        CK(cudaMemset(m.near, 0, 256));
+        rt_lines<<<1, 32>>>(m.words, 8u, m.rt);
+        CK(cudaMemcpy(rt, m.rt, sizeof rt, cudaMemcpyDeviceToHost));
+        unsigned int lo = 0u, hi = 0u;
+        for (unsigned int i = 1; i < 64u; ++i) {
+            lo = rt[i] < rt[lo] ? i : lo;
+            hi = rt[i] > rt[hi] ? i : hi;
+        }
+        p.la = 8u + lo;
+        p.lb = 8u + hi;
+        pick_near<<<8 * sms, 32>>>(m.words, p.la, p.lb, m.near);
+        unsigned char nb[256];
+        CK(cudaMemcpy(nb, m.near, sizeof nb, cudaMemcpyDeviceToHost));
+        unsigned int on_b = 0u;
+        for (int i = 0; i < sms; ++i)
+            on_b += nb[i];
+        printf("# dual: lines %u (%u cycles from SM 0) and %u (%u cycles); %u of %d SMs nearer the second\n", p.la,
+               rt[lo], p.lb, rt[hi], on_b, sms);
+    }
     std::vector<float> ms;
     unsigned int err[2] = {0u, 0u};
     cudaEvent_t t0, t1;
@@ -421,6 +667,8 @@ int main(int argc, char **argv)
     CK(cudaMalloc(&m.stamps, 2u * 32u * sms * sizeof(unsigned int)));
     CK(cudaMalloc(&m.err, 2u * sizeof(unsigned int)));
     CK(cudaMalloc(&m.libcu, 256));
+    CK(cudaMalloc(&m.rt, 4 * 256 * sizeof(unsigned int)));
+    CK(cudaMalloc(&m.near, 256));
 #ifdef GSYNC_WATCHDOG
     CK(cudaMalloc(&m.watchdog, sizeof(gs_watchdog_t)));
 #endif
@@ -443,8 +691,32 @@ int main(int argc, char **argv)
         {GRID_SYNC, 0, 0, 0, 0, 0, 0, 0, 0},
         {CUDA_BARRIER, 0, 0, 0, 0, 0, 0, 0, 0},
         {GSYNC, 0, 0, 0, 0, 0, 0, 0, 0},
-        {FLATA, F, F, 0, PACE_NONE, 0, 0, 1, 0}, /* gsBarrier v2's flat form */
         {FLATA, F, F, 2, PACE_NONE, 0, 0, 1, 0},
+        {MULTI, 1, 2, 2, PACE_NONE, 0, 0, 2, 0},
+        {MULTI, 1, 2, 2, PACE_NONE, 0, 0, 4, 0},
+        {DUAL, 0, 0, 2, PACE_NONE, 0, 0, 2, 0},
+        {MULTI, 0, 1, 2, PACE_NONE, 0, 0, 1, 0},
+        {MULTI, 0, 1, 2, PACE_NONE, 0, 0, 2, 0},
+        {MULTI, 0, 2, 2, PACE_NONE, 0, 0, 2, 0},
+        {MULTI, 0, 2, 2, PACE_NONE, 0, 0, 3, 0},
+        {MULTI, 0, 2, 2, PACE_NONE, 0, 0, 4, 0},
+        {MULTI, 0, 2, 2, PACE_NONE, 0, 0, 6, 0},
+        {MULTI, 0, 2, 2, PACE_NONE, 0, 0, 8, 0},
+        {MULTI, 1, 2, 2, PACE_NONE, 0, 0, 8, 0},
+        {MULTI, 0, 2, 2, PACE_NONE, 0, 0, 12, 0},
+        {MULTI, 0, 2, 2, PACE_NONE, 0, 0, 16, 0},
+        {DUAL, 0, 0, 2, PACE_NONE, 0, 0, 0, 0},
+        {DUAL, 0, 0, 2, PACE_NONE, 0, 0, 1, 0},
+        {ALLSLOT, 32, 0, 2, PACE_NONE, 0, 0, 1, 0},
+        {ALLSLOT, 16, 0, 2, PACE_NONE, 0, 0, 1, 0},
+        {ALLSLOT, 8, 0, 2, PACE_NONE, 0, 0, 1, 0},
+        {ALLSLOT, 4, 0, 2, PACE_NONE, 0, 0, 1, 0},
+        {ALLCNT, 4, 0, 2, PACE_NONE, 0, 0, 1, 0},
+        {ALLCNT, 8, 0, 2, PACE_NONE, 0, 0, 1, 0},
+        {ALLCNT, 32, 0, 2, PACE_NONE, 0, 0, 1, 0},
+        {ALLCNT, 128, 0, 2, PACE_NONE, 0, 0, 1, 0},
+        {ALLCNT, 256, 0, 2, PACE_NONE, 0, 0, 1, 0},
+        {FLATA, F, F, 0, PACE_NONE, 0, 0, 1, 0}, /* gsBarrier v2's flat form */
         {GCNT, 128, 64, 2, PACE_NONE, 0, 0, 1, 0},
         {GCNT, 256, 64, 2, PACE_NONE, 0, 0, 1, 0},
         {FLATA, F, F, 1, PACE_NONE, 0, 0, 1, 0},
