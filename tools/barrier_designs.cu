@@ -39,7 +39,12 @@
  *            likely in k different L2 slices, fastest first); a block adds
  *            1 with atom.acq_rel to counter smid % k (ag 0) or block % k
  *            (ag 1); lanes 0..k-1 poll a counter each, the warp sums them
- *            (redux) until every arrival is in, then fence.acquire
+ *            (redux) until every arrival is in, then fence.acquire.
+ *            Why a sum of reads taken at different times is enough (dual
+ *            too): counters only grow, and no block arrives at episode
+ *            e + 1 before all arrived at e, so a sum reaching blocks *
+ *            (e + 1) means each read is past every arrival of e on its
+ *            counter; each lane's read and fence then acquire them.
  *   gsBarrier the library's gs_barrier_tree_sync (plain build, no watchdog)
  *   gridSync, cudaBarrier: the peers
  * poll 0: waiters poll with ld.acquire; poll 1: with ld.relaxed, then one
