@@ -128,6 +128,15 @@ static __device__ __forceinline__ unsigned int members(unsigned int n, unsigned 
     return min(size, n - g * size);
 }
 
+/* Counts a poll; past SPIN_LIMIT raises the error flag and says to leave. */
+static __device__ __forceinline__ bool gave_up(const params &p, unsigned int *spins)
+{
+    if (++*spins <= SPIN_LIMIT)
+        return false;
+    gs_st_relaxed(p.err + 1, 1u, GS_SCOPE_GPU);
+    return true;
+}
+
 static __device__ __forceinline__ void spin_cycles(unsigned int cycles)
 {
     const long long t0 = clock64();
@@ -142,10 +151,8 @@ static __device__ __forceinline__ void wait_geq(const params &p, const unsigned 
     unsigned int spins = 0u;
     const unsigned long long t0 = p.pace == PACE_TIMER ? gs_globaltimer() : 0ull;
     while ((int)((p.poll ? gs_ld_relaxed(w, GS_SCOPE_GPU) : gs_ld_acquire(w, GS_SCOPE_GPU)) - goal) < 0) {
-        if (++spins > SPIN_LIMIT) {
-            gs_st_relaxed(p.err + 1, 1u, GS_SCOPE_GPU);
+        if (gave_up(p, &spins))
             return;
-        }
         if (spins < p.fast_polls)
             continue;
         if (p.pace == PACE_SLEEP)
@@ -168,10 +175,8 @@ static __device__ __forceinline__ void wait_geq_relaxed(const params &p, const u
     unsigned int spins = 0u;
     if (!p.pipe) {
         while ((int)(gs_ld_relaxed(w, GS_SCOPE_GPU) - goal) < 0)
-            if (++spins > SPIN_LIMIT) {
-                gs_st_relaxed(p.err + 1, 1u, GS_SCOPE_GPU);
+            if (gave_up(p, &spins))
                 return;
-            }
         return;
     }
     unsigned int a = gs_ld_relaxed(w, GS_SCOPE_GPU);
@@ -184,10 +189,8 @@ static __device__ __forceinline__ void wait_geq_relaxed(const params &p, const u
         if ((int)(b - goal) >= 0)
             return;
         b = gs_ld_relaxed(w, GS_SCOPE_GPU);
-        if (++spins > SPIN_LIMIT) {
-            gs_st_relaxed(p.err + 1, 1u, GS_SCOPE_GPU);
+        if (gave_up(p, &spins))
             return;
-        }
     }
 }
 
@@ -287,10 +290,8 @@ template <int D> static __device__ __forceinline__ void protocol(const params &p
                     done &= 4u * q + k >= n || (int)(v[k] - goal) >= 0;
                 if (done)
                     break;
-                if (++spins > SPIN_LIMIT) {
-                    gs_st_relaxed(p.err + 1, 1u, GS_SCOPE_GPU);
+                if (gave_up(p, &spins))
                     break;
-                }
             }
         }
         __syncwarp();
@@ -328,10 +329,8 @@ template <int D> static __device__ __forceinline__ void protocol(const params &p
                     if (done)
                         todo &= ~(1u << j);
                 }
-            if (++spins > SPIN_LIMIT) {
-                gs_st_relaxed(p.err + 1, 1u, GS_SCOPE_GPU);
+            if (gave_up(p, &spins))
                 break;
-            }
         }
         gs_fence_acquire(GS_SCOPE_GPU); /* this lane's relaxed reads become acquires */
         __syncwarp();
@@ -346,10 +345,8 @@ template <int D> static __device__ __forceinline__ void protocol(const params &p
                 const unsigned int x = gs_ld_relaxed(a, GS_SCOPE_GPU), y = gs_ld_relaxed(b2, GS_SCOPE_GPU);
                 if ((int)(x + y - n * goal) >= 0)
                     break;
-                if (++spins > SPIN_LIMIT) {
-                    gs_st_relaxed(p.err + 1, 1u, GS_SCOPE_GPU);
+                if (gave_up(p, &spins))
                     break;
-                }
             }
             gs_fence_acquire(GS_SCOPE_GPU);
         }
@@ -364,10 +361,8 @@ template <int D> static __device__ __forceinline__ void protocol(const params &p
             const unsigned int v = lane < p.k ? gs_ld_relaxed(mine, GS_SCOPE_GPU) : 0u;
             if ((int)(__reduce_add_sync(~0u, v) - n * goal) >= 0)
                 break;
-            if (++spins > SPIN_LIMIT) {
-                gs_st_relaxed(p.err + 1, 1u, GS_SCOPE_GPU);
+            if (gave_up(p, &spins))
                 break;
-            }
         }
         gs_fence_acquire(GS_SCOPE_GPU); /* each lane's relaxed reads become acquires */
         __syncwarp();
