@@ -61,7 +61,7 @@ static __device__ __forceinline__ unsigned int gs_barrier_bench_partner(unsigned
 
 /* Both models; EXCH is 1 for LocalExch, whose exchange runs only when the
  * groups have more than one block (HeteroSync skips it otherwise). */
-#define GS_BARRIER_BENCH_MODEL(NAME, SETUP, INIT, LOCAL, SYNC, EXCH)                                \
+#define GS_BARRIER_BENCH_MODEL(NAME, SETUP, INIT, LOCAL, SYNC, EXCH, LAUNCH)                                \
     static __global__ void gs_barrier_init_##NAME(gs_bench_args a)                                  \
     {                                                                                               \
         INIT;                                                                                       \
@@ -104,9 +104,14 @@ static __device__ __forceinline__ unsigned int gs_barrier_bench_partner(unsigned
             atomicMax(&a.check[GS_CHECK_LAST_BAD], last_bad);                                       \
         }                                                                                           \
     }                                                                                               \
-    GS_BENCH_ENTRY_POINTS_VIA(barrier, NAME, gs_bench_launch_cooperative)
+    GS_BENCH_ENTRY_POINTS_VIA(barrier, NAME, LAUNCH)
 
-#define GS_BARRIER_BENCH(NAME, SETUP, INIT, SYNC) GS_BARRIER_BENCH_MODEL(NAME, SETUP, INIT, true, SYNC, 0)
-#define GS_BARRIER_EXCH_BENCH(NAME, SETUP, LOCAL, SYNC) GS_BARRIER_BENCH_MODEL(NAME, SETUP, (void)0, LOCAL, SYNC, 1)
+#define GS_BARRIER_BENCH(NAME, SETUP, INIT, SYNC) \
+    GS_BARRIER_BENCH_MODEL(NAME, SETUP, INIT, true, SYNC, 0, gs_bench_launch_cooperative)
+/* ... launched through LAUNCH, which ends in a cooperative launch */
+#define GS_BARRIER_BENCH_VIA(NAME, SETUP, INIT, SYNC, LAUNCH) \
+    GS_BARRIER_BENCH_MODEL(NAME, SETUP, INIT, true, SYNC, 0, LAUNCH)
+#define GS_BARRIER_EXCH_BENCH(NAME, SETUP, LOCAL, SYNC) \
+    GS_BARRIER_BENCH_MODEL(NAME, SETUP, (void)0, LOCAL, SYNC, 1, gs_bench_launch_cooperative)
 
 #endif

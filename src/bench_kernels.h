@@ -49,6 +49,8 @@ typedef struct gs_bench_args {
     int backoff;               /* semaphore baselines: the EBO variant        */
     unsigned int blocks, threads;
     unsigned int cluster;      /* blocks per cluster; 0 or 1: launched without clusters */
+    unsigned int spread;       /* gsBarrier's placement: spread counters (0: none) */
+    unsigned int spread_lines; /* ... and their lines, a byte each (gs_barrier_tree_t) */
 } gs_bench_args;
 
 /* The barrier benchmark's data: in episode e (from 1) block b works on region
@@ -77,6 +79,7 @@ typedef int (*gs_cluster_fn)(unsigned int blocks, unsigned int threads, unsigned
 
 /* Bytes of lock state for a run of `blocks` blocks (every mutex fits). */
 size_t gs_mutex_state_bytes(unsigned int blocks);
+size_t gs_barrier_tree_state_bytes(unsigned int blocks); /* gsBarrier: pool included */
 unsigned int gs_mutex_slots(unsigned int blocks);
 
 /* gs_<FAMILY>_launch_<NAME> and gs_<FAMILY>_occupancy_<NAME>, made by

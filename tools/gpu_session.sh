@@ -7,8 +7,9 @@
 #   sem       the semaphore sweep, every semaphore, 6 s deadline (semaphore.csv)
 #   barrier   the barrier sweep over blocks per SM (barrier.csv)
 #   bare      the same with --ldst 0: the bare barrier in a loop (barrier-bare.csv)
-#   small     gsBarrier's gathered form at small grids (a build with tiny
-#             groups), GPU-checked and under the sanitizers (small.log)
+#   small     gsBarrier's gathered and spread forms at small grids (builds
+#             with tiny groups and a tiny spread range), GPU-checked and
+#             under the sanitizers (small.log)
 #   ldst      barriers over critical-section sizes 10, 100, 1000 (ldst.csv)
 #   floor     gsync-bench floor (floor.csv)
 #   decompose Feng and Xiao's decomposition (decompose.csv)
@@ -58,9 +59,13 @@ for w in $what; do
     cmake -S . -B build_small -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 \
       "-DCMAKE_CUDA_FLAGS=-DGS_BARRIER_FLAT_MAX=4 -DGS_BARRIER_GROUP=4 -DGS_BARRIER_FLAG_GROUP=2" >/tmp/small.log 2>&1 &&
       cmake --build build_small -j 16 --target gsync-bench >>/tmp/small.log 2>&1 || { tail -20 /tmp/small.log; continue; }
+    cmake -S . -B build_spread -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 \
+      "-DCMAKE_CUDA_FLAGS=-DGS_BARRIER_SPREAD_MIN=8 -DGS_BARRIER_SPREAD_FOUR=12" >>/tmp/small.log 2>&1 &&
+      cmake --build build_spread -j 16 --target gsync-bench >>/tmp/small.log 2>&1 || { tail -20 /tmp/small.log; continue; }
     { for t in 8 13 132 4224; do build_small/gsync-bench run gsBarrier,gsBarrierSplit --tbs $t --repeat 2; done
+      for t in 8 13 132 528 1056; do build_spread/gsync-bench run gsBarrier,gsBarrierSplit --tbs $t --repeat 2; done
       for tool in memcheck racecheck synccheck; do
-        for bt in build/8 build_small/8 build_small/13; do
+        for bt in build/8 build_small/8 build_small/13 build_spread/8 build_spread/13; do
           echo "== $tool gsBarrier,gsBarrierSplit ${bt%/*} --tbs ${bt#*/}"
           compute-sanitizer --tool $tool --error-exitcode 9 ${bt%/*}/gsync-bench run gsBarrier,gsBarrierSplit \
             --tbs ${bt#*/} --iters 3 --repeat 1 --timeout 20 2>&1 | tail -4
