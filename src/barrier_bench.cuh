@@ -59,9 +59,9 @@ static __device__ __forceinline__ unsigned int gs_barrier_bench_partner(unsigned
     return g + ((b / groups + 1u) % members) * groups;
 }
 
-/* Both models; EXCH is 1 for LocalExch, whose exchange runs only when the
- * groups have more than one block (HeteroSync skips it otherwise). */
-#define GS_BARRIER_BENCH_MODEL(NAME, SETUP, INIT, LOCAL, SYNC, EXCH, LAUNCH)                                \
+/* Both models' kernels; EXCH is 1 for LocalExch, whose exchange runs only
+ * when the groups have more than one block (HeteroSync skips it otherwise). */
+#define GS_BARRIER_BENCH_KERNELS(NAME, SETUP, INIT, LOCAL, SYNC, EXCH)                              \
     static __global__ void gs_barrier_init_##NAME(gs_bench_args a)                                  \
     {                                                                                               \
         INIT;                                                                                       \
@@ -103,14 +103,15 @@ static __device__ __forceinline__ unsigned int gs_barrier_bench_partner(unsigned
             gs_atom_add_relaxed(&a.check[GS_CHECK_VIOLATIONS], stale, GS_SCOPE_GPU);                \
             atomicMax(&a.check[GS_CHECK_LAST_BAD], last_bad);                                       \
         }                                                                                           \
-    }                                                                                               \
+    }
+/* ... and their entry points, launched through LAUNCH (which ends in a
+ * cooperative launch) */
+#define GS_BARRIER_BENCH_MODEL(NAME, SETUP, INIT, LOCAL, SYNC, EXCH, LAUNCH) \
+    GS_BARRIER_BENCH_KERNELS(NAME, SETUP, INIT, LOCAL, SYNC, EXCH)           \
     GS_BENCH_ENTRY_POINTS_VIA(barrier, NAME, LAUNCH)
 
 #define GS_BARRIER_BENCH(NAME, SETUP, INIT, SYNC) \
     GS_BARRIER_BENCH_MODEL(NAME, SETUP, INIT, true, SYNC, 0, gs_bench_launch_cooperative)
-/* ... launched through LAUNCH, which ends in a cooperative launch */
-#define GS_BARRIER_BENCH_VIA(NAME, SETUP, INIT, SYNC, LAUNCH) \
-    GS_BARRIER_BENCH_MODEL(NAME, SETUP, INIT, true, SYNC, 0, LAUNCH)
 #define GS_BARRIER_EXCH_BENCH(NAME, SETUP, LOCAL, SYNC) \
     GS_BARRIER_BENCH_MODEL(NAME, SETUP, (void)0, LOCAL, SYNC, 1, gs_bench_launch_cooperative)
 

@@ -79,7 +79,7 @@ typedef int (*gs_cluster_fn)(unsigned int blocks, unsigned int threads, unsigned
 
 /* Bytes of lock state for a run of `blocks` blocks (every mutex fits). */
 size_t gs_mutex_state_bytes(unsigned int blocks);
-size_t gs_barrier_tree_state_bytes(unsigned int blocks); /* gsBarrier: pool included */
+size_t gs_barrier_gs_state_bytes(unsigned int blocks); /* gsBarrier: either form's state */
 unsigned int gs_mutex_slots(unsigned int blocks);
 
 /* gs_<FAMILY>_launch_<NAME> and gs_<FAMILY>_occupancy_<NAME>, made by

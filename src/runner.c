@@ -100,8 +100,8 @@ static int alloc_buffers(const gs_config *c, buffers *b, char *err, size_t n)
 {
     memset(b, 0, sizeof *b);
     b->state_bytes = gs_mutex_state_bytes(c->blocks); /* covers every primitive; gsBarrier checked below */
-    if (b->state_bytes < gs_barrier_tree_state_bytes(c->blocks))
-        b->state_bytes = gs_barrier_tree_state_bytes(c->blocks);
+    if (b->state_bytes < gs_barrier_gs_state_bytes(c->blocks))
+        b->state_bytes = gs_barrier_gs_state_bytes(c->blocks);
     b->data_bytes = data_words(c) * sizeof(unsigned int);
     CK(cudaMalloc(&b->state, b->state_bytes));
     CK(cudaMalloc(&b->watchdog, GS_WATCHDOG_BYTES));

@@ -38,7 +38,7 @@
  *            of 256 whose atomic round trips from four SMs differ, i.e.
  *            likely in k different L2 slices, fastest first); a block adds
  *            1 with atom.acq_rel to counter smid % k (ag 0) or block % k
- *            (ag 1); rg 3: the lines gs_barrier_tree_place picks, k as it
+ *            (ag 1); rg 3: the lines gs_barrier_spread_place picks, k as it
  *            picks; lanes 0..k-1 poll a counter each, the warp sums them
  *            (redux) until every arrival is in, then fence.acquire.
  *            Why a sum of reads taken at different times is enough (dual
@@ -46,9 +46,10 @@
  *            e + 1 before all arrived at e, so a sum reaching blocks *
  *            (e + 1) means each read is past every arrival of e on its
  *            counter; each lane's read and fence then acquire them.
- *   gsBarrier the library's gs_barrier_tree_sync (k 0: unplaced, flat or
- *            gathered; k 1: after gs_barrier_tree_place, spread where it
- *            places counters)
+ *   gsBarrier the library's gs_barrier_tree_sync (flat or gathered)
+ *   gsSpread the library's gs_barrier_spread_sync after
+ *            gs_barrier_spread_place (one flat counter where it does not
+ *            spread)
  *   gridSync, cudaBarrier: the peers
  * poll 0: waiters poll with ld.acquire; poll 1: with ld.relaxed, then one
  * ld.acquire; poll 2: with ld.relaxed, then fence.acquire (no round trip).
@@ -70,6 +71,7 @@
  */
 #include <cooperative_groups.h>
 #include <cuda/barrier>
+#include <gsync/barrier/spread.cuh>
 #include <gsync/barrier/tree.cuh>
 #include <gsync/ptx.cuh>
 
@@ -82,8 +84,8 @@
 #define LINE 32u /* words per 128-byte line */
 #define SPIN_LIMIT (1u << 26)
 
-enum design { FLAT, TREE, GCNT, GSLOT, GRID_SYNC, CUDA_BARRIER, FLATK, FLAG, FLATA, GSYNC, ALLSLOT, ALLCNT, DUAL, MULTI };
-static const char *design_name[] = {"flat", "tree", "gcnt", "gslot", "gridSync", "cudaBarrier", "flatk", "flag", "flata", "gsBarrier", "allslot", "allcnt", "dual", "multi"};
+enum design { FLAT, TREE, GCNT, GSLOT, GRID_SYNC, CUDA_BARRIER, FLATK, FLAG, FLATA, GSYNC, ALLSLOT, ALLCNT, DUAL, MULTI, SPREAD };
+static const char *design_name[] = {"flat", "tree", "gcnt", "gslot", "gridSync", "cudaBarrier", "flatk", "flag", "flata", "gsBarrier", "allslot", "allcnt", "dual", "multi", "gsSpread"};
 
 enum pace { PACE_NONE, PACE_SLEEP, PACE_SPIN, PACE_TIMER };
 
@@ -101,7 +103,7 @@ struct params {
     unsigned int la, lb;        /* dual: its two counters' lines */
     const unsigned char *near;  /* dual: per SM, 1 when line lb is the nearer */
     unsigned int line[32];      /* multi: its counters' lines */
-    unsigned int spread, spread_lines; /* gsBarrier k 1: the library's placement (gs_barrier_tree_place) */
+    unsigned int spread, spread_lines; /* gsSpread: the library's placement (gs_barrier_spread_place) */
 };
 
 static __device__ __forceinline__ unsigned int *root_of(const params &p) { return p.words; }
@@ -405,8 +407,11 @@ template <int D> static __global__ void barrier_loop(params p)
                 ((device_barrier *)p.libcu)->arrive_and_wait();
             __syncthreads();
         } else if (D == GSYNC) { /* the library's gs_barrier_tree_sync, as a user calls it */
-            gs_barrier_tree_t tb = {p.words, p.spread, p.spread_lines};
+            gs_barrier_tree_t tb = {p.words};
             (void)gs_barrier_tree_sync(tb, e);
+        } else if (D == SPREAD) { /* the library's gs_barrier_spread_sync, placed before the launch */
+            gs_barrier_spread_t sb = {p.words, p.spread, p.spread_lines};
+            (void)gs_barrier_spread_sync(sb, e);
         } else {
             __syncthreads();
             if (threadIdx.x < 32u)
@@ -492,7 +497,7 @@ template <int D> static void *kernel_of() { return (void *)barrier_loop<D>; }
 static void *kernels[] = {kernel_of<FLAT>(),      kernel_of<TREE>(),         kernel_of<GCNT>(), kernel_of<GSLOT>(),
                           kernel_of<GRID_SYNC>(), kernel_of<CUDA_BARRIER>(), kernel_of<FLATK>(), kernel_of<FLAG>(), kernel_of<FLATA>(),
                           kernel_of<GSYNC>(),     kernel_of<ALLSLOT>(),      kernel_of<ALLCNT>(),
-                          kernel_of<DUAL>(),      kernel_of<MULTI>()};
+                          kernel_of<DUAL>(),      kernel_of<MULTI>(),        kernel_of<SPREAD>()};
 
 struct bufs {
     unsigned int *words, *stamps, *err;
@@ -632,18 +637,19 @@ static void run(const bufs &m, const cand &c, unsigned int per_sm, int sms, int 
         CK(cudaMemset(m.err, 0, 2u * sizeof(unsigned int)));
         if (c.d == CUDA_BARRIER)
             libcu_init<<<1, 1>>>(m.libcu, n);
-        if ((c.d == GSYNC && c.k == 1u) || (c.d == MULTI && c.rg == 3u)) { /* placed on the zeroed state */
-            gs_barrier_tree_t tb = {m.words, 0u, 0u};
-            CK(gs_barrier_tree_place(&tb, n, 0));
-            p.spread = tb.spread;
-            p.spread_lines = tb.lines;
+        if (c.d == SPREAD || (c.d == MULTI && c.rg == 3u)) { /* placed on the zeroed state */
+            gs_barrier_spread_t sb = {m.words, 1u, 0u};
+            int spreads = 0;
+            CK(gs_barrier_spread_place(&sb, n, 32u, 0, &spreads));
+            p.spread = sb.k;
+            p.spread_lines = sb.lines;
             if (c.d == MULTI) { /* multi's loop on the library's lines */
-                p.k = tb.spread ? tb.spread : 1u;
+                p.k = sb.k;
                 for (unsigned int i = 0; i < p.k; ++i)
-                    p.line[i] = (tb.lines >> (8u * i)) & 0xffu;
+                    p.line[i] = (sb.lines >> (8u * i)) & 0xffu;
             }
             if (r == 0)
-                printf("# placed for %u blocks: %u counters, lines %08x\n", n, tb.spread, tb.lines);
+                printf("# placed for %u blocks: %u counters, lines %08x\n", n, sb.k, sb.lines);
         }
 #ifdef GSYNC_WATCHDOG /* the library's waits check a watchdog in this build: arm it, 10 s */
         gs_watchdog_arm_kernel<<<1, 1>>>(m.watchdog, 10000000000ull);
@@ -708,7 +714,7 @@ int main(int argc, char **argv)
         {GRID_SYNC, 0, 0, 0, 0, 0, 0, 0, 0},
         {CUDA_BARRIER, 0, 0, 0, 0, 0, 0, 0, 0},
         {GSYNC, 0, 0, 0, 0, 0, 0, 0, 0},
-        {GSYNC, 0, 0, 0, 0, 0, 0, 1, 0},
+        {SPREAD, 0, 0, 0, 0, 0, 0, 0, 0},
         {MULTI, 1, 3, 2, PACE_NONE, 0, 0, 2, 0},
         {FLATA, F, F, 2, PACE_NONE, 0, 0, 1, 0},
         {MULTI, 1, 2, 2, PACE_NONE, 0, 0, 2, 0},

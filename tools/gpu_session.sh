@@ -60,7 +60,7 @@ for w in $what; do
       "-DCMAKE_CUDA_FLAGS=-DGS_BARRIER_FLAT_MAX=4 -DGS_BARRIER_GROUP=4 -DGS_BARRIER_FLAG_GROUP=2" >/tmp/small.log 2>&1 &&
       cmake --build build_small -j 16 --target gsync-bench >>/tmp/small.log 2>&1 || { tail -20 /tmp/small.log; continue; }
     cmake -S . -B build_spread -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 \
-      "-DCMAKE_CUDA_FLAGS=-DGS_BARRIER_SPREAD_MIN=8 -DGS_BARRIER_SPREAD_FOUR=12" >>/tmp/small.log 2>&1 &&
+      "-DCMAKE_CUDA_FLAGS=-DGS_BARRIER_SPREAD_MIN=8 -DGS_BARRIER_SPREAD_FORCE=4" >>/tmp/small.log 2>&1 &&
       cmake --build build_spread -j 16 --target gsync-bench >>/tmp/small.log 2>&1 || { tail -20 /tmp/small.log; continue; }
     { for t in 8 13 132 4224; do build_small/gsync-bench run gsBarrier,gsBarrierSplit --tbs $t --repeat 2; done
       for t in 8 13 132 528 1056; do build_spread/gsync-bench run gsBarrier,gsBarrierSplit --tbs $t --repeat 2; done
@@ -68,7 +68,7 @@ for w in $what; do
         for bt in build/8 build_small/8 build_small/13 build_spread/8 build_spread/13; do
           echo "== $tool gsBarrier,gsBarrierSplit ${bt%/*} --tbs ${bt#*/}"
           compute-sanitizer --tool $tool --error-exitcode 9 ${bt%/*}/gsync-bench run gsBarrier,gsBarrierSplit \
-            --tbs ${bt#*/} --iters 3 --repeat 1 --timeout 20 2>&1 | tail -4
+            --tbs ${bt#*/} --iters 3 --repeat 1 --timeout 60 2>&1 | tail -4
         done
       done; } 2>&1 | tee "$OUT/small.log" | grep -E "==|PASS|FAIL|TIMEOUT|ERROR SUMMARY" ;;
   ldst)

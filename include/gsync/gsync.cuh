@@ -23,5 +23,6 @@
 #include "barrier/lf_tree.cuh"
 #include "barrier/sense_reversing.cuh"
 #include "barrier/tree.cuh"
+#include "barrier/spread.cuh"
 
 #endif
