@@ -45,7 +45,7 @@
  *            *spreads = 0: use tree.cuh there.
  * Why apart from tree.cuh: a kernel holding both forms behind a run-time
  *            test measured 1-8% slower on the flat and gathered paths
- *            (bench/results/h200/tuning/spread-library/ab-*.csv), though it
+ *            (bench/results/h200/tuning/spread-library/ab-inline/, ab-noinline/), though it
  *            never ran the spread code; so the host picks the form and
  *            launches a kernel built with that one (gsync-bench's gsBarrier
  *            does).
