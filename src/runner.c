@@ -73,8 +73,11 @@ static unsigned int groups_of(const gs_config *c)
     return c->sm_count && c->sm_count < c->blocks ? c->sm_count : c->blocks;
 }
 
-/* Barriers verify over at least this many episodes. */
+/* Barriers verify over at least this many episodes (a sanitizer's test
+ * build may lower it: under racecheck an episode takes milliseconds). */
+#ifndef GS_BARRIER_VERIFY_EPISODES
 #define GS_BARRIER_VERIFY_EPISODES 10000u
+#endif
 
 static unsigned int launch_iters(const gs_config *c, int verifying)
 {

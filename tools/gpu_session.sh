@@ -8,7 +8,8 @@
 #   barrier   the barrier sweep over blocks per SM (barrier.csv)
 #   bare      the same with --ldst 0: the bare barrier in a loop (barrier-bare.csv)
 #   small     gsBarrier's gathered and spread forms at small grids (builds
-#             with tiny groups and a tiny spread range), GPU-checked and
+#             with tiny groups and a tiny spread range, verifying 500
+#             episodes so that racecheck ends in minutes), GPU-checked and
 #             under the sanitizers (small.log)
 #   ldst      barriers over critical-section sizes 10, 100, 1000 (ldst.csv)
 #   floor     gsync-bench floor (floor.csv)
@@ -56,11 +57,14 @@ for w in $what; do
   barrier) sweep barrier barrier "" ;;
   bare) sweep barrier-bare barrier "--ldst 0" ;;
   small)
+    tiny="-DGS_BARRIER_FLAT_MAX=4 -DGS_BARRIER_GROUP=4 -DGS_BARRIER_WIDE_MIN=12"
     cmake -S . -B build_small -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 \
-      "-DCMAKE_CUDA_FLAGS=-DGS_BARRIER_FLAT_MAX=4 -DGS_BARRIER_GROUP=4 -DGS_BARRIER_FLAG_GROUP=2" >/tmp/small.log 2>&1 &&
+      "-DCMAKE_CUDA_FLAGS=$tiny -DGS_BARRIER_FLAG_GROUP=2" "-DCMAKE_C_FLAGS=-DGS_BARRIER_VERIFY_EPISODES=500" \
+      >/tmp/small.log 2>&1 &&
       cmake --build build_small -j 16 --target gsync-bench >>/tmp/small.log 2>&1 || { tail -20 /tmp/small.log; continue; }
     cmake -S . -B build_spread -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 \
-      "-DCMAKE_CUDA_FLAGS=-DGS_BARRIER_SPREAD_MIN=8 -DGS_BARRIER_SPREAD_FORCE=4" >>/tmp/small.log 2>&1 &&
+      "-DCMAKE_CUDA_FLAGS=-DGS_BARRIER_SPREAD_MIN=8 -DGS_BARRIER_SPREAD_FORCE=4" \
+      "-DCMAKE_C_FLAGS=-DGS_BARRIER_VERIFY_EPISODES=500" >>/tmp/small.log 2>&1 &&
       cmake --build build_spread -j 16 --target gsync-bench >>/tmp/small.log 2>&1 || { tail -20 /tmp/small.log; continue; }
     { for t in 8 13 132 4224; do build_small/gsync-bench run gsBarrier,gsBarrierSplit --tbs $t --repeat 2; done
       for t in 8 13 132 528 1056; do build_spread/gsync-bench run gsBarrier,gsBarrierSplit --tbs $t --repeat 2; done

@@ -12,6 +12,10 @@
  *            per counter, then writes the episode into release flags,
  *            GS_BARRIER_FLAG_GROUP blocks per flag, each in a line of its
  *            own; every other block polls only its flag.
+ *            The wide form (gs_barrier_tree_wide_*), for grids above
+ *            GS_BARRIER_WIDE_MIN blocks (gs_barrier_tree_wide_pays), is the
+ *            same barrier with 32 counters and 32 flags, one of each per
+ *            lane of the gatherer.
  * Why:       measured on an H200 (tools/barrier_designs.cu,
  *            bench/results/h200/tuning/barrier-designs-*.csv): every release
  *            costs a MEMBAR.ALL.GPU (134 ns with nothing in flight, more
@@ -25,7 +29,13 @@
  *            stores to flags that only their group polls: two releases on
  *            the critical path but no hot line.  A tree of dynamic leaders
  *            (three releases) and a gatherer that reads per-block slots
- *            both measured slower.
+ *            both measured slower.  With 4224 blocks, counters of 256 and
+ *            flags of 128 ran 8% faster than 128 and 64 (A/B in one run,
+ *            bench/results/h200/tuning/wide-groups/); with 2112, 256 blocks a
+ *            counter were 16% slower (tuning/group-sizes.csv).  The wide
+ *            form has functions of its own because a kernel that picked the
+ *            group size at run time ran the flat form 2.6% slower (code
+ *            layout, as in spread.cuh).
  * Ordering:  flat: arrival is atom.acq_rel.gpu; waiters poll with
  *            ld.relaxed.gpu until they read a value of the counter's chain
  *            of adds past every arrival of the episode, then issue
@@ -41,14 +51,15 @@
  *            every arrival the warp acquired; waiters poll their flag as
  *            flat waiters poll the counter.  No fence.sc.
  * Footprint: 128 bytes flat; 128 * (1 + groups + flags) bytes gathered
- *            (gs_barrier_tree_bytes).
+ *            (gs_barrier_tree_bytes, enough for the wide form too).
  * Co-residency: required (launch cooperatively).  Progress: blocking; an
  *            arrival never waits on another block.  In split phase the
  *            gathered form completes once every block has arrived and
  *            block 0 has entered its wait.
- * Caller:    every thread of the block calls gs_barrier_tree_sync; the split
- *            form is called by the block's first warp (threads 0..31, or
- *            all of a smaller block), 1-D blocks.
+ * Caller:    every thread of the block calls gs_barrier_tree_sync (or
+ *            every block the wide one); the split form is called by the
+ *            block's first warp (threads 0..31, or all of a smaller block),
+ *            1-D blocks.
  */
 #ifndef GSYNC_BARRIER_TREE_CUH
 #define GSYNC_BARRIER_TREE_CUH
@@ -64,24 +75,46 @@
 #ifndef GS_BARRIER_FLAG_GROUP
 #define GS_BARRIER_FLAG_GROUP 64u /* blocks per release flag */
 #endif
+#ifndef GS_BARRIER_WIDE_MIN /* above this the gatherer's lanes would poll two counters each */
+#define GS_BARRIER_WIDE_MIN (32u * GS_BARRIER_GROUP)
+#endif
+
 #define GS_BARRIER_LINE 32u /* words per 128-byte line */
 
 typedef struct gs_barrier_tree {
     unsigned int *words; /* zeroed: the flat counter, then arrival counters, then flags, a line each */
 } gs_barrier_tree_t;
 
-/* Arrival counters and release flags of the gathered form (0 when flat). */
-static __host__ __device__ __forceinline__ unsigned int gs_barrier_tree_groups(unsigned int blocks)
+/* Arrival counters and release flags of the gathered form (0 when flat).
+ * Narrow: GS_BARRIER_GROUP consecutive blocks a counter, GS_BARRIER_FLAG_GROUP
+ * a flag.  Wide: GS_BARRIER_WIDE lanes' worth, block b on counter and flag
+ * b % GS_BARRIER_WIDE (a mask, so no division on the arrival path). */
+#define GS_BARRIER_WIDE 32u
+static __host__ __device__ __forceinline__ unsigned int gs_barrier_tree_groups(unsigned int blocks, bool wide)
 {
-    return blocks <= GS_BARRIER_FLAT_MAX ? 0u : (blocks + GS_BARRIER_GROUP - 1u) / GS_BARRIER_GROUP;
+    if (blocks <= GS_BARRIER_FLAT_MAX)
+        return 0u;
+    if (wide)
+        return blocks < GS_BARRIER_WIDE ? blocks : GS_BARRIER_WIDE;
+    return (blocks + GS_BARRIER_GROUP - 1u) / GS_BARRIER_GROUP;
 }
-static __host__ __device__ __forceinline__ unsigned int gs_barrier_tree_flags(unsigned int blocks)
+static __host__ __device__ __forceinline__ unsigned int gs_barrier_tree_flags(unsigned int blocks, bool wide)
 {
-    return blocks <= GS_BARRIER_FLAT_MAX ? 0u : (blocks + GS_BARRIER_FLAG_GROUP - 1u) / GS_BARRIER_FLAG_GROUP;
+    if (blocks <= GS_BARRIER_FLAT_MAX)
+        return 0u;
+    return wide ? gs_barrier_tree_groups(blocks, true) : (blocks + GS_BARRIER_FLAG_GROUP - 1u) / GS_BARRIER_FLAG_GROUP;
 }
+/* Bytes of zeroed state, for either form. */
 static __host__ __device__ __forceinline__ unsigned long long gs_barrier_tree_bytes(unsigned int blocks)
 {
-    return 128ull * (1ull + gs_barrier_tree_groups(blocks) + gs_barrier_tree_flags(blocks));
+    const unsigned int narrow = gs_barrier_tree_groups(blocks, false) + gs_barrier_tree_flags(blocks, false),
+                       wide = gs_barrier_tree_groups(blocks, true) + gs_barrier_tree_flags(blocks, true);
+    return 128ull * (1ull + (narrow > wide ? narrow : wide));
+}
+/* Host: whether a grid of `blocks` blocks is faster with the wide form. */
+static __host__ __device__ __forceinline__ bool gs_barrier_tree_wide_pays(unsigned int blocks)
+{
+    return blocks > GS_BARRIER_WIDE_MIN;
 }
 
 static __device__ __forceinline__ unsigned int *gs__barrier_tree_counter(gs_barrier_tree_t b, unsigned int g)
@@ -94,34 +127,34 @@ static __device__ __forceinline__ unsigned int *gs__barrier_tree_flag(gs_barrier
     return b.words + GS_BARRIER_LINE * (1u + groups + f);
 }
 
-/* Split phase, the block's first warp, after the block joined
- * (__syncthreads) behind the writes it publishes: announce the arrival.
- * Returns the token for gs_barrier_tree_wait. */
-static __device__ __forceinline__ unsigned int gs_barrier_tree_arrive(gs_barrier_tree_t b, unsigned int epoch)
+/* The arrival (see gs_barrier_tree_arrive); `wide` picks the form. */
+static __device__ __forceinline__ unsigned int gs__barrier_tree_arrive(gs_barrier_tree_t b, unsigned int epoch,
+                                                                      bool wide)
 {
-    const unsigned int n = gs_barrier_blocks(), goal = epoch + 1u;
+    const unsigned int n = gs_barrier_blocks(), me = gs_barrier_block_id(), goal = epoch + 1u;
     if (threadIdx.x != 0u)
         return 0u;
     if (n <= GS_BARRIER_FLAT_MAX) /* nonzero: this arrival completed the episode */
         return gs_atom_add_acq_rel(b.words, 1u, GS_SCOPE_GPU) == goal * n - 1u;
-    gs_red_add_release(gs__barrier_tree_counter(b, gs_barrier_block_id() / GS_BARRIER_GROUP), 1u, GS_SCOPE_GPU);
+    const unsigned int g = wide ? me % GS_BARRIER_WIDE : me / GS_BARRIER_GROUP;
+    gs_red_add_release(gs__barrier_tree_counter(b, g), 1u, GS_SCOPE_GPU);
     return 0u;
 }
 
-/* Split phase, the block's first warp: wait until every block has arrived
- * at this epoch.  Nonzero in thread 0 when the watchdog gave up. */
-static __device__ __forceinline__ int gs_barrier_tree_wait(gs_barrier_tree_t b, unsigned int epoch,
-                                                          unsigned int token)
+/* The wait (see gs_barrier_tree_wait); `wide` picks the form. */
+static __device__ __forceinline__ int gs__barrier_tree_wait(gs_barrier_tree_t b, unsigned int epoch,
+                                                           unsigned int token, bool wide)
 {
     const unsigned int n = gs_barrier_blocks(), me = gs_barrier_block_id(), goal = epoch + 1u;
     const unsigned int lane = threadIdx.x, lanes = blockDim.x < 32u ? blockDim.x : 32u;
     gs_wait_t w = GS_WAIT_INIT;
-    const unsigned int groups = gs_barrier_tree_groups(n), flags = gs_barrier_tree_flags(n);
+    const unsigned int groups = gs_barrier_tree_groups(n, wide), flags = gs_barrier_tree_flags(n, wide);
     const bool flat = n <= GS_BARRIER_FLAT_MAX;
     if (flat || me != 0u) { /* poll the flat counter, or this block's flag */
         if (lane != 0u || token)
             return 0;
-        const unsigned int *p = flat ? b.words : gs__barrier_tree_flag(b, groups, me / GS_BARRIER_FLAG_GROUP);
+        const unsigned int f = wide ? me % GS_BARRIER_WIDE : me / GS_BARRIER_FLAG_GROUP;
+        const unsigned int *p = flat ? b.words : gs__barrier_tree_flag(b, groups, f);
         if (gs_barrier_poll_geq(p, flat ? goal * n : goal, &w))
             return 1;
         gs_fence_acquire(GS_SCOPE_GPU); /* the last poll becomes an acquire */
@@ -131,7 +164,8 @@ static __device__ __forceinline__ int gs_barrier_tree_wait(gs_barrier_tree_t b, 
     const unsigned int mask = lanes == 32u ? ~0u : (1u << lanes) - 1u;
     int abandon = 0;
     for (unsigned int g = lane; g < groups && !abandon; g += lanes) {
-        const unsigned int members = g + 1u < groups ? GS_BARRIER_GROUP : n - g * GS_BARRIER_GROUP;
+        const unsigned int members = wide ? (n - 1u - g) / GS_BARRIER_WIDE + 1u
+                                          : (g + 1u < groups ? GS_BARRIER_GROUP : n - g * GS_BARRIER_GROUP);
         abandon = gs_barrier_poll_geq(gs__barrier_tree_counter(b, g), goal * members, &w);
     }
     gs_fence_acquire(GS_SCOPE_GPU); /* this lane's last reads become acquires */
@@ -144,6 +178,22 @@ static __device__ __forceinline__ int gs_barrier_tree_wait(gs_barrier_tree_t b, 
     return 0;
 }
 
+/* Split phase, the block's first warp, after the block joined
+ * (__syncthreads) behind the writes it publishes: announce the arrival.
+ * Returns the token for gs_barrier_tree_wait. */
+static __device__ __forceinline__ unsigned int gs_barrier_tree_arrive(gs_barrier_tree_t b, unsigned int epoch)
+{
+    return gs__barrier_tree_arrive(b, epoch, false);
+}
+
+/* Split phase, the block's first warp: wait until every block has arrived
+ * at this epoch.  Nonzero in thread 0 when the watchdog gave up. */
+static __device__ __forceinline__ int gs_barrier_tree_wait(gs_barrier_tree_t b, unsigned int epoch,
+                                                          unsigned int token)
+{
+    return gs__barrier_tree_wait(b, epoch, token, false);
+}
+
 /* Block-collective barrier. */
 static __device__ __forceinline__ bool gs_barrier_tree_sync(gs_barrier_tree_t b, unsigned int epoch)
 {
@@ -151,6 +201,26 @@ static __device__ __forceinline__ bool gs_barrier_tree_sync(gs_barrier_tree_t b,
     __syncthreads();
     if (threadIdx.x < 32u)
         abandon = gs_barrier_tree_wait(b, epoch, gs_barrier_tree_arrive(b, epoch));
+    return gs_barrier_join(!abandon);
+}
+
+/* The wide form: the same calls for kernels launched on grids where
+ * gs_barrier_tree_wide_pays; every block of a grid uses one form. */
+static __device__ __forceinline__ unsigned int gs_barrier_tree_wide_arrive(gs_barrier_tree_t b, unsigned int epoch)
+{
+    return gs__barrier_tree_arrive(b, epoch, true);
+}
+static __device__ __forceinline__ int gs_barrier_tree_wide_wait(gs_barrier_tree_t b, unsigned int epoch,
+                                                               unsigned int token)
+{
+    return gs__barrier_tree_wait(b, epoch, token, true);
+}
+static __device__ __forceinline__ bool gs_barrier_tree_wide_sync(gs_barrier_tree_t b, unsigned int epoch)
+{
+    int abandon = 0;
+    __syncthreads();
+    if (threadIdx.x < 32u)
+        abandon = gs_barrier_tree_wide_wait(b, epoch, gs_barrier_tree_wide_arrive(b, epoch));
     return gs_barrier_join(!abandon);
 }
 
