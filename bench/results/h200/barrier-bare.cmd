@@ -1,2 +1,2 @@
-# 2026-11-21, commit aef5738 (gsBarrier with the spread form), one H200 (GPU-e0a1216f-4ad9-17a4-c462-33154358c86d), via tools/gpu_session.sh bare barrier
+# 2026-11-21, commit bee8a6b (gsBarrier v5: the wide form at 32 blocks/SM), one H200 (GPU-6af6a34f-cf8e-b63b-d71a-7961924d0076), via tools/gpu_session.sh bare barrier
 ./build/gsync-bench run barrier --tbs-per-sm 1,2,4,8,16,32 --ldst 0 --format csv

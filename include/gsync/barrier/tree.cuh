@@ -15,7 +15,8 @@
  *            The wide form (gs_barrier_tree_wide_*), for grids above
  *            GS_BARRIER_WIDE_MIN blocks (gs_barrier_tree_wide_pays), is the
  *            same barrier with 32 counters and 32 flags, one of each per
- *            lane of the gatherer.
+ *            lane of the gatherer: block b arrives at counter b % 32 and
+ *            polls flag b % 32.
  * Why:       measured on an H200 (tools/barrier_designs.cu,
  *            bench/results/h200/tuning/barrier-designs-*.csv): every release
  *            costs a MEMBAR.ALL.GPU (134 ns with nothing in flight, more
@@ -29,13 +30,18 @@
  *            stores to flags that only their group polls: two releases on
  *            the critical path but no hot line.  A tree of dynamic leaders
  *            (three releases) and a gatherer that reads per-block slots
- *            both measured slower.  With 4224 blocks, counters of 256 and
- *            flags of 128 ran 8% faster than 128 and 64 (A/B in one run,
- *            bench/results/h200/tuning/wide-groups/); with 2112, 256 blocks a
- *            counter were 16% slower (tuning/group-sizes.csv).  The wide
- *            form has functions of its own because a kernel that picked the
- *            group size at run time ran the flat form 2.6% slower (code
- *            layout, as in spread.cuh).
+ *            both measured slower.
+ *            Wide: above 32 * GS_BARRIER_GROUP blocks (4224 = 32 per SM on
+ *            132 SMs) the gathered form has more counters than the gatherer
+ *            has lanes, and one lane polls two in turn.  32 interleaved
+ *            counters (a mask, no division) measured 15% and 11% faster at
+ *            4224 blocks on two machines; counters of 256 blocks instead
+ *            were 8% faster on two and 8% slower on a third; at 2112 and
+ *            3168 blocks the wide form was within 1.5% either way
+ *            (bench/results/h200/tuning/wide-form/).  It has functions and
+ *            a kernel of its own because a kernel choosing the group size
+ *            at run time ran the flat form 2.6% slower (code layout, as in
+ *            spread.cuh).
  * Ordering:  flat: arrival is atom.acq_rel.gpu; waiters poll with
  *            ld.relaxed.gpu until they read a value of the counter's chain
  *            of adds past every arrival of the episode, then issue
@@ -56,8 +62,8 @@
  *            arrival never waits on another block.  In split phase the
  *            gathered form completes once every block has arrived and
  *            block 0 has entered its wait.
- * Caller:    every thread of the block calls gs_barrier_tree_sync (or
- *            every block the wide one); the split form is called by the
+ * Caller:    every thread of the block calls gs_barrier_tree_sync (every
+ *            block of a grid the same form); the split form is called by the
  *            block's first warp (threads 0..31, or all of a smaller block),
  *            1-D blocks.
  */
