@@ -7,7 +7,7 @@
 #   sem       the semaphore sweep, every semaphore, 6 s deadline (semaphore.csv)
 #   barrier   the barrier sweep over blocks per SM (barrier.csv)
 #   bare      the same with --ldst 0: the bare barrier in a loop (barrier-bare.csv)
-#   small     gsBarrier's gathered and spread forms at small grids (builds
+#   small     gsBarrier's gathered, wide and spread forms at small grids (builds
 #             with tiny groups and a tiny spread range, verifying 500
 #             episodes so that racecheck ends in minutes), GPU-checked and
 #             under the sanitizers (small.log)

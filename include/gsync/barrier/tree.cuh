@@ -50,12 +50,13 @@
  *            only an L1 invalidation, so polls skip the invalidation that
  *            ld.acquire does on every read, and no round trip follows the
  *            sighting.
- *            Gathered: arrival is red.release.gpu; the gatherer's lanes poll
- *            with ld.relaxed.gpu and each ends with fence.acquire.gpu; the
- *            warp joins (__syncwarp) and each lane issues fence.acq_rel.gpu,
- *            so each relaxed flag store after it is a release that carries
- *            every arrival the warp acquired; waiters poll their flag as
- *            flat waiters poll the counter.  No fence.sc.
+ *            Gathered and wide: arrival is red.release.gpu; the gatherer's
+ *            lanes poll with ld.relaxed.gpu and each ends with
+ *            fence.acquire.gpu; the warp joins (__syncwarp) and each lane
+ *            issues fence.acq_rel.gpu, so each relaxed flag store after it
+ *            is a release that carries every arrival the warp acquired;
+ *            waiters poll their flag as flat waiters poll the counter.  No
+ *            fence.sc.
  * Footprint: 128 bytes flat; 128 * (1 + groups + flags) bytes gathered
  *            (gs_barrier_tree_bytes, enough for the wide form too).
  * Co-residency: required (launch cooperatively).  Progress: blocking; an
