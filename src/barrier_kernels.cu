@@ -28,29 +28,19 @@ static __device__ __forceinline__ gs_barrier_spread_t spread_view(const gs_bench
 }
 
 /* The split-phase forms: arrive, do the independent part of the next
- * episode's work (here: nothing the barrier guards), then wait. */
-static __device__ __forceinline__ bool split_sync(gs_barrier_tree_t tb, unsigned int epoch)
+ * episode's work (here: nothing the barrier guards), then wait.  tree.cuh's
+ * two forms through its internal calls, whose `wide` picks the form (the
+ * same SASS as gs_barrier_tree_arrive / _wait and their wide ones). */
+static __device__ __forceinline__ bool split_sync(gs_barrier_tree_t tb, unsigned int epoch, bool wide)
 {
     int abandon = 0;
     unsigned int token = 0u;
     __syncthreads();
     if (threadIdx.x < 32u)
-        token = gs_barrier_tree_arrive(tb, epoch);
+        token = gs__barrier_tree_arrive(tb, epoch, wide);
     /* ... independent work would go here ... */
     if (threadIdx.x < 32u)
-        abandon = gs_barrier_tree_wait(tb, epoch, token);
-    return gs_barrier_join(!abandon);
-}
-static __device__ __forceinline__ bool wide_split_sync(gs_barrier_tree_t tb, unsigned int epoch)
-{
-    int abandon = 0;
-    unsigned int token = 0u;
-    __syncthreads();
-    if (threadIdx.x < 32u)
-        token = gs_barrier_tree_wide_arrive(tb, epoch);
-    /* ... independent work would go here ... */
-    if (threadIdx.x < 32u)
-        abandon = gs_barrier_tree_wide_wait(tb, epoch, token);
+        abandon = gs__barrier_tree_wait(tb, epoch, token, wide);
     return gs_barrier_join(!abandon);
 }
 static __device__ __forceinline__ bool spread_split_sync(gs_barrier_spread_t s, unsigned int epoch)
@@ -70,7 +60,7 @@ GS_BARRIER_BENCH_KERNELS(spread, gs_barrier_spread_t sb = spread_view(&a), (void
 GS_BARRIER_BENCH_KERNELS(spread_split, gs_barrier_spread_t sb = spread_view(&a), (void)0, true,
                          spread_split_sync(sb, epoch), 0)
 GS_BARRIER_BENCH_KERNELS(wide, gs_barrier_tree_t tb = {WORDS}, (void)0, true, gs_barrier_tree_wide_sync(tb, epoch), 0)
-GS_BARRIER_BENCH_KERNELS(wide_split, gs_barrier_tree_t tb = {WORDS}, (void)0, true, wide_split_sync(tb, epoch), 0)
+GS_BARRIER_BENCH_KERNELS(wide_split, gs_barrier_tree_t tb = {WORDS}, (void)0, true, split_sync(tb, epoch, true), 0)
 
 /* The placement, once per state buffer and grid: gsync-bench launches each
  * configuration several times (the verifying launch, the warm-up, the timed
@@ -148,5 +138,5 @@ extern "C" size_t gs_barrier_gs_state_bytes(unsigned int blocks)
 
 GS_BARRIER_BENCH_MODEL(tree, gs_barrier_tree_t tb = {WORDS}, (void)0, true, gs_barrier_tree_sync(tb, epoch), 0,
                        launch_tree)
-GS_BARRIER_BENCH_MODEL(tree_split, gs_barrier_tree_t tb = {WORDS}, (void)0, true, split_sync(tb, epoch), 0,
+GS_BARRIER_BENCH_MODEL(tree_split, gs_barrier_tree_t tb = {WORDS}, (void)0, true, split_sync(tb, epoch, false), 0,
                        launch_tree_split)

@@ -201,14 +201,18 @@ static __device__ __forceinline__ int gs_barrier_tree_wait(gs_barrier_tree_t b, 
     return gs__barrier_tree_wait(b, epoch, token, false);
 }
 
-/* Block-collective barrier. */
-static __device__ __forceinline__ bool gs_barrier_tree_sync(gs_barrier_tree_t b, unsigned int epoch)
+/* Block-collective barrier (the internal form: `wide` picks the form). */
+static __device__ __forceinline__ bool gs__barrier_tree_sync(gs_barrier_tree_t b, unsigned int epoch, bool wide)
 {
     int abandon = 0;
     __syncthreads();
     if (threadIdx.x < 32u)
-        abandon = gs_barrier_tree_wait(b, epoch, gs_barrier_tree_arrive(b, epoch));
+        abandon = gs__barrier_tree_wait(b, epoch, gs__barrier_tree_arrive(b, epoch, wide), wide);
     return gs_barrier_join(!abandon);
+}
+static __device__ __forceinline__ bool gs_barrier_tree_sync(gs_barrier_tree_t b, unsigned int epoch)
+{
+    return gs__barrier_tree_sync(b, epoch, false);
 }
 
 /* The wide form: the same calls for kernels launched on grids where
@@ -224,11 +228,7 @@ static __device__ __forceinline__ int gs_barrier_tree_wide_wait(gs_barrier_tree_
 }
 static __device__ __forceinline__ bool gs_barrier_tree_wide_sync(gs_barrier_tree_t b, unsigned int epoch)
 {
-    int abandon = 0;
-    __syncthreads();
-    if (threadIdx.x < 32u)
-        abandon = gs_barrier_tree_wide_wait(b, epoch, gs_barrier_tree_wide_arrive(b, epoch));
-    return gs_barrier_join(!abandon);
+    return gs__barrier_tree_sync(b, epoch, true);
 }
 
 #endif
