@@ -77,7 +77,7 @@ for w in $what; do
       done; } 2>&1 | tee "$OUT/small.log" | grep -E "==|PASS|FAIL|TIMEOUT|ERROR SUMMARY" ;;
   ldst)
     for l in 10 100 1000; do
-      sweep ldst$l gsBarrier,gridSync,srBarrier,atomicTreeBarrUniq "--ldst $l --repeat 3" "--tbs-per-sm 1,4,32"
+      sweep ldst$l gsBarrier,gridSync,cudaBarrier,srBarrier,atomicTreeBarrUniq "--ldst $l --repeat 3"
     done ;;
   decompose)
     echo "== decompose: $B decompose --format csv" >>"$LOG"
