@@ -33,25 +33,35 @@
 #include "bench_common.cuh"
 
 /* Check that this thread's words of region r hold version `expect`, then
- * write version `write`.  Returns the stale words found.  Out of line, so
- * that every barrier kernel runs the same body code (inlined, the compiler
- * scheduled it differently around each barrier, and with 1000 words that
- * alone moved the episode by ~3%); callers skip the call when ldst is 0. */
-static __device__ __noinline__ unsigned int gs_barrier_bench_work(unsigned int *data, unsigned int ldst,
-                                                                  unsigned int r, unsigned int expect,
-                                                                  unsigned int write)
+ * write version `write`.  Returns the stale words found.  Whole batches run
+ * without per-word guards, so that the compiler lays the body out the same
+ * way in every barrier kernel (with guards it chose branches in some and
+ * predication in others); only a last partial batch is guarded. */
+static __device__ __forceinline__ unsigned int gs_barrier_bench_batch(unsigned int *d, unsigned int j0,
+                                                                      unsigned int n, unsigned int r,
+                                                                      unsigned int expect, unsigned int write)
 {
-    unsigned int *d = data + (size_t)r * ldst * blockDim.x + threadIdx.x, stale = 0u;
-    for (unsigned int j0 = 0; j0 < ldst; j0 += GS_CS_BATCH) {
-        unsigned int v[GS_CS_BATCH];
-        gs_bench_load_batch(d, j0, ldst, v);
+    unsigned int v[GS_CS_BATCH], stale = 0u;
 #pragma unroll
-        for (unsigned int k = 0; k < GS_CS_BATCH; ++k)
-            if (j0 + k < ldst) {
-                stale += v[k] != gs_barrier_word(expect, r, j0 + k, threadIdx.x);
-                d[(j0 + k) * blockDim.x] = gs_barrier_word(write, r, j0 + k, threadIdx.x);
-            }
-    }
+    for (unsigned int k = 0; k < GS_CS_BATCH; ++k) /* every load issued before any is used */
+        if (k < n)
+            v[k] = d[(j0 + k) * blockDim.x];
+#pragma unroll
+    for (unsigned int k = 0; k < GS_CS_BATCH; ++k)
+        if (k < n) {
+            stale += v[k] != gs_barrier_word(expect, r, j0 + k, threadIdx.x);
+            d[(j0 + k) * blockDim.x] = gs_barrier_word(write, r, j0 + k, threadIdx.x);
+        }
+    return stale;
+}
+static __device__ __forceinline__ unsigned int gs_barrier_bench_work(const gs_bench_args *a, unsigned int r,
+                                                                     unsigned int expect, unsigned int write)
+{
+    unsigned int *d = a->data + (size_t)r * a->ldst * blockDim.x + threadIdx.x, stale = 0u, j0 = 0u;
+    for (; j0 + GS_CS_BATCH <= a->ldst; j0 += GS_CS_BATCH)
+        stale += gs_barrier_bench_batch(d, j0, GS_CS_BATCH, r, expect, write);
+    if (j0 < a->ldst)
+        stale += gs_barrier_bench_batch(d, j0, a->ldst - j0, r, expect, write);
     return stale;
 }
 
@@ -85,15 +95,13 @@ static __device__ __forceinline__ unsigned int gs_barrier_bench_partner(unsigned
         SETUP;                                                                                      \
         for (unsigned int epoch = 0; epoch < a.iters; ++epoch) {                                    \
             const unsigned int e = epoch + 1u, before = stale;                                      \
-            if (a.ldst)                                                                             \
-                stale += gs_barrier_bench_work(a.data, a.ldst, r, k * epoch, k * epoch + 1u);       \
+            stale += gs_barrier_bench_work(&a, r, k * epoch, k * epoch + 1u);                       \
             if (stamp && threadIdx.x == 0)                                                          \
                 stamps[(e & 1u) * n + b] = e;                                                       \
             if (k == 2u) {                                                                          \
                 if (a.sync && !(LOCAL))                                                             \
                     break;                                                                          \
-                if (a.ldst)                                                                         \
-                    stale += gs_barrier_bench_work(a.data, a.ldst, pr, 2u * e - 1u, 2u * e);    \
+                stale += gs_barrier_bench_work(&a, pr, 2u * e - 1u, 2u * e);                        \
             }                                                                                       \
             if (a.sync && !(SYNC))                                                                  \
                 break; /* watchdog: the whole block leaves */                                       \

@@ -16,8 +16,7 @@ static __global__ void gs_relaunch_episode(gs_bench_args a, unsigned int e)
         stale += stamps[(p & 1u) * n + (b + 1u + threadIdx.x + 32u * p) % n] != p;
     }
     if (e <= a.iters) {
-        if (a.ldst)
-            stale += gs_barrier_bench_work(a.data, a.ldst, (b + e - 1u) % n, e - 1u, e);
+        stale += gs_barrier_bench_work(&a, (b + e - 1u) % n, e - 1u, e);
         if (threadIdx.x == 0)
             stamps[(e & 1u) * n + b] = e;
     }

@@ -77,7 +77,7 @@ for w in $what; do
       done; } 2>&1 | tee "$OUT/small.log" | grep -E "==|PASS|FAIL|TIMEOUT|ERROR SUMMARY" ;;
   ldst)
     for l in 10 100 1000; do
-      sweep ldst$l gsBarrier,gridSync,cudaBarrier,srBarrier,atomicTreeBarrUniq "--ldst $l --repeat 3"
+      sweep ldst$l gsBarrier,gridSync,cudaBarrier,srBarrier,atomicTreeBarrUniq "--ldst $l --repeat 3 --timeout 30"
     done ;;
   decompose)
     echo "== decompose: $B decompose --format csv" >>"$LOG"
