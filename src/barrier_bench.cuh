@@ -32,24 +32,23 @@
 
 #include "bench_common.cuh"
 
-/* The episode body: check that this thread's words of region r hold
- * version `expect`, then write version `write`; returns the stale words
- * found.  gsync-bench's barrier kernels all call one linked copy of it
- * (src/barrier_body.cu, GS_BARRIER_BODY_LINKED): inlined, the compiler laid
- * the same body out differently around each barrier, and the body alone
- * then differed by up to 33% between kernels, more than a barrier costs
- * (bench/results/h200/tuning/body-layout/).  Other users (the tests) inline
- * it. */
-#ifdef GS_BARRIER_BODY_LINKED
-extern __device__ unsigned int gs_barrier_bench_body(unsigned int *data, unsigned int ldst, unsigned int r,
-                                                     unsigned int expect, unsigned int write);
-#else
-#include "barrier_body.cuh"
-#endif
+/* Check that this thread's words of region r hold version `expect`, then
+ * write version `write`.  Returns the stale words found. */
 static __device__ __forceinline__ unsigned int gs_barrier_bench_work(const gs_bench_args *a, unsigned int r,
                                                                      unsigned int expect, unsigned int write)
 {
-    return a->ldst ? gs_barrier_bench_body(a->data, a->ldst, r, expect, write) : 0u;
+    unsigned int *d = a->data + (size_t)r * a->ldst * blockDim.x + threadIdx.x, stale = 0u;
+    for (unsigned int j0 = 0; j0 < a->ldst; j0 += GS_CS_BATCH) {
+        unsigned int v[GS_CS_BATCH];
+        gs_bench_load_batch(d, j0, a->ldst, v);
+#pragma unroll
+        for (unsigned int k = 0; k < GS_CS_BATCH; ++k)
+            if (j0 + k < a->ldst) {
+                stale += v[k] != gs_barrier_word(expect, r, j0 + k, threadIdx.x);
+                d[(j0 + k) * blockDim.x] = gs_barrier_word(write, r, j0 + k, threadIdx.x);
+            }
+    }
+    return stale;
 }
 
 /* The block whose region block b trades with: its group's next member. */
