@@ -1,4 +1,5 @@
 decompose: ./build/gsync-bench decompose --format csv
-ldst10: ./build/gsync-bench run gsBarrier,gridSync,srBarrier,atomicTreeBarrUniq --tbs-per-sm 1,4,32 --ldst 10 --repeat 3 --format csv
-ldst100: ./build/gsync-bench run gsBarrier,gridSync,srBarrier,atomicTreeBarrUniq --tbs-per-sm 1,4,32 --ldst 100 --repeat 3 --format csv
-ldst1000: ./build/gsync-bench run gsBarrier,gridSync,srBarrier,atomicTreeBarrUniq --tbs-per-sm 1,4,32 --ldst 1000 --repeat 3 --format csv
+# ldst sweeps: gsBarrier v5's code (SASS of be2efb6), GPU-922559be, via tools/gpu_session.sh ldst
+ldst10: ./build/gsync-bench run gsBarrier,gridSync,cudaBarrier,srBarrier,atomicTreeBarrUniq --tbs-per-sm 1,2,4,8,16,32 --ldst 10 --repeat 3 --timeout 30 --format csv
+ldst100: ./build/gsync-bench run gsBarrier,gridSync,cudaBarrier,srBarrier,atomicTreeBarrUniq --tbs-per-sm 1,2,4,8,16,32 --ldst 100 --repeat 3 --timeout 30 --format csv
+ldst1000: ./build/gsync-bench run gsBarrier,gridSync,cudaBarrier,srBarrier,atomicTreeBarrUniq --tbs-per-sm 1,2,4,8,16,32 --ldst 1000 --repeat 3 --timeout 30 --format csv
