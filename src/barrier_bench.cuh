@@ -12,6 +12,12 @@
  * read anywhere is counted (GS_CHECK_VIOLATIONS, with the last such episode
  * in GS_CHECK_LAST_BAD); the host also checks the final data.
  *
+ * The body is inlined into each barrier's kernel, and the compiler lays it
+ * out differently around each barrier: the body alone (body_ns) then differs
+ * by up to 16% between kernels, more than a barrier costs at large ldst and
+ * low occupancy (bench/results/README.md, "Over critical-section sizes",
+ * says which layouts were tried and why this one stays).
+ *
  * With --ldst 0 the episode has no data: the verifying launch keeps the
  * stamps and their check, and the timed launches run the bare barrier in a
  * loop, which is how per-barrier figures such as grid.sync()'s are quoted.

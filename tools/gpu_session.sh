@@ -11,7 +11,8 @@
 #             with tiny groups and a tiny spread range, verifying 500
 #             episodes so that racecheck ends in minutes), GPU-checked and
 #             under the sanitizers (small.log)
-#   ldst      barriers over critical-section sizes 10, 100, 1000 (ldst.csv)
+#   ldst      barriers and peers over critical-section sizes 10, 100, 1000
+#             (ldst10.csv, ldst100.csv, ldst1000.csv)
 #   floor     gsync-bench floor (floor.csv)
 #   decompose Feng and Xiao's decomposition (decompose.csv)
 # (default: all).  Output goes to $OUT (default ./gpu-out): at most seven
