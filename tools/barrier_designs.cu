@@ -484,14 +484,8 @@ static __global__ void fence_cost(unsigned int *w, int kind, unsigned long long 
     *ns = gs_globaltimer() - t0;
 }
 
-#define CK(call)                                                                        \
-    do {                                                                                \
-        cudaError_t e_ = (call);                                                        \
-        if (e_ != cudaSuccess) {                                                        \
-            fprintf(stderr, "barrier_designs: %s: %s\n", #call, cudaGetErrorString(e_)); \
-            exit(1);                                                                    \
-        }                                                                               \
-    } while (0)
+#define TOOL_NAME "barrier_designs"
+#include "tool_check.cuh"
 
 template <int D> static void *kernel_of() { return (void *)barrier_loop<D>; }
 static void *kernels[] = {kernel_of<FLAT>(),      kernel_of<TREE>(),         kernel_of<GCNT>(), kernel_of<GSLOT>(),

@@ -23,14 +23,8 @@
 #include <cstdlib>
 #include <vector>
 
-#define CK(call)                                                                      \
-    do {                                                                              \
-        cudaError_t e_ = (call);                                                      \
-        if (e_ != cudaSuccess) {                                                      \
-            fprintf(stderr, "barrier_probe: %s: %s\n", #call, cudaGetErrorString(e_)); \
-            exit(1);                                                                  \
-        }                                                                             \
-    } while (0)
+#define TOOL_NAME "barrier_probe"
+#include "tool_check.cuh"
 
 #define CHAIN 256
 
