@@ -70,7 +70,7 @@ for w in $what; do
     { for t in 8 13 132 4224; do build_small/gsync-bench run gsBarrier,gsBarrierSplit --tbs $t --repeat 2; done
       for t in 8 13 132 528 1056; do build_spread/gsync-bench run gsBarrier,gsBarrierSplit --tbs $t --repeat 2; done
       for tool in memcheck racecheck synccheck; do
-        for bt in build/8 build_small/8 build_small/13 build_spread/8 build_spread/13; do
+        for bt in build/8 build_small/8 build_small/13 build_small/40 build_spread/8 build_spread/13; do
           echo "== $tool gsBarrier,gsBarrierSplit ${bt%/*} --tbs ${bt#*/}"
           compute-sanitizer --tool $tool --error-exitcode 9 ${bt%/*}/gsync-bench run gsBarrier,gsBarrierSplit \
             --tbs ${bt#*/} --iters 3 --repeat 1 --timeout 60 2>&1 | tail -4

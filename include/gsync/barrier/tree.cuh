@@ -16,7 +16,8 @@
  *            GS_BARRIER_WIDE_MIN blocks (gs_barrier_tree_wide_pays), is the
  *            same barrier with 32 counters and 32 flags, one of each per
  *            lane of the gatherer: block b arrives at counter b % 32 and
- *            polls flag b % 32.
+ *            polls flag smid % 32, so that all the blocks of an SM poll
+ *            one line.
  * Why:       measured on an H200 (tools/barrier_designs.cu,
  *            bench/results/h200/tuning/barrier-designs-*.csv): every release
  *            costs a MEMBAR.ALL.GPU (134 ns with nothing in flight, more
@@ -31,14 +32,20 @@
  *            the critical path but no hot line.  A tree of dynamic leaders
  *            (three releases) and a gatherer that reads per-block slots
  *            both measured slower.
- *            Wide: above 32 * GS_BARRIER_GROUP blocks (4224 = 32 per SM on
- *            132 SMs) the gathered form has more counters than the gatherer
- *            has lanes, and one lane polls two in turn.  32 interleaved
- *            counters (a mask, no division) measured 15% and 11% faster at
- *            4224 blocks on two machines; counters of 256 blocks instead
- *            were 8% faster on two and 8% slower on a third; at 2112 and
- *            3168 blocks the wide form was within 1.5% either way
- *            (bench/results/h200/tuning/wide-form/).  It has functions and
+ *            Wide: at 4224 blocks (32 per SM on 132 SMs) the gathered
+ *            form has more counters than the gatherer has lanes, and one
+ *            lane polls two in turn.  32 interleaved counters (a mask, no
+ *            division) measured 15% and 11% faster there on two machines;
+ *            counters of 256 blocks instead were 8% faster on two and 8%
+ *            slower on a third.  Flags by SM made the wide form another
+ *            6-8% faster bare at 3696 to 4224 blocks (28 to 32 per SM),
+ *            and 0.2-1.4% with data.  From 1188 to 3432 blocks it was up
+ *            to 3.4% faster bare but up to 1.5% slower with data than the
+ *            gathered form, hence GS_BARRIER_WIDE_MIN.  A flag per 4
+ *            neighbouring SMs instead of smid % 32 was 1-2% slower
+ *            (bench/results/h200/tuning/wide-form/).  A block that
+ *            migrates to another SM still polls a flag that is written, so
+ *            %smid only moves the speed.  It has functions and
  *            a kernel of its own because a kernel choosing the group size
  *            at run time ran the flat form 2.6% slower (code layout, as in
  *            spread.cuh).
@@ -82,8 +89,8 @@
 #ifndef GS_BARRIER_FLAG_GROUP
 #define GS_BARRIER_FLAG_GROUP 64u /* blocks per release flag */
 #endif
-#ifndef GS_BARRIER_WIDE_MIN /* above this the gatherer's lanes would poll two counters each */
-#define GS_BARRIER_WIDE_MIN (32u * GS_BARRIER_GROUP)
+#ifndef GS_BARRIER_WIDE_MIN /* H200, with data: gathered faster at 3432 blocks, wide at 3696 */
+#define GS_BARRIER_WIDE_MIN 3600u
 #endif
 
 #define GS_BARRIER_LINE 32u /* words per 128-byte line */
@@ -160,7 +167,10 @@ static __device__ __forceinline__ int gs__barrier_tree_wait(gs_barrier_tree_t b,
     if (flat || me != 0u) { /* poll the flat counter, or this block's flag */
         if (lane != 0u || token)
             return 0;
-        const unsigned int f = wide ? me % GS_BARRIER_WIDE : me / GS_BARRIER_FLAG_GROUP;
+        /* any flag is correct (all are written); the SM's own is fastest */
+        const unsigned int f = !wide                ? me / GS_BARRIER_FLAG_GROUP
+                               : n < GS_BARRIER_WIDE ? me
+                                                     : gs_smid() % GS_BARRIER_WIDE;
         const unsigned int *p = flat ? b.words : gs__barrier_tree_flag(b, groups, f);
         if (gs_barrier_poll_geq(p, flat ? goal * n : goal, &w))
             return 1;
