@@ -42,7 +42,7 @@
  *            and 0.2-1.4% with data.  From 1188 to 3432 blocks it was up
  *            to 3.4% faster bare but up to 1.5% slower with data than the
  *            gathered form, hence GS_BARRIER_WIDE_MIN.  A flag per 4
- *            neighbouring SMs instead of smid % 32 was 1-2% slower
+ *            neighbouring SMs instead of smid % 32 was up to 2% slower
  *            (bench/results/h200/tuning/wide-form/).  A block that
  *            migrates to another SM still polls a flag that is written, so
  *            %smid only moves the speed.  It has functions and
