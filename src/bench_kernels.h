@@ -50,7 +50,7 @@ typedef struct gs_bench_args {
     unsigned int blocks, threads;
     unsigned int cluster;      /* blocks per cluster; 0 or 1: launched without clusters */
     unsigned int spread;       /* gsBarrier's placement: spread counters (0: none) */
-    unsigned int spread_lines; /* ... and their lines, a byte each (gs_barrier_tree_t) */
+    unsigned int spread_lines; /* ... and their lines, a byte each (gs_barrier_spread_t) */
 } gs_bench_args;
 
 /* The barrier benchmark's data: in episode e (from 1) block b works on region

@@ -60,7 +60,8 @@ extern "C" int gs_decompose_run(unsigned int blocks, unsigned int threads, unsig
     args[3] = &mode;
     for (rep = 0; rep < 2 && e == cudaSuccess; ++rep) { /* the first warms up */
         gs_watchdog_arm_kernel<<<1, 1>>>(wd, timeout_ns);
-        if ((e = cudaMemset(count, 0, 128)) == cudaSuccess && (e = cudaEventRecord(t0, 0)) == cudaSuccess &&
+        if ((e = cudaGetLastError()) == cudaSuccess && (e = cudaMemset(count, 0, 128)) == cudaSuccess &&
+            (e = cudaEventRecord(t0, 0)) == cudaSuccess &&
             (e = cudaLaunchCooperativeKernel((void *)gs_decompose_kernel, blocks, threads, args, 0, 0)) ==
                 cudaSuccess &&
             (e = cudaEventRecord(t1, 0)) == cudaSuccess && (e = cudaEventSynchronize(t1)) == cudaSuccess)

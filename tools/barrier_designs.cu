@@ -552,6 +552,7 @@ static void run(const bufs &m, const cand &c, unsigned int per_sm, int sms, int 
         CK(cudaMemcpy(m.rt, rt, sizeof rt, cudaMemcpyHostToDevice));
         CK(cudaMemset(m.words, 0, m.words_bytes));
         rt_signature<<<2 * sms, 32>>>(m.words, 8u, d_sms, m.rt);
+        CK(cudaGetLastError());
         CK(cudaMemcpy(rt, m.rt, sizeof rt, cudaMemcpyDeviceToHost));
         CK(cudaFree(d_sms));
         std::vector<unsigned int> order(256);
@@ -586,6 +587,7 @@ static void run(const bufs &m, const cand &c, unsigned int per_sm, int sms, int 
     } else if (c.d == MULTI) { /* lines: consecutive, or SM 0's fastest */
         unsigned int rt[64];
         rt_lines<<<1, 32>>>(m.words, 8u, m.rt);
+        CK(cudaGetLastError());
         CK(cudaMemcpy(rt, m.rt, sizeof rt, cudaMemcpyDeviceToHost));
         unsigned int order[64];
         for (unsigned int i = 0; i < 64u; ++i)
@@ -603,6 +605,7 @@ static void run(const bufs &m, const cand &c, unsigned int per_sm, int sms, int 
         unsigned int rt[64];
         CK(cudaMemset(m.near, 0, 256));
         rt_lines<<<1, 32>>>(m.words, 8u, m.rt);
+        CK(cudaGetLastError());
         CK(cudaMemcpy(rt, m.rt, sizeof rt, cudaMemcpyDeviceToHost));
         unsigned int lo = 0u, hi = 0u;
         for (unsigned int i = 1; i < 64u; ++i) {
@@ -612,6 +615,7 @@ static void run(const bufs &m, const cand &c, unsigned int per_sm, int sms, int 
         p.la = 8u + lo;
         p.lb = 8u + hi;
         pick_near<<<8 * sms, 32>>>(m.words, p.la, p.lb, m.near);
+        CK(cudaGetLastError());
         unsigned char nb[256];
         CK(cudaMemcpy(nb, m.near, sizeof nb, cudaMemcpyDeviceToHost));
         unsigned int on_b = 0u;
@@ -629,8 +633,10 @@ static void run(const bufs &m, const cand &c, unsigned int per_sm, int sms, int 
         CK(cudaMemset(m.words, 0, m.words_bytes));
         CK(cudaMemset(m.stamps, 0, 2u * n * sizeof(unsigned int)));
         CK(cudaMemset(m.err, 0, 2u * sizeof(unsigned int)));
-        if (c.d == CUDA_BARRIER)
+        if (c.d == CUDA_BARRIER) {
             libcu_init<<<1, 1>>>(m.libcu, n);
+            CK(cudaGetLastError());
+        }
         if (c.d == SPREAD || (c.d == MULTI && c.rg == 3u)) { /* placed on the zeroed state */
             gs_barrier_spread_t sb = {m.words, 1u, 0u};
             int spreads = 0;
@@ -647,6 +653,7 @@ static void run(const bufs &m, const cand &c, unsigned int per_sm, int sms, int 
         }
 #ifdef GSYNC_WATCHDOG /* the library's waits check a watchdog in this build: arm it, 10 s */
         gs_watchdog_arm_kernel<<<1, 1>>>(m.watchdog, 10000000000ull);
+        CK(cudaGetLastError());
 #endif
         void *args[] = {&p};
         CK(cudaEventRecord(t0));
@@ -697,6 +704,7 @@ int main(int argc, char **argv)
     for (int kind = 0; kind < 6; ++kind) {
         fence_cost<<<1, 1>>>(m.words, kind, ns);
         fence_cost<<<1, 1>>>(m.words, kind, ns);
+        CK(cudaGetLastError());
         CK(cudaMemcpy(&h, ns, sizeof h, cudaMemcpyDeviceToHost));
         printf("# one thread, issue-to-issue: %s %.1f ns\n", fence_kind[kind], h / 4096.0);
     }

@@ -172,6 +172,7 @@ int main()
     CK(cudaMemset(lines, 0, 8 * 128));
 
     timer_step<<<1, 1>>>(out);
+    CK(cudaGetLastError());
     CK(cudaMemcpy(h, out, sizeof h[0], cudaMemcpyDeviceToHost));
     printf("# globaltimer step: %llu ns\n", h[0]);
 
@@ -182,6 +183,7 @@ int main()
             CK(cudaMemset(out, 0, 3 * sizeof(unsigned long long)));
             rt_kernel<<<2 * sms, 32>>>(lines, sm, line, out);
             rt_kernel<<<2 * sms, 32>>>(lines, sm, line, out);
+            CK(cudaGetLastError());
             CK(cudaMemcpy(h, out, sizeof h, cudaMemcpyDeviceToHost));
             printf(",%.0f/%.0f", h[0] / (double)CHAIN, h[1] / (double)CHAIN);
         }
@@ -191,6 +193,7 @@ int main()
     for (int per_sm : {1, 8, 32}) {
         CK(cudaMemset(out, 0, sizeof h[0]));
         membar_kernel<<<per_sm * sms, 32>>>(out);
+        CK(cudaGetLastError());
         CK(cudaMemcpy(h, out, sizeof h[0], cudaMemcpyDeviceToHost));
         printf("membar,%d blocks/SM,%.1f ns per fence (slowest block)\n", per_sm, h[0] / 1024.0);
     }

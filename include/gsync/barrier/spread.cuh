@@ -225,9 +225,12 @@ static inline cudaError_t gs_barrier_spread_place(gs_barrier_spread_t *s, unsign
     if ((e = cudaMalloc((void **)&wd, sizeof *wd)) != cudaSuccess)
         return e;
     gs_watchdog_arm_kernel<<<1, 1, 0, stream>>>(wd, 1000000000ull);
+    e = cudaGetLastError();
+#else
+    e = cudaSuccess;
 #endif
     float best = 0.0f, ms = 0.0f;
-    if ((e = cudaMalloc((void **)&t.words, gs_barrier_tree_bytes(blocks))) == cudaSuccess &&
+    if (e == cudaSuccess && (e = cudaMalloc((void **)&t.words, gs_barrier_tree_bytes(blocks))) == cudaSuccess &&
         (e = gs__barrier_spread_time(*s, t, blocks, stream, &best)) == cudaSuccess) {
         for (unsigned int k = 2u; k <= n && k <= 4u && e == cudaSuccess; k *= 2u) {
             gs_barrier_spread_t c = {s->words, k, 0u};
