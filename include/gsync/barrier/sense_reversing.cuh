@@ -14,6 +14,13 @@
  *            per episode suffices, where HeteroSync's tree needs two.
  * Ordering:  fence.sc.gpu before each arrival and after each wait, as the
  *            thesis's __threadfence() calls; senses and counters relaxed.
+ *            A leader flips its group's sense right after one of those
+ *            fences (the one closing its wait, or the last leader's before
+ *            its global flip) with no access between them, so the flip
+ *            needs no fence of its own, as in the thesis, where one
+ *            __threadfence() precedes each flip.  On an H200 a second
+ *            fence there made every episode 6.4% (1 block/SM) to 28% (32)
+ *            slower bare (bench/results/h200/tuning/sr-fence/).
  * Footprint: 2 words per group + 2.  Co-residency: required.
  * Progress:  blocking.
  */
@@ -61,7 +68,8 @@ static __device__ __forceinline__ bool gs_barrier_sr_sync(gs_barrier_sr_t b, uns
             } else {
                 abandon = gs_barrier_sr_wait_sense(&b.global[1], sense, true, &w);
             }
-            gs_fence_sc(GS_SCOPE_GPU);
+            /* the fence above (the wait's, or the one before the global
+             * flip) is this flip's release: it acquired every leader */
             gs_st_relaxed(&local[1], sense, GS_SCOPE_GPU);
         } else {
             abandon = gs_barrier_sr_wait_sense(&local[1], sense, false, &w);
