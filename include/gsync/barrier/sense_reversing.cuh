@@ -14,13 +14,15 @@
  *            per episode suffices, where HeteroSync's tree needs two.
  * Ordering:  fence.sc.gpu before each arrival and after each wait, as the
  *            thesis's __threadfence() calls; senses and counters relaxed.
- *            A leader flips its group's sense right after one of those
- *            fences (the one closing its wait, or the last leader's before
- *            its global flip) with no access between them, so the flip
- *            needs no fence of its own, as in the thesis, where one
- *            __threadfence() precedes each flip.  On an H200 a second
- *            fence there made every episode 6.4% (1 block/SM) to 28% (32)
- *            slower bare (bench/results/h200/tuning/sr-fence/).
+ *            A leader's flip of its group's sense follows one of those
+ *            fences with only stores between (the fence closing its wait
+ *            on the global sense, or the last leader's before its global
+ *            flip), and that fence follows every read through which the
+ *            leader acquired the other leaders, so it releases the flip
+ *            too; the thesis also puts one __threadfence() before each
+ *            flip.  On an H200 a second fence there made every episode
+ *            6.4% (1 block/SM) to 28% (32) slower bare
+ *            (bench/results/h200/tuning/sr-fence/).
  * Footprint: 2 words per group + 2.  Co-residency: required.
  * Progress:  blocking.
  */
