@@ -16,6 +16,8 @@
  *   test_gpu deadlock       a lock never released must end as TIMEOUT,
  *                           within its deadline.
  *   test_gpu device         a device index that does not exist is refused.
+ *   test_gpu placeWatchdog  gsBarrier's spread placement puts back the
+ *                           watchdog the caller armed (place_watchdog.cu).
  */
 #include "../check.h"
 #include "device.h"
@@ -30,6 +32,7 @@ GS_DECLARE_MUTEX_BENCH(broken_racy)
 GS_DECLARE_MUTEX_BENCH(broken_deadlock)
 GS_DECLARE_SEM_BENCH(broken_overfull)
 GS_DECLARE_BARRIER_BENCH(broken_unordered)
+int gs_test_place_keeps_watchdog(char *why, size_t n);
 
 static gs_device_info dev;
 static unsigned int test_ldst = 10u; /* 0 for the bare-barrier case */
@@ -141,6 +144,12 @@ int main(int argc, char **argv)
         run_expect(&p, 4, 1.0, GS_TIMEOUT);
         printf("ended after %.2f s wall (deadline 1 s)\n", now_s() - t0);
         CHECK(now_s() - t0 < 10.0);
+    } else if (strcmp(what, "placeWatchdog") == 0) {
+        const int r = gs_test_place_keeps_watchdog(err, sizeof err);
+        printf("placeWatchdog: %s\n", r == 0 ? "kept" : err);
+        if (r == 77)
+            return 77;
+        CHECK(r == 0);
     } else if (strcmp(what, "device") == 0) {
         gs_device_info d;
         CHECK(gs_device_open(gs_device_count(), &d, err, sizeof err) == 2 && strstr(err, "does not exist"));

@@ -196,7 +196,9 @@ static inline cudaError_t gs__barrier_spread_time(gs_barrier_spread_t s, gs_barr
 /* Host, before the kernel, on the zeroed state (s->words set): picks lines,
  * times the trials and fills s->k and s->lines (see Placement).  *spreads
  * is 1 when this grid should use the spread form rather than tree.cuh's.
- * Synchronous; it launches kernels on `stream`, cooperatively. */
+ * Synchronous; it launches kernels on `stream`, cooperatively.  With
+ * GSYNC_WATCHDOG the trials run under a watchdog of their own, and the one
+ * this translation unit had armed is put back afterwards. */
 static inline cudaError_t gs_barrier_spread_place(gs_barrier_spread_t *s, unsigned int blocks, unsigned int threads,
                                                   cudaStream_t stream, int *spreads)
 {
@@ -221,8 +223,9 @@ static inline cudaError_t gs_barrier_spread_place(gs_barrier_spread_t *s, unsign
         return cudaSuccess;
     gs_barrier_tree_t t = {NULL};
 #ifdef GSYNC_WATCHDOG /* the trials' waits consult a watchdog in this build: arm one, 1 s */
-    gs_watchdog_t *wd = NULL;
-    if ((e = cudaMalloc((void **)&wd, sizeof *wd)) != cudaSuccess)
+    gs_watchdog_t *wd = NULL, *callers = NULL; /* callers: the one armed before, put back after */
+    if ((e = cudaMemcpyFromSymbol(&callers, gs_watchdog_ptr, sizeof callers)) != cudaSuccess ||
+        (e = cudaMalloc((void **)&wd, sizeof *wd)) != cudaSuccess)
         return e;
     gs_watchdog_arm_kernel<<<1, 1, 0, stream>>>(wd, 1000000000ull);
     e = cudaGetLastError();
@@ -249,6 +252,11 @@ static inline cudaError_t gs_barrier_spread_place(gs_barrier_spread_t *s, unsign
         e = cudaStreamSynchronize(stream);
     cudaFree(t.words);
 #ifdef GSYNC_WATCHDOG
+    { /* this unit's kernels must not keep pointing at the freed trial watchdog */
+        const cudaError_t r = cudaMemcpyToSymbol(gs_watchdog_ptr, &callers, sizeof callers);
+        if (e == cudaSuccess)
+            e = r;
+    }
     cudaFree(wd);
 #endif
     *spreads = e == cudaSuccess && s->k > 1u;
