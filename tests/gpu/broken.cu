@@ -48,3 +48,30 @@ static __device__ __forceinline__ bool relaxed_sync(unsigned int *count, unsigne
     return gs_barrier_join(ok);
 }
 GS_BARRIER_BENCH(broken_unordered, (void)0, (void)0, relaxed_sync((unsigned int *)a.state, epoch))
+
+/* A barrier that never completes: every block waits for one arrival more
+ * than the grid makes.  The watchdog must end it as TIMEOUT, and the closing
+ * join must take every thread of every block out with its thread 0.  The
+ * runner reports only TIMEOUT once the watchdog fired, so a thread that the
+ * join lets through (this barrier cannot pass) stays in the kernel for 30 s
+ * before it leaves, past the test's limit on the wall clock. */
+static __device__ __forceinline__ bool stuck_sync(unsigned int *count, unsigned int epoch)
+{
+    gs_wait_t w = GS_WAIT_INIT;
+    bool ok = true;
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        gs_red_add_release(count, 1u, GS_SCOPE_GPU);
+        while ((int)(gs_ld_acquire(count, GS_SCOPE_GPU) - (gridDim.x * (epoch + 1u) + 1u)) < 0)
+            if (gs_wait_spin(&w)) {
+                ok = false;
+                break;
+            }
+    }
+    if (!gs_barrier_join(ok))
+        return false;
+    for (const unsigned long long t0 = gs_globaltimer(); gs_globaltimer() - t0 < 30000000000ull;)
+        gs_nanosleep(1000000u);
+    return false;
+}
+GS_BARRIER_BENCH(broken_stuck, (void)0, (void)0, stuck_sync((unsigned int *)a.state, epoch))

@@ -15,6 +15,9 @@
  *                           TIMEOUT, never PASS.
  *   test_gpu deadlock       a lock never released must end as TIMEOUT,
  *                           within its deadline.
+ *   test_gpu stuck          a barrier that never completes must end as
+ *                           TIMEOUT within its deadline, every thread
+ *                           leaving with its block's thread 0.
  *   test_gpu device         a device index that does not exist is refused.
  *   test_gpu placeWatchdog  gsBarrier's spread placement puts back the
  *                           watchdog the caller armed (place_watchdog.cu).
@@ -32,10 +35,12 @@ GS_DECLARE_MUTEX_BENCH(broken_racy)
 GS_DECLARE_MUTEX_BENCH(broken_deadlock)
 GS_DECLARE_SEM_BENCH(broken_overfull)
 GS_DECLARE_BARRIER_BENCH(broken_unordered)
+GS_DECLARE_BARRIER_BENCH(broken_stuck)
 int gs_test_place_keeps_watchdog(char *why, size_t n);
 
 static gs_device_info dev;
-static unsigned int test_ldst = 10u; /* 0 for the bare-barrier case */
+static unsigned int test_ldst = 10u;    /* 0 for the bare-barrier case */
+static unsigned int test_threads = 32u; /* threads per block */
 static char err[512];
 
 static double now_s(void)
@@ -52,7 +57,7 @@ static gs_config config(const gs_prim *p, unsigned int per_sm, double timeout_s)
     c.prim = p;
     c.tbs_per_sm = per_sm;
     c.blocks = per_sm * (unsigned int)dev.sm_count;
-    c.threads = 32;
+    c.threads = test_threads;
     c.ldst = test_ldst;
     c.iters = p->family_id == GS_FAMILY_BARRIER ? 200u : 20u; /* barriers verify over 10000 anyway */
     c.repeat = 2;
@@ -144,6 +149,16 @@ int main(int argc, char **argv)
         run_expect(&p, 4, 1.0, GS_TIMEOUT);
         printf("ended after %.2f s wall (deadline 1 s)\n", now_s() - t0);
         CHECK(now_s() - t0 < 10.0);
+    } else if (strcmp(what, "stuck") == 0) {
+        gs_prim p = {.name = "brokenStuck", .family_id = GS_FAMILY_BARRIER, .family = "barrier",
+                     .needs_coresident = 1, .launch = gs_barrier_launch_broken_stuck,
+                     .occupancy = gs_barrier_occupancy_broken_stuck};
+        double t0 = now_s();
+        test_threads = 128u; /* four warps: three of them learn the verdict only through the join */
+        run_expect(&p, 1, 1.0, GS_TIMEOUT);
+        run_expect(&p, 4, 1.0, GS_TIMEOUT);
+        printf("ended after %.2f s wall (deadlines 1 s)\n", now_s() - t0);
+        CHECK(now_s() - t0 < 20.0);
     } else if (strcmp(what, "placeWatchdog") == 0) {
         const int r = gs_test_place_keeps_watchdog(err, sizeof err);
         printf("placeWatchdog: %s\n", r == 0 ? "kept" : err);
