@@ -46,6 +46,14 @@
  *            e + 1 before all arrived at e, so a sum reaching blocks *
  *            (e + 1) means each read is past every arrival of e on its
  *            counter; each lane's read and fence then acquire them.
+ *   hint     k copies of the counter (rg 2; rg 4: one) and k flags, on
+ *            lines of distinct signatures as multi's rg 2: one fence.acq_rel,
+ *            then lane 0 atom.relaxed's copy 0 and lanes 1..k-1 red.relaxed
+ *            the other copies; the arrival that completes copy 0 writes
+ *            every flag relaxed, a hint that carries no ordering; a waiter
+ *            polls flag sel (smid % k, ag 1: block % k), then reads its
+ *            copy (ld.relaxed) until every arrival is in, then
+ *            fence.acquire: nobody polls a counter while arrivals land
  *   gsBarrier the library's gs_barrier_tree_sync (flat or gathered)
  *   gsSpread the library's gs_barrier_spread_sync after
  *            gs_barrier_spread_place (one flat counter where it does not
@@ -84,8 +92,8 @@
 #define LINE 32u /* words per 128-byte line */
 #define SPIN_LIMIT (1u << 26)
 
-enum design { FLAT, TREE, GCNT, GSLOT, GRID_SYNC, CUDA_BARRIER, FLATK, FLAG, FLATA, GSYNC, ALLSLOT, ALLCNT, DUAL, MULTI, SPREAD };
-static const char *design_name[] = {"flat", "tree", "gcnt", "gslot", "gridSync", "cudaBarrier", "flatk", "flag", "flata", "gsBarrier", "allslot", "allcnt", "dual", "multi", "gsSpread"};
+enum design { FLAT, TREE, GCNT, GSLOT, GRID_SYNC, CUDA_BARRIER, FLATK, FLAG, FLATA, GSYNC, ALLSLOT, ALLCNT, DUAL, MULTI, SPREAD, HINT };
+static const char *design_name[] = {"flat", "tree", "gcnt", "gslot", "gridSync", "cudaBarrier", "flatk", "flag", "flata", "gsBarrier", "allslot", "allcnt", "dual", "multi", "gsSpread", "hint"};
 
 enum pace { PACE_NONE, PACE_SLEEP, PACE_SPIN, PACE_TIMER };
 
@@ -102,7 +110,7 @@ struct params {
     void *libcu;
     unsigned int la, lb;        /* dual: its two counters' lines */
     const unsigned char *near;  /* dual: per SM, 1 when line lb is the nearer */
-    unsigned int line[32];      /* multi: its counters' lines */
+    unsigned int line[32];      /* multi: its counters' lines; hint: k counters', then k flags' */
     unsigned int spread, spread_lines; /* gsSpread: the library's placement (gs_barrier_spread_place) */
 };
 
@@ -374,6 +382,33 @@ template <int D> static __device__ __forceinline__ void protocol(const params &p
         __syncwarp();
         return;
     }
+    if (D == HINT) { /* arrivals on counters nobody polls; a relaxed hint says when to read them */
+        const unsigned int kc = p.rg == 4u ? 1u : p.k;
+        unsigned int *cnt = p.words + LINE * p.line[lane < kc ? lane : 0u];
+        unsigned int last = 0u;
+        gs_fence_acq_rel(GS_SCOPE_GPU); /* after __syncthreads: releases the block's writes to every copy */
+        if (lane == 0u)
+            last = gs_atom_add_relaxed(cnt, 1u, GS_SCOPE_GPU) == n * goal - 1u;
+        else if (lane < kc)
+            gs_red_add_relaxed(cnt, 1u, GS_SCOPE_GPU);
+        if (__shfl_sync(~0u, last, 0)) { /* copy 0 is complete: this read acquires every arrival */
+            if (lane < p.k)
+                gs_st_relaxed(p.words + LINE * p.line[kc + lane], goal, GS_SCOPE_GPU);
+            gs_fence_acquire(GS_SCOPE_GPU);
+            return;
+        }
+        if (lane == 0u) {
+            unsigned int spins = 0u;
+            const unsigned int *hint = p.words + LINE * p.line[kc + sel];
+            const unsigned int *mine = p.words + LINE * p.line[kc == 1u ? 0u : sel];
+            while ((int)(gs_ld_relaxed(hint, GS_SCOPE_GPU) - goal) < 0 && !gave_up(p, &spins))
+                ;
+            while ((int)(gs_ld_relaxed(mine, GS_SCOPE_GPU) - n * goal) < 0 && !gave_up(p, &spins))
+                ;
+            gs_fence_acquire(GS_SCOPE_GPU); /* the copy's read becomes an acquire */
+        }
+        return;
+    }
     if (D == ALLCNT) { /* every waiter reads every group counter */
         if (lane == 0u)
             gs_red_add_release(counter_of(p, g), 1u, GS_SCOPE_GPU);
@@ -391,7 +426,7 @@ template <int D> static __global__ void barrier_loop(params p)
 {
     const unsigned int n = gridDim.x, b = blockIdx.x;
     unsigned int bad = 0u;
-    const unsigned int sel = D == MULTI  ? (p.ag ? b : gs_smid()) % p.k
+    const unsigned int sel = D == MULTI || D == HINT ? (p.ag ? b : gs_smid()) % p.k
                              : D != DUAL ? 0u
                              : p.k == 0u ? p.near[gs_smid()]
                              : p.k == 1u ? 0u
@@ -491,7 +526,7 @@ template <int D> static void *kernel_of() { return (void *)barrier_loop<D>; }
 static void *kernels[] = {kernel_of<FLAT>(),      kernel_of<TREE>(),         kernel_of<GCNT>(), kernel_of<GSLOT>(),
                           kernel_of<GRID_SYNC>(), kernel_of<CUDA_BARRIER>(), kernel_of<FLATK>(), kernel_of<FLAG>(), kernel_of<FLATA>(),
                           kernel_of<GSYNC>(),     kernel_of<ALLSLOT>(),      kernel_of<ALLCNT>(),
-                          kernel_of<DUAL>(),      kernel_of<MULTI>(),        kernel_of<SPREAD>()};
+                          kernel_of<DUAL>(),      kernel_of<MULTI>(),        kernel_of<SPREAD>(), kernel_of<HINT>()};
 
 struct bufs {
     unsigned int *words, *stamps, *err;
@@ -540,8 +575,8 @@ static void run(const bufs &m, const cand &c, unsigned int per_sm, int sms, int 
     }
     params p = {m.words, m.stamps, m.err, c.ag,         c.rg,   iters, check,
                 c.poll,  c.pace,   c.pace_arg, c.fast_polls, c.k, c.pipe, m.libcu, 1u, 2u, m.near};
-    if (c.d == MULTI && c.rg == 2u) { /* lines of distinct signatures */
-        const unsigned int want = c.k;
+    if ((c.d == MULTI && c.rg == 2u) || c.d == HINT) { /* lines of distinct signatures */
+        const unsigned int want = c.d == HINT ? (c.rg == 4u ? 1u : c.k) + c.k : c.k;
         const unsigned int probe_sms[4] = {0u, (unsigned int)sms / 4u, (unsigned int)sms / 2u, 3u * sms / 4u};
         static unsigned int rt[4 * 256];
         for (int i = 0; i < 4 * 256; ++i)
@@ -579,7 +614,7 @@ static void run(const bufs &m, const cand &c, unsigned int per_sm, int sms, int 
             printf(" line %u (%u/%u/%u/%u)", 8u + l, rt[l], rt[256 + l], rt[512 + l], rt[768 + l]);
         }
         printf("\n");
-        if (got < c.k) {
+        if (got < want) {
             print_cand(c);
             printf("%u,%u,%d,,,,refused: only %u distinct lines\n", per_sm, n, check, got);
             return;
@@ -716,48 +751,14 @@ int main(int argc, char **argv)
         {GRID_SYNC, 0, 0, 0, 0, 0, 0, 0, 0},
         {CUDA_BARRIER, 0, 0, 0, 0, 0, 0, 0, 0},
         {GSYNC, 0, 0, 0, 0, 0, 0, 0, 0},
-        {SPREAD, 0, 0, 0, 0, 0, 0, 0, 0},
-        {MULTI, 1, 3, 2, PACE_NONE, 0, 0, 2, 0},
-        {FLATA, F, F, 2, PACE_NONE, 0, 0, 1, 0},
-        {MULTI, 1, 2, 2, PACE_NONE, 0, 0, 2, 0},
-        {MULTI, 1, 2, 2, PACE_NONE, 0, 0, 4, 0},
-        {DUAL, 0, 0, 2, PACE_NONE, 0, 0, 2, 0},
-        {MULTI, 0, 1, 2, PACE_NONE, 0, 0, 1, 0},
-        {MULTI, 0, 1, 2, PACE_NONE, 0, 0, 2, 0},
-        {MULTI, 0, 2, 2, PACE_NONE, 0, 0, 2, 0},
-        {MULTI, 0, 2, 2, PACE_NONE, 0, 0, 3, 0},
-        {MULTI, 0, 2, 2, PACE_NONE, 0, 0, 4, 0},
-        {MULTI, 0, 2, 2, PACE_NONE, 0, 0, 6, 0},
-        {MULTI, 0, 2, 2, PACE_NONE, 0, 0, 8, 0},
-        {MULTI, 1, 2, 2, PACE_NONE, 0, 0, 8, 0},
-        {MULTI, 0, 2, 2, PACE_NONE, 0, 0, 12, 0},
-        {MULTI, 0, 2, 2, PACE_NONE, 0, 0, 16, 0},
-        {DUAL, 0, 0, 2, PACE_NONE, 0, 0, 0, 0},
-        {DUAL, 0, 0, 2, PACE_NONE, 0, 0, 1, 0},
-        {ALLSLOT, 32, 0, 2, PACE_NONE, 0, 0, 1, 0},
-        {ALLSLOT, 16, 0, 2, PACE_NONE, 0, 0, 1, 0},
-        {ALLSLOT, 8, 0, 2, PACE_NONE, 0, 0, 1, 0},
-        {ALLSLOT, 4, 0, 2, PACE_NONE, 0, 0, 1, 0},
-        {ALLCNT, 4, 0, 2, PACE_NONE, 0, 0, 1, 0},
-        {ALLCNT, 8, 0, 2, PACE_NONE, 0, 0, 1, 0},
-        {ALLCNT, 32, 0, 2, PACE_NONE, 0, 0, 1, 0},
-        {ALLCNT, 128, 0, 2, PACE_NONE, 0, 0, 1, 0},
-        {ALLCNT, 256, 0, 2, PACE_NONE, 0, 0, 1, 0},
-        {FLATA, F, F, 0, PACE_NONE, 0, 0, 1, 0}, /* gsBarrier v2's flat form */
-        {GCNT, 128, 64, 2, PACE_NONE, 0, 0, 1, 0},
-        {GCNT, 256, 64, 2, PACE_NONE, 0, 0, 1, 0},
-        {FLATA, F, F, 1, PACE_NONE, 0, 0, 1, 0},
-        {FLATA, F, F, 2, PACE_TIMER, 0, 16, 1, 0}, /* libcu++'s pacing */
-        {FLATA, F, F, 2, PACE_SPIN, 100, 16, 1, 0},
-        {FLATA, F, F, 2, PACE_SPIN, 250, 4, 1, 0},
-        {FLAT, F, F, 2, PACE_NONE, 0, 0, 1, 0},
-        {FLATK, 1, F, 2, PACE_NONE, 0, 0, 2, 0},
-        {FLATK, 1, F, 2, PACE_NONE, 0, 0, 4, 0},
-        {GCNT, 128, 64, 0, PACE_NONE, 0, 0, 1, 0}, /* gsBarrier v2's gathered form */
-        {GCNT, 128, 64, 2, PACE_NONE, 0, 0, 1, 150},
-        {GCNT, 256, 64, 2, PACE_NONE, 0, 0, 1, 150},
-        {GCNT, 256, 32, 2, PACE_NONE, 0, 0, 1, 150},
-        {GCNT, 128, 64, 2, PACE_SPIN, 200, 4, 1, 150},
+        {HINT, 0, 2, 0, PACE_NONE, 0, 0, 1, 0},
+        {HINT, 0, 2, 0, PACE_NONE, 0, 0, 2, 0},
+        {HINT, 0, 2, 0, PACE_NONE, 0, 0, 4, 0},
+        {HINT, 1, 2, 0, PACE_NONE, 0, 0, 4, 0},
+        {HINT, 0, 2, 0, PACE_NONE, 0, 0, 8, 0},
+        {HINT, 0, 4, 0, PACE_NONE, 0, 0, 4, 0},
+        {HINT, 0, 4, 0, PACE_NONE, 0, 0, 8, 0},
+        {FLATA, F, F, 2, PACE_NONE, 0, 0, 1, 0}, /* the library's flat form */
     };
     const int checks = argc > 2 ? atoi(argv[2]) : 1; /* 0: bare only; 1: bare and checked */
     const size_t first = argc > 3 ? (size_t)atoi(argv[3]) : sizeof cands / sizeof cands[0]; /* the first few only */
