@@ -28,18 +28,23 @@ GS_SEM_BENCH(broken_overfull, (void)0,
              gs_sem_ticket_enter((gs_sem_ticket_t *)a.state, writer ? a.sem_size : 1u, a.sem_size + 1u),
              gs_sem_ticket_leave((gs_sem_ticket_t *)a.state, writer ? a.sem_size : 1u))
 
-/* A counter barrier with its release and acquire removed: arrival and
- * polling are relaxed, so nothing orders the blocks' data.  The visibility
- * check must turn this red. */
 #include "barrier_bench.cuh"
-static __device__ __forceinline__ bool relaxed_sync(unsigned int *count, unsigned int epoch)
+
+/* A counter barrier for the two below: thread 0 adds one to *count, then
+ * waits until it reaches `goal`; with `ordered` the arrival is a release and
+ * the polls acquires, without it both are relaxed.  False when the watchdog
+ * gave up. */
+static __device__ __forceinline__ bool counter_sync(unsigned int *count, unsigned int goal, bool ordered)
 {
     gs_wait_t w = GS_WAIT_INIT;
     bool ok = true;
     __syncthreads();
     if (threadIdx.x == 0) {
-        gs_red_add_relaxed(count, 1u, GS_SCOPE_GPU);
-        while ((int)(gs_ld_relaxed(count, GS_SCOPE_GPU) - gridDim.x * (epoch + 1u)) < 0)
+        if (ordered)
+            gs_red_add_release(count, 1u, GS_SCOPE_GPU);
+        else
+            gs_red_add_relaxed(count, 1u, GS_SCOPE_GPU);
+        while ((int)((ordered ? gs_ld_acquire(count, GS_SCOPE_GPU) : gs_ld_relaxed(count, GS_SCOPE_GPU)) - goal) < 0)
             if (gs_wait_spin(&w)) {
                 ok = false;
                 break;
@@ -47,7 +52,11 @@ static __device__ __forceinline__ bool relaxed_sync(unsigned int *count, unsigne
     }
     return gs_barrier_join(ok);
 }
-GS_BARRIER_BENCH(broken_unordered, (void)0, (void)0, relaxed_sync((unsigned int *)a.state, epoch))
+
+/* The counter barrier with its release and acquire removed: nothing orders
+ * the blocks' data.  The visibility check must turn this red. */
+GS_BARRIER_BENCH(broken_unordered, (void)0, (void)0,
+                 counter_sync((unsigned int *)a.state, gridDim.x * (epoch + 1u), false))
 
 /* A barrier that never completes: every block waits for one arrival more
  * than the grid makes.  The watchdog must end it as TIMEOUT, and the closing
@@ -57,18 +66,7 @@ GS_BARRIER_BENCH(broken_unordered, (void)0, (void)0, relaxed_sync((unsigned int 
  * before it leaves, past the test's limit on the wall clock. */
 static __device__ __forceinline__ bool stuck_sync(unsigned int *count, unsigned int epoch)
 {
-    gs_wait_t w = GS_WAIT_INIT;
-    bool ok = true;
-    __syncthreads();
-    if (threadIdx.x == 0) {
-        gs_red_add_release(count, 1u, GS_SCOPE_GPU);
-        while ((int)(gs_ld_acquire(count, GS_SCOPE_GPU) - (gridDim.x * (epoch + 1u) + 1u)) < 0)
-            if (gs_wait_spin(&w)) {
-                ok = false;
-                break;
-            }
-    }
-    if (!gs_barrier_join(ok))
+    if (!counter_sync(count, gridDim.x * (epoch + 1u) + 1u, true))
         return false;
     for (const unsigned long long t0 = gs_globaltimer(); gs_globaltimer() - t0 < 30000000000ull;)
         gs_nanosleep(1000000u);
