@@ -39,5 +39,16 @@ int main(void)
      * then keeps its unplaced form */
     const unsigned int none[2 * 3] = {M, M, M, M, M, M};
     CHECK(gs_place_pick(none, 2, 3, 3, 10, out) == 1);
+    /* more lines than the picker looks at: it reads the first
+     * GS_PLACE_POOL_LINES of each probe's row, rows still `lines` apart.
+     * Every line but 1 has line 0's signature; line 1 differs at probe 1. */
+    {
+        enum { L = GS_PLACE_POOL_LINES + 8u };
+        static unsigned int wide[2 * L];
+        for (unsigned int l = 0; l < L; ++l)
+            wide[l] = wide[L + l] = 300u;
+        wide[L + 1] = 400u;
+        CHECK(gs_place_pick(wide, 2, L, 4, 10, out) == 2 && out[0] == 0u && out[1] == 1u);
+    }
     return check_done();
 }

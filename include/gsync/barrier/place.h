@@ -27,22 +27,22 @@
 #define GS_PLACE_TOLERANCE 10u   /* cycles: round-trip noise is ~3 */
 #define GS_PLACE_MISSING 0xffffffffu
 
-/* rt[p * lines + l]: probe p's round trip to line l in cycles, or
- * GS_PLACE_MISSING for every line of a probe that did not run.  Writes up to
- * k line indices to out, fastest first; returns how many it found. */
-static inline unsigned int gs_place_pick(const unsigned int *rt, unsigned int probes, unsigned int lines,
+/* rt[p * stride + l]: probe p's round trip to line l in cycles, or
+ * GS_PLACE_MISSING for every line of a probe that did not run; lines past
+ * the first GS_PLACE_POOL_LINES are not considered.  Writes up to k line
+ * indices to out, fastest first; returns how many it found. */
+static inline unsigned int gs_place_pick(const unsigned int *rt, unsigned int probes, unsigned int stride,
                                          unsigned int k, unsigned int tol, unsigned int *out)
 {
     unsigned int got = 0u, taken[GS_PLACE_POOL_LINES];
     unsigned long long cost[GS_PLACE_POOL_LINES];
-    if (lines > GS_PLACE_POOL_LINES)
-        lines = GS_PLACE_POOL_LINES;
+    const unsigned int lines = stride < GS_PLACE_POOL_LINES ? stride : GS_PLACE_POOL_LINES; /* considered */
     for (unsigned int l = 0; l < lines; ++l) {
         cost[l] = 0ull;
         taken[l] = 0u;
         for (unsigned int p = 0; p < probes; ++p)
-            if (rt[p * lines + l] != GS_PLACE_MISSING)
-                cost[l] += rt[p * lines + l];
+            if (rt[p * stride + l] != GS_PLACE_MISSING)
+                cost[l] += rt[p * stride + l];
     }
     while (got < k) {
         unsigned int best = lines;
@@ -51,7 +51,7 @@ static inline unsigned int gs_place_pick(const unsigned int *rt, unsigned int pr
             for (unsigned int j = 0; j < got && !alike; ++j) {
                 int near_all = 1;
                 for (unsigned int p = 0; p < probes && near_all; ++p) {
-                    const unsigned int x = rt[p * lines + l], y = rt[p * lines + out[j]];
+                    const unsigned int x = rt[p * stride + l], y = rt[p * stride + out[j]];
                     if (x != GS_PLACE_MISSING && y != GS_PLACE_MISSING)
                         near_all = (x > y ? x - y : y - x) <= tol;
                 }
