@@ -78,7 +78,7 @@ static cudaError_t place_cached(const gs_bench_args *a, gs_barrier_spread_t *s, 
     if (state != a->state || blocks != a->blocks || threads != a->threads) {
         gs_barrier_spread_t fresh = {(unsigned int *)a->state, 1u, 0u};
         int fresh_spreads = 0;
-        const cudaError_t e = gs_barrier_spread_place(&fresh, a->blocks, a->threads, 0, &fresh_spreads);
+        const cudaError_t e = gs_barrier_spread_place(&fresh, a->blocks, a->threads, 0, &fresh_spreads, NULL);
         if (e != cudaSuccess)
             return e;
         state = a->state;

@@ -675,7 +675,7 @@ static void run(const bufs &m, const cand &c, unsigned int per_sm, int sms, int 
         if (c.d == SPREAD || (c.d == MULTI && c.rg == 3u)) { /* placed on the zeroed state */
             gs_barrier_spread_t sb = {m.words, 1u, 0u};
             int spreads = 0;
-            CK(gs_barrier_spread_place(&sb, n, 32u, 0, &spreads));
+            CK(gs_barrier_spread_place(&sb, n, 32u, 0, &spreads, NULL));
             p.spread = sb.k;
             p.spread_lines = sb.lines;
             if (c.d == MULTI) { /* multi's loop on the library's lines */

@@ -196,17 +196,21 @@ static inline cudaError_t gs__barrier_spread_time(gs_barrier_spread_t s, gs_barr
 /* Host, before the kernel, on the zeroed state (s->words set): picks lines,
  * times the trials and fills s->k and s->lines (see Placement).  *spreads
  * is 1 when this grid should use the spread form rather than tree.cuh's.
+ * *timed (unless NULL) is 1 when the placement got as far as the timed
+ * trials, 0 when it stopped before them (see Placement for when).
  * Synchronous; it launches kernels on `stream`, cooperatively.  With
  * GSYNC_WATCHDOG the trials run under a watchdog of their own, and the one
  * this translation unit had armed is put back afterwards. */
 static inline cudaError_t gs_barrier_spread_place(gs_barrier_spread_t *s, unsigned int blocks, unsigned int threads,
-                                                  cudaStream_t stream, int *spreads)
+                                                  cudaStream_t stream, int *spreads, int *timed)
 {
     unsigned int rt[GS_PLACE_PROBES * GS_PLACE_POOL_LINES], got[4];
     int dev = 0, sms = 0, per_sm = 0;
     s->k = 1u;
     s->lines = 0u;
     *spreads = 0;
+    if (timed)
+        *timed = 0;
     cudaError_t e;
     if (!gs_barrier_spread_tries(blocks, threads))
         return cudaSuccess;
@@ -221,6 +225,8 @@ static inline cudaError_t gs_barrier_spread_place(gs_barrier_spread_t *s, unsign
     const unsigned int n = gs_place_pick(rt, GS_PLACE_PROBES, GS_PLACE_POOL_LINES, 4u, GS_PLACE_TOLERANCE, got);
     if (n < 2u)
         return cudaSuccess;
+    if (timed)
+        *timed = 1;
     gs_barrier_tree_t t = {NULL};
 #ifdef GSYNC_WATCHDOG /* the trials' waits consult a watchdog in this build: arm one, 1 s */
     gs_watchdog_t *wd = NULL, *callers = NULL; /* callers: the one armed before, put back after */
