@@ -41,14 +41,14 @@ static __device__ __forceinline__ unsigned int gs_cluster_rank(void)
 #endif
 }
 
-/* mapa.u64: the generic address of `p` (a __shared__ variable of this block)
- * in the block of rank `rank` of this cluster (sm_90).  Generic loads, stores
- * and atomics at .cluster scope then reach it over the cluster's network. */
-template <typename T>
-static __device__ __forceinline__ T *gs_cluster_map(T *p, unsigned int rank)
+/* mapa.u64: the generic address of `p` (this block's shared memory) in the
+ * block of rank `rank` of this cluster (sm_90).  Generic loads, stores and
+ * atomics at .cluster scope then reach it over the cluster's network.  The
+ * caller casts the result back to p's type. */
+static __device__ __forceinline__ void *gs_cluster_map(void *p, unsigned int rank)
 {
 #if GS__HAVE_CLUSTERS
-    T *q;
+    void *q;
     asm volatile("mapa.u64 %0, %1, %2;" : "=l"(q) : "l"(p), "r"(rank));
     return q;
 #else
@@ -57,15 +57,33 @@ static __device__ __forceinline__ T *gs_cluster_map(T *p, unsigned int rank)
 #endif
 }
 
-/* barrier.cluster.arrive.release + barrier.cluster.wait.acquire (sm_90):
- * every thread of every block of the cluster; waits for every non-exited
- * thread of the cluster, acquiring what each released at cluster scope.  Not
- * .aligned, so a diverged warp may call it.  A cluster of one (or before
- * sm_90): the block barrier. */
+/* barrier.cluster.arrive.release (sm_90): this thread arrives at the
+ * cluster barrier, releasing its writes at cluster scope.  Not .aligned, so
+ * a diverged warp may call it.  A no-op before sm_90 (see gs_cluster_sync). */
+static __device__ __forceinline__ void gs_cluster_arrive_release(void)
+{
+#if GS__HAVE_CLUSTERS
+    asm volatile("barrier.cluster.arrive.release;" ::: "memory");
+#endif
+}
+
+/* barrier.cluster.wait.acquire (sm_90): waits until every non-exited thread
+ * of the cluster has arrived, acquiring what each released.  Not .aligned. */
+static __device__ __forceinline__ void gs_cluster_wait_acquire(void)
+{
+#if GS__HAVE_CLUSTERS
+    asm volatile("barrier.cluster.wait.acquire;" ::: "memory");
+#endif
+}
+
+/* The whole cluster barrier, every thread of every block of the cluster:
+ * arrive (release) then wait (acquire).  A cluster of one (or before sm_90):
+ * the block barrier. */
 static __device__ __forceinline__ void gs_cluster_sync(void)
 {
 #if GS__HAVE_CLUSTERS
-    asm volatile("barrier.cluster.arrive.release;\n\tbarrier.cluster.wait.acquire;" ::: "memory");
+    gs_cluster_arrive_release();
+    gs_cluster_wait_acquire();
 #else
     __syncthreads();
 #endif

@@ -64,6 +64,13 @@ typedef struct gs_mutex_cohort_node {
     unsigned int tail;       /* rank 0's only: last queued block's rank + 1  */
 } gs_mutex_cohort_node_t;
 
+/* The node of the block of rank `rank` in this cluster. */
+static __device__ __forceinline__ gs_mutex_cohort_node_t *gs__cohort_peer(gs_mutex_cohort_node_t *mine,
+                                                                          unsigned int rank)
+{
+    return (gs_mutex_cohort_node_t *)gs_cluster_map(mine, rank);
+}
+
 /* All threads, once per block before the first lock. */
 static __device__ __forceinline__ void gs_mutex_cohort_begin(gs_mutex_cohort_node_t *mine)
 {
@@ -87,11 +94,11 @@ static __device__ __forceinline__ bool gs_mutex_cohort_lock(gs_mutex_cohort_t *m
     const unsigned int me = gs_cluster_rank() + 1u;
     gs_st_relaxed_u64(&mine->go, 0ull, GS_SCOPE_CLUSTER);
     gs_st_relaxed(&mine->next, 0u, GS_SCOPE_CLUSTER);
-    const unsigned int prev = gs_atom_exch_acq_rel(&gs_cluster_map(mine, 0u)->tail, me, GS_SCOPE_CLUSTER);
+    const unsigned int prev = gs_atom_exch_acq_rel(&gs__cohort_peer(mine, 0u)->tail, me, GS_SCOPE_CLUSTER);
     if (prev != 0u) {
         gs_wait_t w = GS_WAIT_INIT;
         unsigned long long go;
-        gs_st_release(&gs_cluster_map(mine, prev - 1u)->next, me, GS_SCOPE_CLUSTER);
+        gs_st_release(&gs__cohort_peer(mine, prev - 1u)->next, me, GS_SCOPE_CLUSTER);
         while ((go = gs_ld_acquire_u64(&mine->go, GS_SCOPE_CLUSTER)) == 0ull)
             if (gs_wait_spin(&w))
                 return false;
@@ -114,20 +121,20 @@ static __device__ __forceinline__ void gs_mutex_cohort_unlock(gs_mutex_cohort_t 
     const unsigned int gticket = (unsigned int)(held >> 32), run = (unsigned int)(held & GS__COHORT_RUN);
     unsigned int next = gs_ld_acquire(&mine->next, GS_SCOPE_CLUSTER);
     if (next != 0u && run < GS_MUTEX_COHORT_MAX_RUN) {
-        gs_st_release_u64(&gs_cluster_map(mine, next - 1u)->go, held + 1u, GS_SCOPE_CLUSTER);
+        gs_st_release_u64(&gs__cohort_peer(mine, next - 1u)->go, held + 1u, GS_SCOPE_CLUSTER);
         return;
     }
     gs_mutex_ticket_unlock(m, gticket);
     if (next == 0u) {
         /* no successor yet: empty the queue, unless one is linking in now */
-        if (gs_atom_cas_relaxed(&gs_cluster_map(mine, 0u)->tail, me, 0u, GS_SCOPE_CLUSTER) == me)
+        if (gs_atom_cas_relaxed(&gs__cohort_peer(mine, 0u)->tail, me, 0u, GS_SCOPE_CLUSTER) == me)
             return;
         gs_wait_t w = GS_WAIT_INIT;
         while ((next = gs_ld_acquire(&mine->next, GS_SCOPE_CLUSTER)) == 0u)
             if (gs_wait_spin(&w))
                 return;
     }
-    gs_st_release_u64(&gs_cluster_map(mine, next - 1u)->go, GS__COHORT_GO, GS_SCOPE_CLUSTER);
+    gs_st_release_u64(&gs__cohort_peer(mine, next - 1u)->go, GS__COHORT_GO, GS_SCOPE_CLUSTER);
 }
 
 #endif
