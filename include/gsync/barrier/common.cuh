@@ -62,16 +62,25 @@ static __device__ __forceinline__ int gs_barrier_linear_pause(gs_wait_t *w, bool
 
 /* The closing join: every thread learns whether thread 0 completed.
  * Without the watchdog thread 0 always completes, and the join is one
- * __syncthreads().  With it, thread 0 leaves its verdict in shared memory
- * before the join: on an H200 a plain __syncthreads() in the place of
- * __syncthreads_and() made gsBarrier ~70 ns a barrier faster (the
- * reduction and its result read sit on the critical path), and a shared
- * word costs one store and one load.  Thread 0 writes the word again only
- * after the next barrier's opening __syncthreads(), which every barrier
- * here begins with, so every thread has read it by then. */
+ * __syncthreads().  With it, a block of one full warp (gsync-bench's 32
+ * threads) gets thread 0's verdict by shuffle after the __syncthreads();
+ * a larger block through a shared word that thread 0 writes before it.
+ * On an H200, the shuffle made gsBarrier 2.4% and 2.7% faster bare at 1
+ * and 2 blocks/SM than the shared word and moved the rest of the sweep by
+ * -1.5% to +0.6%; a __syncwarp() in place of that __syncthreads() was
+ * faster still at 1 and 2 (-4.2% with data) but up to 4.8% slower from 4
+ * up (bench/results/h200/tuning/watchdog-join/shuffle-ab.csv).  The word
+ * beat __syncthreads_and() by ~70 ns (the reduction and its result read
+ * sit on the critical path).  Thread 0 writes the word again only after
+ * the next barrier's opening __syncthreads(), which every barrier here
+ * begins with, so every thread has read it by then. */
 static __device__ __forceinline__ bool gs_barrier_join(bool ok)
 {
 #ifdef GSYNC_WATCHDOG
+    if (blockDim.x * blockDim.y * blockDim.z == 32u) {
+        __syncthreads();
+        return __shfl_sync(~0u, (int)ok, 0) != 0;
+    }
     __shared__ int gs__barrier_abandoned;
     if (threadIdx.x == 0)
         gs__barrier_abandoned = !ok;
