@@ -521,6 +521,7 @@ static __global__ void fence_cost(unsigned int *w, int kind, unsigned long long 
 
 #define TOOL_NAME "barrier_designs"
 #include "tool_check.cuh"
+#include "tool_timing.cuh"
 
 template <int D> static void *kernel_of() { return (void *)barrier_loop<D>; }
 static void *kernels[] = {kernel_of<FLAT>(),      kernel_of<TREE>(),         kernel_of<GCNT>(), kernel_of<GSLOT>(),
@@ -659,59 +660,41 @@ static void run(const bufs &m, const cand &c, unsigned int per_sm, int sms, int 
         printf("# dual: lines %u (%u cycles from SM 0) and %u (%u cycles); %u of %d SMs nearer the second\n", p.la,
                rt[lo], p.lb, rt[hi], on_b, sms);
     }
-    std::vector<float> ms;
-    unsigned int err[2] = {0u, 0u};
-    cudaEvent_t t0, t1;
-    CK(cudaEventCreate(&t0));
-    CK(cudaEventCreate(&t1));
-    for (int r = 0; r <= reps; ++r) { /* run 0 warms up */
-        CK(cudaMemset(m.words, 0, m.words_bytes));
-        CK(cudaMemset(m.stamps, 0, 2u * n * sizeof(unsigned int)));
-        CK(cudaMemset(m.err, 0, 2u * sizeof(unsigned int)));
-        if (c.d == CUDA_BARRIER) {
-            libcu_init<<<1, 1>>>(m.libcu, n);
-            CK(cudaGetLastError());
-        }
-        if (c.d == SPREAD || (c.d == MULTI && c.rg == 3u)) { /* placed on the zeroed state */
-            gs_barrier_spread_t sb = {m.words, 1u, 0u};
-            int spreads = 0;
-            CK(gs_barrier_spread_place(&sb, n, 32u, 0, &spreads, NULL));
-            p.spread = sb.k;
-            p.spread_lines = sb.lines;
-            if (c.d == MULTI) { /* multi's loop on the library's lines */
-                p.k = sb.k;
-                for (unsigned int i = 0; i < p.k; ++i)
-                    p.line[i] = (sb.lines >> (8u * i)) & 0xffu;
+    const timing t = time_launches(
+        reps, iters, m.err,
+        [&](bool first) {
+            CK(cudaMemset(m.words, 0, m.words_bytes));
+            CK(cudaMemset(m.stamps, 0, 2u * n * sizeof(unsigned int)));
+            if (c.d == CUDA_BARRIER) {
+                libcu_init<<<1, 1>>>(m.libcu, n);
+                CK(cudaGetLastError());
             }
-            if (r == 0)
-                printf("# placed for %u blocks: %u counters, lines %08x\n", n, sb.k, sb.lines);
-        }
+            if (c.d == SPREAD || (c.d == MULTI && c.rg == 3u)) { /* placed on the zeroed state */
+                gs_barrier_spread_t sb = {m.words, 1u, 0u};
+                int spreads = 0;
+                CK(gs_barrier_spread_place(&sb, n, 32u, 0, &spreads, NULL));
+                p.spread = sb.k;
+                p.spread_lines = sb.lines;
+                if (c.d == MULTI) { /* multi's loop on the library's lines */
+                    p.k = sb.k;
+                    for (unsigned int i = 0; i < p.k; ++i)
+                        p.line[i] = (sb.lines >> (8u * i)) & 0xffu;
+                }
+                if (first)
+                    printf("# placed for %u blocks: %u counters, lines %08x\n", n, sb.k, sb.lines);
+            }
 #ifdef GSYNC_WATCHDOG /* the library's waits check a watchdog in this build: arm it, 10 s */
-        gs_watchdog_arm_kernel<<<1, 1>>>(m.watchdog, 10000000000ull);
-        CK(cudaGetLastError());
+            gs_watchdog_arm_kernel<<<1, 1>>>(m.watchdog, 10000000000ull);
+            CK(cudaGetLastError());
 #endif
-        void *args[] = {&p};
-        CK(cudaEventRecord(t0));
-        CK(cudaLaunchCooperativeKernel(kernels[c.d], n, 32, args, 0, 0));
-        CK(cudaEventRecord(t1));
-        CK(cudaEventSynchronize(t1));
-        float f;
-        CK(cudaEventElapsedTime(&f, t0, t1));
-        unsigned int e2[2];
-        CK(cudaMemcpy(e2, m.err, sizeof e2, cudaMemcpyDeviceToHost));
-        err[0] += e2[0];
-        err[1] |= e2[1];
-        if (r)
-            ms.push_back(f);
-    }
-    std::sort(ms.begin(), ms.end());
-    const double k = 1e6 / iters;
+        },
+        [&] {
+            void *args[] = {&p};
+            CK(cudaLaunchCooperativeKernel(kernels[c.d], n, 32, args, 0, 0));
+        });
     print_cand(c);
-    printf("%u,%u,%d,%.1f,%.1f,%.1f,%s%u stale%s\n", per_sm, n, check, ms[ms.size() / 2] * k, ms.front() * k,
-           ms.back() * k, err[0] || err[1] ? "FAIL " : "", err[0], err[1] ? ", wait gave up" : "");
-    fflush(stdout);
-    CK(cudaEventDestroy(t0));
-    CK(cudaEventDestroy(t1));
+    printf("%u,%u,%d,", per_sm, n, check);
+    print_timing(t);
 }
 
 int main(int argc, char **argv)

@@ -39,10 +39,8 @@
 #include <gsync/barrier/tree.cuh>
 #include <gsync/cluster.cuh>
 
-#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <vector>
 
 #define SPIN_LIMIT (1u << 26)
 
@@ -135,29 +133,18 @@ static __global__ void libcu_init(void *where, unsigned int n) { new (where) dev
 
 #define TOOL_NAME "cluster_designs"
 #include "tool_check.cuh"
+#include "tool_timing.cuh"
 
 static void *kernels[] = {(void *)loop<GSYNC>, (void *)loop<CUDA_BARRIER>, (void *)loop<C2X>, (void *)loop<CL2>};
-
-static cudaLaunchConfig_t config(unsigned int n, unsigned int c, cudaLaunchAttribute *attr)
-{
-    cudaLaunchConfig_t cfg = {};
-    attr->id = cudaLaunchAttributeClusterDimension;
-    attr->val.clusterDim.x = c;
-    attr->val.clusterDim.y = 1;
-    attr->val.clusterDim.z = 1;
-    cfg.gridDim = dim3(n);
-    cfg.blockDim = dim3(32);
-    cfg.attrs = attr;
-    cfg.numAttrs = c > 1u ? 1 : 0;
-    return cfg;
-}
 
 /* One candidate on n blocks in clusters of c (1: a cooperative launch). */
 static void run(params p, int d, unsigned int per_sm, unsigned int n, unsigned int c, int reps)
 {
     printf("%s,%u,%u,%u,%u,", design_name[d], c, per_sm, n, p.check);
-    cudaLaunchAttribute attr;
-    cudaLaunchConfig_t cfg = config(n, c, &attr);
+    cudaLaunchAttribute attr = {};
+    attr.id = cudaLaunchAttributeClusterDimension;
+    attr.val.clusterDim = {c, 1u, 1u};
+    const cudaLaunchConfig_t cfg = {dim3(n), dim3(32), 0, 0, &attr, 1u};
     if (c > 1u) {
         int clusters = 0;
         CK(cudaOccupancyMaxActiveClusters(&clusters, kernels[d], &cfg));
@@ -166,42 +153,22 @@ static void run(params p, int d, unsigned int per_sm, unsigned int n, unsigned i
             return;
         }
     }
-    std::vector<float> ms;
-    unsigned int err[2] = {0u, 0u};
-    cudaEvent_t t0, t1;
-    CK(cudaEventCreate(&t0));
-    CK(cudaEventCreate(&t1));
-    for (int r = 0; r <= reps; ++r) { /* run 0 warms up */
-        CK(cudaMemset(p.words, 0, 128u * 64u));
-        CK(cudaMemset(p.err, 0, 2u * sizeof(unsigned int)));
-        if (d == CUDA_BARRIER) {
-            libcu_init<<<1, 1>>>(p.libcu, n);
-            CK(cudaGetLastError());
-        }
-        void *args[] = {&p};
-        CK(cudaEventRecord(t0));
-        if (c > 1u)
-            CK(cudaLaunchKernelEx(&cfg, (void (*)(params))kernels[d], p));
-        else
-            CK(cudaLaunchCooperativeKernel(kernels[d], n, 32, args, 0, 0));
-        CK(cudaEventRecord(t1));
-        CK(cudaEventSynchronize(t1));
-        float f;
-        CK(cudaEventElapsedTime(&f, t0, t1));
-        unsigned int e2[2];
-        CK(cudaMemcpy(e2, p.err, sizeof e2, cudaMemcpyDeviceToHost));
-        err[0] += e2[0];
-        err[1] |= e2[1];
-        if (r)
-            ms.push_back(f);
-    }
-    std::sort(ms.begin(), ms.end());
-    const double k = 1e6 / p.iters;
-    printf("%.1f,%.1f,%.1f,%s%u stale%s\n", ms[ms.size() / 2] * k, ms.front() * k, ms.back() * k,
-           err[0] || err[1] ? "FAIL " : "", err[0], err[1] ? ", wait gave up" : "");
-    fflush(stdout);
-    CK(cudaEventDestroy(t0));
-    CK(cudaEventDestroy(t1));
+    print_timing(time_launches(
+        reps, p.iters, p.err,
+        [&](bool) {
+            CK(cudaMemset(p.words, 0, 128u * 64u));
+            if (d == CUDA_BARRIER) {
+                libcu_init<<<1, 1>>>(p.libcu, n);
+                CK(cudaGetLastError());
+            }
+        },
+        [&] {
+            void *args[] = {&p};
+            if (c > 1u)
+                CK(cudaLaunchKernelEx(&cfg, (void (*)(params))kernels[d], p));
+            else
+                CK(cudaLaunchCooperativeKernel(kernels[d], n, 32, args, 0, 0));
+        }));
 }
 
 int main(int argc, char **argv)
