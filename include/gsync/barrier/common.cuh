@@ -63,8 +63,8 @@ static __device__ __forceinline__ int gs_barrier_linear_pause(gs_wait_t *w, bool
 /* The closing join: every thread learns whether thread 0 completed.
  * Without the watchdog thread 0 always completes, and the join is one
  * __syncthreads().  With it, a block of one full warp (gsync-bench's 32
- * threads) gets thread 0's verdict by shuffle after the __syncthreads();
- * a larger block through a shared word that thread 0 writes before it.
+ * threads) gets thread 0's verdict by shuffle after the __syncthreads(),
+ * any other block through a shared word that thread 0 writes before it.
  * On an H200, the shuffle made gsBarrier 2.4% and 2.7% faster bare at 1
  * and 2 blocks/SM than the shared word and moved the rest of the sweep by
  * -1.5% to +0.6%; a __syncwarp() in place of that __syncthreads() was
