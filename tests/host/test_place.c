@@ -40,7 +40,7 @@ int main(void)
     const unsigned int none[2 * 3] = {M, M, M, M, M, M};
     CHECK(gs_place_pick(none, 2, 3, 3, 10, out) == 1);
     /* more lines than the picker looks at: it reads the first
-     * GS_PLACE_POOL_LINES of each probe's row, rows still `lines` apart.
+     * GS_PLACE_POOL_LINES of each probe's row, rows still `stride` (L) apart.
      * Every line but 1 has line 0's signature; line 1 differs at probe 1. */
     {
         enum { L = GS_PLACE_POOL_LINES + 8u };
