@@ -33,11 +33,12 @@
  * Placement: gs_barrier_spread_place (host, once, on the zeroed state,
  *            before the kernel) times an atomic to each line of the pool
  *            from 8 SMs and picks lines of different slices (place.h); then
- *            it times a trial of the grid's own size (cooperative, 32-thread
- *            blocks) with 2 and with 4 of those counters against tree.cuh's
- *            barrier, and keeps the fastest: one machine's picked lines made
- *            4 counters slower than tree.cuh at 8 blocks/SM
- *            (tuning/spread-library/), so the lines alone are not enough.
+ *            it times a trial of the grid's own shape (cooperative, blocks
+ *            of the caller's thread count) with 2 and with 4 of those
+ *            counters against tree.cuh's barrier, and keeps the fastest:
+ *            one machine's picked lines made 4 counters slower than
+ *            tree.cuh at 8 blocks/SM (tuning/spread-library/), so the lines
+ *            alone are not enough.
  *            It leaves the state zeroed.  Where tree.cuh's barrier wins,
  *            outside GS_BARRIER_SPREAD_MIN..MAX blocks, for blocks of fewer
  *            than 4 threads, or when fewer than two slices were told apart,
@@ -166,7 +167,7 @@ static __global__ void gs__barrier_spread_trial(gs_barrier_spread_t s, gs_barrie
 /* The best of two timed trials of handle s (k 1: tree.cuh's barrier on t),
  * each on zeroed state, in ms. */
 static inline cudaError_t gs__barrier_spread_time(gs_barrier_spread_t s, gs_barrier_tree_t t, unsigned int blocks,
-                                                  cudaStream_t stream, float *best)
+                                                  unsigned int threads, cudaStream_t stream, float *best)
 {
     cudaEvent_t e0, e1;
     unsigned int episodes = GS_BARRIER_SPREAD_TRIAL;
@@ -181,7 +182,7 @@ static inline cudaError_t gs__barrier_spread_time(gs_barrier_spread_t s, gs_barr
             if ((e = cudaMemsetAsync(s.words, 0, gs_barrier_spread_bytes(), stream)) == cudaSuccess &&
                 (e = cudaMemsetAsync(t.words, 0, gs_barrier_tree_bytes(blocks), stream)) == cudaSuccess &&
                 (e = cudaEventRecord(e0, stream)) == cudaSuccess &&
-                (e = cudaLaunchCooperativeKernel((void *)gs__barrier_spread_trial, blocks, 32, args, 0, stream)) ==
+                (e = cudaLaunchCooperativeKernel((void *)gs__barrier_spread_trial, blocks, threads, args, 0, stream)) ==
                     cudaSuccess &&
                 (e = cudaEventRecord(e1, stream)) == cudaSuccess && (e = cudaEventSynchronize(e1)) == cudaSuccess &&
                 (e = cudaEventElapsedTime(&ms, e0, e1)) == cudaSuccess && ms < *best)
@@ -216,7 +217,7 @@ static inline cudaError_t gs_barrier_spread_place(gs_barrier_spread_t *s, unsign
         return cudaSuccess;
     if ((e = cudaGetDevice(&dev)) != cudaSuccess ||
         (e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev)) != cudaSuccess ||
-        (e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, gs__barrier_spread_trial, 32, 0)) != cudaSuccess)
+        (e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, gs__barrier_spread_trial, (int)threads, 0)) != cudaSuccess)
         return e;
     if ((unsigned long long)per_sm * (unsigned int)sms < blocks) /* the trial could not be co-resident */
         return cudaSuccess;
@@ -240,12 +241,12 @@ static inline cudaError_t gs_barrier_spread_place(gs_barrier_spread_t *s, unsign
 #endif
     float best = 0.0f, ms = 0.0f;
     if (e == cudaSuccess && (e = cudaMalloc((void **)&t.words, gs_barrier_tree_bytes(blocks))) == cudaSuccess &&
-        (e = gs__barrier_spread_time(*s, t, blocks, stream, &best)) == cudaSuccess) {
+        (e = gs__barrier_spread_time(*s, t, blocks, threads, stream, &best)) == cudaSuccess) {
         for (unsigned int k = 2u; k <= n && k <= 4u && e == cudaSuccess; k *= 2u) {
             gs_barrier_spread_t c = {s->words, k, 0u};
             for (unsigned int i = 0; i < 4u; ++i)
                 c.lines |= got[i % k] << (8u * i);
-            if ((e = gs__barrier_spread_time(c, t, blocks, stream, &ms)) == cudaSuccess &&
+            if ((e = gs__barrier_spread_time(c, t, blocks, threads, stream, &ms)) == cudaSuccess &&
                 (ms < 0.97f * best || k == GS_BARRIER_SPREAD_FORCE)) {
                 best = ms; /* a clear win (3%) over the best so far */
                 *s = c;
