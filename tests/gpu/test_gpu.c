@@ -21,6 +21,8 @@
  *   test_gpu device         a device index that does not exist is refused.
  *   test_gpu placeWatchdog  gsBarrier's spread placement puts back the
  *                           watchdog the caller armed (place_watchdog.cu).
+ *   test_gpu placeShape     the placement judges co-residency in the
+ *                           caller's block shape (place_shape.cu).
  */
 #include "../check.h"
 #include "device.h"
@@ -37,6 +39,7 @@ GS_DECLARE_SEM_BENCH(broken_overfull)
 GS_DECLARE_BARRIER_BENCH(broken_unordered)
 GS_DECLARE_BARRIER_BENCH(broken_stuck)
 int gs_test_place_keeps_watchdog(char *why, size_t n);
+int gs_test_place_shape(char *why, size_t n);
 
 static gs_device_info dev;
 static unsigned int test_ldst = 10u;    /* 0 for the bare-barrier case */
@@ -165,6 +168,12 @@ int main(int argc, char **argv)
     } else if (strcmp(what, "placeWatchdog") == 0) {
         const int r = gs_test_place_keeps_watchdog(err, sizeof err);
         printf("placeWatchdog: %s\n", r == 0 ? "kept" : err);
+        if (r == 77)
+            return 77;
+        CHECK(r == 0);
+    } else if (strcmp(what, "placeShape") == 0) {
+        const int r = gs_test_place_shape(err, sizeof err);
+        printf("placeShape: %s\n", err);
         if (r == 77)
             return 77;
         CHECK(r == 0);
