@@ -217,7 +217,8 @@ static inline cudaError_t gs_barrier_spread_place(gs_barrier_spread_t *s, unsign
         return cudaSuccess;
     if ((e = cudaGetDevice(&dev)) != cudaSuccess ||
         (e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev)) != cudaSuccess ||
-        (e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, gs__barrier_spread_trial, (int)threads, 0)) != cudaSuccess)
+        (e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, gs__barrier_spread_trial, (int)threads, 0)) !=
+            cudaSuccess)
         return e;
     if ((unsigned long long)per_sm * (unsigned int)sms < blocks) /* the trial could not be co-resident */
         return cudaSuccess;
