@@ -101,8 +101,9 @@ typedef struct gs_barrier_tree {
 
 /* Arrival counters and release flags of the gathered form (0 when flat).
  * Narrow: GS_BARRIER_GROUP consecutive blocks a counter, GS_BARRIER_FLAG_GROUP
- * a flag.  Wide: GS_BARRIER_WIDE lanes' worth, block b on counter and flag
- * b % GS_BARRIER_WIDE (a mask, so no division on the arrival path). */
+ * a flag.  Wide: GS_BARRIER_WIDE lanes' worth, block b on counter
+ * b % GS_BARRIER_WIDE (a mask, so no division on the arrival path) and flag
+ * smid % GS_BARRIER_WIDE (gs__barrier_tree_wait). */
 #define GS_BARRIER_WIDE 32u
 static __host__ __device__ __forceinline__ unsigned int gs_barrier_tree_groups(unsigned int blocks, bool wide)
 {
