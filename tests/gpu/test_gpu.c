@@ -20,9 +20,9 @@
  *                           leaving with its block's thread 0.
  *   test_gpu device         a device index that does not exist is refused.
  *   test_gpu placeWatchdog  gsBarrier's spread placement puts back the
- *                           watchdog the caller armed (place_watchdog.cu).
+ *                           watchdog the caller armed (place.cu).
  *   test_gpu placeShape     the placement judges co-residency in the
- *                           caller's block shape (place_shape.cu).
+ *                           caller's block shape (place.cu).
  */
 #include "../check.h"
 #include "device.h"
@@ -165,15 +165,10 @@ int main(int argc, char **argv)
         run_expect(&p, 4, 1.0, GS_TIMEOUT);
         printf("ended after %.2f s wall (deadlines 1 s)\n", now_s() - t0);
         CHECK(now_s() - t0 < 25.0);
-    } else if (strcmp(what, "placeWatchdog") == 0) {
-        const int r = gs_test_place_keeps_watchdog(err, sizeof err);
-        printf("placeWatchdog: %s\n", r == 0 ? "kept" : err);
-        if (r == 77)
-            return 77;
-        CHECK(r == 0);
-    } else if (strcmp(what, "placeShape") == 0) {
-        const int r = gs_test_place_shape(err, sizeof err);
-        printf("placeShape: %s\n", err);
+    } else if (strcmp(what, "placeWatchdog") == 0 || strcmp(what, "placeShape") == 0) {
+        const int r = strcmp(what, "placeShape") == 0 ? gs_test_place_shape(err, sizeof err)
+                                                      : gs_test_place_keeps_watchdog(err, sizeof err);
+        printf("%s: %s\n", what, err);
         if (r == 77)
             return 77;
         CHECK(r == 0);
