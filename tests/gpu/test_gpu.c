@@ -193,6 +193,10 @@ int main(int argc, char **argv)
         run_allowed(p, 1, t, allowed);
         run_allowed(p, 4, t, allowed);
         run_allowed(p, (unsigned int)max_per_sm(p), t, allowed);
+        if (p->family_id == GS_FAMILY_BARRIER) { /* blocks of four warps: a join of one warp is not enough */
+            test_threads = 128u;
+            run_allowed(p, 1, t, allowed);
+        }
     }
     return check_done();
 }

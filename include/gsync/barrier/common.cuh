@@ -74,10 +74,14 @@ static __device__ __forceinline__ int gs_barrier_linear_pause(gs_wait_t *w, bool
  * sit on the critical path).  Thread 0 writes the word again only after
  * the next barrier's opening __syncthreads(), which every barrier here
  * begins with, so every thread has read it by then. */
+static __device__ __forceinline__ bool gs_barrier_one_warp(void)
+{
+    return blockDim.x * blockDim.y * blockDim.z == 32u;
+}
 static __device__ __forceinline__ bool gs_barrier_join(bool ok)
 {
 #ifdef GSYNC_WATCHDOG
-    if (blockDim.x * blockDim.y * blockDim.z == 32u) {
+    if (gs_barrier_one_warp()) {
         __syncthreads();
         return __shfl_sync(~0u, (int)ok, 0) != 0;
     }
@@ -89,6 +93,24 @@ static __device__ __forceinline__ bool gs_barrier_join(bool ok)
 #else
     (void)ok;
     __syncthreads();
+    return true;
+#endif
+}
+
+/* The closing join of a block that is one full warp (gs_barrier_one_warp),
+ * where __syncwarp() orders the warp's memory accesses as __syncthreads()
+ * orders a block's, and costs less: in gsBarrier's flat form, joining with
+ * it before and after the protocol made the barrier 3-4% faster bare at 1
+ * and 2 blocks/SM and 6% with data at 1 on an H200
+ * (bench/results/h200/tuning/warp-join/).  The caller opens with
+ * __syncwarp() too. */
+static __device__ __forceinline__ bool gs_barrier_join_warp(bool ok)
+{
+    __syncwarp();
+#ifdef GSYNC_WATCHDOG
+    return __shfl_sync(~0u, (int)ok, 0) != 0;
+#else
+    (void)ok;
     return true;
 #endif
 }
