@@ -35,7 +35,7 @@ static __device__ __forceinline__ bool split_sync(gs_barrier_tree_t tb, unsigned
 {
     int abandon = 0;
     unsigned int token = 0u;
-    if (gs__barrier_tree_warp_joins(wide)) { /* the joins of gs_barrier_tree_sync */
+    if (!wide && gs_barrier_one_warp() && gs_barrier_blocks() <= GS_BARRIER_FLAT_MAX) { /* gs_barrier_tree_sync's joins */
         __syncwarp();
         token = gs__barrier_tree_arrive(tb, epoch, wide);
         /* ... independent work would go here ... */

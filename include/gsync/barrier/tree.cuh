@@ -213,20 +213,17 @@ static __device__ __forceinline__ int gs_barrier_tree_wait(gs_barrier_tree_t b, 
     return gs__barrier_tree_wait(b, epoch, token, false);
 }
 
-/* Whether the block joins by __syncwarp before and after the protocol
- * (common.cuh): a one-warp block on a flat grid.  Not in the gathered form
- * (4% slower at 16 blocks/SM), nor in the wide form's kernel, which the
- * test alone made 5% slower at 32 (bench/results/h200/tuning/warp-join/). */
-static __device__ __forceinline__ bool gs__barrier_tree_warp_joins(bool wide)
-{
-    return !wide && gs_barrier_one_warp() && gs_barrier_blocks() <= GS_BARRIER_FLAT_MAX;
-}
-
 /* Block-collective barrier (the internal form: `wide` picks the form). */
 static __device__ __forceinline__ bool gs__barrier_tree_sync(gs_barrier_tree_t b, unsigned int epoch, bool wide)
 {
     int abandon = 0;
-    if (gs__barrier_tree_warp_joins(wide)) {
+    /* A one-warp block on a flat grid joins by __syncwarp (common.cuh).
+     * Not in the gathered form (4% slower at 16 blocks/SM), nor in the
+     * wide form's kernel, which the test alone made 5% slower at 32
+     * (bench/results/h200/tuning/warp-join/).  The test is written out
+     * here: the same test in a helper function compiled to a kernel with
+     * another copy of the protocol, 15% slower at 1 block/SM. */
+    if (!wide && gs_barrier_one_warp() && gs_barrier_blocks() <= GS_BARRIER_FLAT_MAX) {
         __syncwarp();
         abandon = gs__barrier_tree_wait(b, epoch, gs__barrier_tree_arrive(b, epoch, false), false);
         return gs_barrier_join_warp(!abandon);
