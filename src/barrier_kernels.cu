@@ -35,13 +35,6 @@ static __device__ __forceinline__ bool split_sync(gs_barrier_tree_t tb, unsigned
 {
     int abandon = 0;
     unsigned int token = 0u;
-    if (!wide && gs_barrier_one_warp() && gs_barrier_blocks() <= GS_BARRIER_FLAT_MAX) { /* gs_barrier_tree_sync's joins */
-        __syncwarp();
-        token = gs__barrier_tree_arrive(tb, epoch, wide);
-        /* ... independent work would go here ... */
-        abandon = gs__barrier_tree_wait(tb, epoch, token, wide);
-        return gs_barrier_join_warp(!abandon);
-    }
     __syncthreads();
     if (threadIdx.x < 32u)
         token = gs__barrier_tree_arrive(tb, epoch, wide);
@@ -53,13 +46,6 @@ static __device__ __forceinline__ bool split_sync(gs_barrier_tree_t tb, unsigned
 static __device__ __forceinline__ bool spread_split_sync(gs_barrier_spread_t s, unsigned int epoch)
 {
     int abandon = 0;
-    if (gs_barrier_one_warp()) { /* the joins of gs_barrier_spread_sync */
-        __syncwarp();
-        gs_barrier_spread_arrive(s);
-        /* ... independent work would go here ... */
-        abandon = gs_barrier_spread_wait(s, epoch);
-        return gs_barrier_join_warp(!abandon);
-    }
     __syncthreads();
     if (threadIdx.x < 32u)
         gs_barrier_spread_arrive(s);

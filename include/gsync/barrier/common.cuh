@@ -3,9 +3,8 @@
  * Every barrier here is block-collective: every thread of every block calls
  * it, and it needs every block of the grid resident at once (launch the
  * kernel cooperatively, or check occupancy first).  One thread per block runs
- * the protocol; the block joins before and after with __syncthreads() (a
- * one-warp block with gsBarrier may use __syncwarp(), below), whose ordering
- * the protocol's release and acquire extend to the whole block.
+ * the protocol; the block joins before and after with __syncthreads(), whose
+ * ordering the protocol's release and acquire extend to the whole block.
  * The caller keeps `epoch`, a per-block count of barriers passed, starting
  * at 0 for zeroed state; it is the same in every block.
  */
@@ -75,14 +74,10 @@ static __device__ __forceinline__ int gs_barrier_linear_pause(gs_wait_t *w, bool
  * sit on the critical path).  Thread 0 writes the word again only after
  * the next barrier's opening __syncthreads(), which every barrier here
  * begins with, so every thread has read it by then. */
-static __device__ __forceinline__ bool gs_barrier_one_warp(void)
-{
-    return blockDim.x * blockDim.y * blockDim.z == 32u;
-}
 static __device__ __forceinline__ bool gs_barrier_join(bool ok)
 {
 #ifdef GSYNC_WATCHDOG
-    if (gs_barrier_one_warp()) {
+    if (blockDim.x * blockDim.y * blockDim.z == 32u) {
         __syncthreads();
         return __shfl_sync(~0u, (int)ok, 0) != 0;
     }
@@ -94,24 +89,6 @@ static __device__ __forceinline__ bool gs_barrier_join(bool ok)
 #else
     (void)ok;
     __syncthreads();
-    return true;
-#endif
-}
-
-/* The closing join of a block that is one full warp (gs_barrier_one_warp),
- * where __syncwarp() orders the warp's memory accesses as __syncthreads()
- * orders a block's, and costs less.  Joining with it before and after the
- * protocol made gsBarrier's flat form 3-4% faster bare at 1 and 2 blocks/SM
- * and 6% with data at 1, and its spread form 3.6% bare at 4, on an H200
- * (bench/results/h200/tuning/warp-join/).  The caller opens with
- * __syncwarp() too. */
-static __device__ __forceinline__ bool gs_barrier_join_warp(bool ok)
-{
-    __syncwarp();
-#ifdef GSYNC_WATCHDOG
-    return __shfl_sync(~0u, (int)ok, 0) != 0;
-#else
-    (void)ok;
     return true;
 #endif
 }

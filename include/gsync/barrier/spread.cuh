@@ -104,8 +104,8 @@ static __device__ __forceinline__ unsigned int *gs__barrier_spread_line(gs_barri
     return s.words + 32u * ((s.lines >> (8u * i)) & 0xffu);
 }
 
-/* Split phase, the block's first warp, after the block joined (as in
- * gs_barrier_tree_arrive) behind the writes it publishes: the arrival.  The reply is awaited (see Why). */
+/* Split phase, the block's first warp, after the block joined behind the
+ * writes it publishes: the arrival.  The reply is awaited (see Why). */
 static __device__ __forceinline__ void gs_barrier_spread_arrive(gs_barrier_spread_t s)
 {
     if (threadIdx.x == 0u)
@@ -147,12 +147,6 @@ static __device__ __forceinline__ int gs_barrier_spread_wait(gs_barrier_spread_t
 static __device__ __forceinline__ bool gs_barrier_spread_sync(gs_barrier_spread_t s, unsigned int epoch)
 {
     int abandon = 0;
-    if (gs_barrier_one_warp()) { /* joins by __syncwarp (common.cuh) */
-        __syncwarp();
-        gs_barrier_spread_arrive(s);
-        abandon = gs_barrier_spread_wait(s, epoch);
-        return gs_barrier_join_warp(!abandon);
-    }
     __syncthreads();
     if (threadIdx.x < 32u) {
         gs_barrier_spread_arrive(s);

@@ -197,8 +197,7 @@ static __device__ __forceinline__ int gs__barrier_tree_wait(gs_barrier_tree_t b,
 }
 
 /* Split phase, the block's first warp, after the block joined
- * (__syncthreads, or __syncwarp in a one-warp block) behind the writes it
- * publishes: announce the arrival.
+ * (__syncthreads) behind the writes it publishes: announce the arrival.
  * Returns the token for gs_barrier_tree_wait. */
 static __device__ __forceinline__ unsigned int gs_barrier_tree_arrive(gs_barrier_tree_t b, unsigned int epoch)
 {
@@ -217,17 +216,6 @@ static __device__ __forceinline__ int gs_barrier_tree_wait(gs_barrier_tree_t b, 
 static __device__ __forceinline__ bool gs__barrier_tree_sync(gs_barrier_tree_t b, unsigned int epoch, bool wide)
 {
     int abandon = 0;
-    /* A one-warp block on a flat grid joins by __syncwarp (common.cuh).
-     * Not in the gathered form (4% slower at 16 blocks/SM), nor in the
-     * wide form's kernel, which the test alone made 5% slower at 32
-     * (bench/results/h200/tuning/warp-join/).  The test is written out
-     * here: the same test in a helper function compiled to a kernel with
-     * another copy of the protocol, 15% slower at 1 block/SM. */
-    if (!wide && gs_barrier_one_warp() && gs_barrier_blocks() <= GS_BARRIER_FLAT_MAX) {
-        __syncwarp();
-        abandon = gs__barrier_tree_wait(b, epoch, gs__barrier_tree_arrive(b, epoch, false), false);
-        return gs_barrier_join_warp(!abandon);
-    }
     __syncthreads();
     if (threadIdx.x < 32u)
         abandon = gs__barrier_tree_wait(b, epoch, gs__barrier_tree_arrive(b, epoch, wide), wide);
