@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """Medians of an interleaved A/B CSV (gsync-bench rows, each prefixed with
 <variant>-r<round>-l<ldst>): ns per barrier by primitive, ldst and blocks
-per SM, one column per variant, each against variant A.  Rows that did not
-PASS are listed at the end."""
+per SM, one column per variant, each against the baseline variant (the
+second argument; A if none).  Rows that did not PASS are listed at the end."""
 import collections
 import csv
 import statistics
 import sys
 
 runs, failed, variants = collections.defaultdict(list), [], []
+baseline = sys.argv[2] if len(sys.argv) > 2 else 'A'
 for row in csv.reader(open(sys.argv[1])):
     if len(row) < 27 or row[1] == 'gsync_version':
         continue
@@ -22,7 +23,7 @@ for row in csv.reader(open(sys.argv[1])):
         runs[key + (variant,)].append(float(row[19]))  # ns_per_op
 print('primitive,ldst,tbs_per_sm,' + ','.join(variants))
 for key in sorted({k[:3] for k in runs}):
-    base = runs.get(key + ('A',))
+    base = runs.get(key + (baseline,))
     base = statistics.median(base) if base else None
     cells = []
     for v in variants:
@@ -31,6 +32,6 @@ for key in sorted({k[:3] for k in runs}):
             cells.append('-')
             continue
         m = statistics.median(x)
-        cells.append(f'{m:.0f}' if v == 'A' or base is None else f'{m:.0f} ({100 * (m / base - 1):+.1f}%)')
+        cells.append(f'{m:.0f}' if v == baseline or base is None else f'{m:.0f} ({100 * (m / base - 1):+.1f}%)')
     print(','.join([key[0], key[1], str(key[2])] + cells))
 print('not PASS:', failed if failed else 'none')
