@@ -94,8 +94,8 @@ static void run_allowed(const gs_prim *p, unsigned int per_sm, double timeout_s,
     gs_result r;
     double t0 = now_s();
     int rc = gs_run_config(&c, &r, err, sizeof err);
-    printf("%-16s %2u/SM %5u blocks: %s %s (%.1f ns/op, %.1f s)\n", p->name, per_sm, c.blocks,
-           rc ? "ERROR" : gs_verdict_name(r.verdict), rc ? err : r.detail, r.ns_median, now_s() - t0);
+    printf("%-16s %2u/SM %5u blocks of %4u threads: %s %s (%.1f ns/op, %.1f s)\n", p->name, per_sm, c.blocks,
+           c.threads, rc ? "ERROR" : gs_verdict_name(r.verdict), rc ? err : r.detail, r.ns_median, now_s() - t0);
     CHECK(rc == 0 && (allowed & V(r.verdict)));
     /* a primitive built for clusters must get them where they fit, or the
      * test would pass on its fallback alone */
