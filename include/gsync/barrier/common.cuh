@@ -69,7 +69,10 @@ static __device__ __forceinline__ int gs_barrier_linear_pause(gs_wait_t *w, bool
  * and 2 blocks/SM than the shared word and moved the rest of the sweep by
  * -1.5% to +0.6%; a __syncwarp() in place of that __syncthreads() was
  * faster still at 1 and 2 (-4.2% with data) but up to 4.8% slower from 4
- * up (bench/results/h200/tuning/watchdog-join/shuffle-ab.csv).  The word
+ * up (bench/results/h200/tuning/watchdog-join/shuffle-ab.csv).  Joining
+ * only flat and spread grids' one-warp blocks by __syncwarp() before and
+ * after gained 3-7% at 1-4 blocks/SM, but its kernels ran the 1000-word
+ * benchmark episode 1.8-2.6x slower at 4-16 (tuning/warp-join/).  The word
  * beat __syncthreads_and() by ~70 ns (the reduction and its result read
  * sit on the critical path).  Thread 0 writes the word again only after
  * the next barrier's opening __syncthreads(), which every barrier here
