@@ -5,6 +5,8 @@
  * need a register cap, are in barrier_exch_kernels.cu. */
 #include "barrier_views.cuh"
 
+#include <cstdio>
+
 #define WORDS ((unsigned int *)a.state)
 
 GS_BARRIER_BENCH(fx_lock, (void)0, (void)0, gs_barrier_fx_lock_sync((gs_barrier_fx_lock_t *)a.state, epoch, true))
@@ -98,17 +100,43 @@ typedef struct {
     gs_bench_kernel_t init, kernel;
 } gs_form_kernels;
 
+/* The form the last launch took, for the result's detail: the tables then
+ * say which form each point measured (the spread form's placement is timed,
+ * so it can differ between machines and runs). */
+static char form_note[96];
+extern "C" const char *gs_barrier_note_tree(void)
+{
+    return form_note;
+}
+static void note_form(unsigned int blocks, int wide, const gs_barrier_spread_t *s, int spreads)
+{
+    if (wide)
+        snprintf(form_note, sizeof form_note, "wide form: %u counters, %u flags",
+                 gs_barrier_tree_groups(blocks, true), gs_barrier_tree_flags(blocks, true));
+    else if (spreads)
+        snprintf(form_note, sizeof form_note, "spread form: %u counters", s->k);
+    else if (blocks <= GS_BARRIER_FLAT_MAX)
+        snprintf(form_note, sizeof form_note, "flat form");
+    else
+        snprintf(form_note, sizeof form_note, "gathered form: %u counters, %u flags",
+                 gs_barrier_tree_groups(blocks, false), gs_barrier_tree_flags(blocks, false));
+}
+
 static int launch_gs(gs_form_kernels tree, gs_form_kernels spread, gs_form_kernels wide, const gs_bench_args *a,
                      cudaEvent_t t0, cudaEvent_t t1)
 {
     gs_bench_args placed = *a;
     gs_barrier_spread_t s;
     int spreads = 0;
-    if (gs_barrier_tree_wide_pays(a->blocks))
+    form_note[0] = 0;
+    if (gs_barrier_tree_wide_pays(a->blocks)) {
+        note_form(a->blocks, 1, NULL, 0);
         return gs_bench_launch_cooperative(wide.init, wide.kernel, a, t0, t1);
+    }
     const cudaError_t e = place_cached(a, &s, &spreads);
     if (e != cudaSuccess)
         return (int)e;
+    note_form(a->blocks, 0, &s, spreads);
     placed.spread = s.k;
     placed.spread_lines = s.lines;
     const gs_form_kernels form = spreads ? spread : tree;

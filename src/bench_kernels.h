@@ -77,6 +77,11 @@ typedef int (*gs_occupancy_fn)(unsigned int threads, int *blocks_per_sm);
 typedef int (*gs_cluster_fn)(unsigned int blocks, unsigned int threads, unsigned int *cluster,
                              unsigned int *resident_blocks);
 
+/* A note on the configuration the last launch ran (gsBarrier: which form
+ * the grid took), for the result's detail; NULL or "" when none. */
+typedef const char *(*gs_note_fn)(void);
+const char *gs_barrier_note_tree(void);
+
 /* Bytes of lock state for a run of `blocks` blocks (every mutex fits). */
 size_t gs_mutex_state_bytes(unsigned int blocks);
 size_t gs_barrier_gs_state_bytes(unsigned int blocks); /* gsBarrier: either form's state */

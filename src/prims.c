@@ -5,13 +5,16 @@
 #include <strings.h>
 
 #define MUTEX(name, origin, summary, alg) \
-    {name, GS_FAMILY_MUTEX, "mutex", origin, summary, 0, gs_mutex_launch_##alg, gs_mutex_occupancy_##alg, 0, 0, 0, 0, NULL}
+    {name, GS_FAMILY_MUTEX, "mutex", origin, summary, 0, gs_mutex_launch_##alg, gs_mutex_occupancy_##alg, 0, 0, 0, 0, NULL, NULL}
 #define SEM(name, origin, summary, alg, size, backoff) \
-    {name, GS_FAMILY_SEM, "sem", origin, summary, 0, gs_sem_launch_##alg, gs_sem_occupancy_##alg, size, backoff, 0, 0, NULL}
+    {name, GS_FAMILY_SEM, "sem", origin, summary, 0, gs_sem_launch_##alg, gs_sem_occupancy_##alg, size, backoff, 0, 0, NULL, NULL}
 #define BARRIER(name, origin, summary, alg, unordered) \
-    {name, GS_FAMILY_BARRIER, "barrier", origin, summary, 1, gs_barrier_launch_##alg, gs_barrier_occupancy_##alg, 0, 0, unordered, 0, NULL}
+    {name, GS_FAMILY_BARRIER, "barrier", origin, summary, 1, gs_barrier_launch_##alg, gs_barrier_occupancy_##alg, 0, 0, unordered, 0, NULL, NULL}
 #define BARRIER_EXCH(name, origin, summary, alg) \
-    {name, GS_FAMILY_BARRIER, "barrier", origin, summary, 1, gs_barrier_launch_##alg, gs_barrier_occupancy_##alg, 0, 0, 0, 1, NULL}
+    {name, GS_FAMILY_BARRIER, "barrier", origin, summary, 1, gs_barrier_launch_##alg, gs_barrier_occupancy_##alg, 0, 0, 0, 1, NULL, NULL}
+/* gsync's own barrier: its note names the form each grid took */
+#define GS_BARRIER(name, summary, alg) \
+    {name, GS_FAMILY_BARRIER, "barrier", "gsync", summary, 1, gs_barrier_launch_##alg, gs_barrier_occupancy_##alg, 0, 0, 0, 0, NULL, gs_barrier_note_tree}
 #define SEM_SIZES(prefix, origin, summary, alg, backoff)                 \
     SEM(prefix "1", origin, summary ", size 1", alg, 1, backoff),        \
     SEM(prefix "2", origin, summary ", size 2", alg, 2, backoff),        \
@@ -31,7 +34,7 @@ static const gs_prim table[] = {
           array),
     {"cohortMutex", GS_FAMILY_MUTEX, "mutex", "gsync",
      "cluster cohort lock: passes inside a thread-block cluster first, then a global ticket lock", 0,
-     gs_mutex_launch_cohort, gs_mutex_occupancy_cohort, 0, 0, 0, 0, gs_mutex_cluster_cohort},
+     gs_mutex_launch_cohort, gs_mutex_occupancy_cohort, 0, 0, 0, 0, gs_mutex_cluster_cohort, NULL},
     SEM_SIZES("spinSem", "HeteroSync baseline", "lock-guarded reader-writer semaphore", spin, 0),
     SEM_SIZES("spinSemEBO", "HeteroSync baseline", "lock-guarded semaphore, exponential backoff", spin, 1),
     SEM_SIZES("priorSem", "thesis baseline", "priority semaphore: leaving blocks go first", priority, 0),
@@ -57,12 +60,12 @@ static const gs_prim table[] = {
             cuda_barrier, 0),
     {"relaunchStream", GS_FAMILY_BARRIER, "barrier", "CPU implicit sync",
      "a kernel launch per episode, from a stream (the kernel boundary is the barrier)", 0,
-     gs_barrier_launch_relaunch_stream, gs_barrier_occupancy_relaunch, 0, 0, 0, 0, NULL},
+     gs_barrier_launch_relaunch_stream, gs_barrier_occupancy_relaunch, 0, 0, 0, 0, NULL, NULL},
     {"relaunchGraph", GS_FAMILY_BARRIER, "barrier", "CPU implicit sync",
      "a kernel launch per episode, replayed as one CUDA graph", 0, gs_barrier_launch_relaunch_graph,
-     gs_barrier_occupancy_relaunch, 0, 0, 0, 0, NULL},
-    BARRIER("gsBarrier", "gsync", "acquire/release counter barrier, flat or a two-level tree by size", tree, 0),
-    BARRIER("gsBarrierSplit", "gsync", "gsBarrier through its split-phase arrive/wait", tree_split, 0),
+     gs_barrier_occupancy_relaunch, 0, 0, 0, 0, NULL, NULL},
+    GS_BARRIER("gsBarrier", "acquire/release counter barrier: flat, spread, gathered or wide form by grid size", tree),
+    GS_BARRIER("gsBarrierSplit", "gsBarrier through its split-phase arrive/wait", tree_split),
 };
 
 const gs_prim *gs_prims(size_t *count)

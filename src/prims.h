@@ -21,6 +21,7 @@ typedef struct gs_prim {
     int unordered;         /* barriers published without ordering: may FAIL */
     int exchange;          /* barriers: HeteroSync's LocalExch model (2 versions per episode) */
     gs_cluster_fn cluster; /* launched in clusters: picks the size; NULL: no clusters */
+    gs_note_fn note;       /* what the last launch ran, for the detail; NULL: nothing to say */
 } gs_prim;
 
 const gs_prim *gs_prims(size_t *count);

@@ -251,6 +251,8 @@ static int measure(const gs_config *c, buffers *b, gs_result *r, const unsigned 
     gs_stats_compute(ms, (int)c->repeat, &s);
     r->body_ns = s.median * per_cs;
     r->verdict = GS_PASS;
+    if (!r->detail[0] && c->prim->note && c->prim->note())
+        snprintf(r->detail, sizeof r->detail, "%s", c->prim->note());
     return GS_EXIT_OK;
 }
 

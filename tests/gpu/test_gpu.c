@@ -97,6 +97,17 @@ static void run_allowed(const gs_prim *p, unsigned int per_sm, double timeout_s,
     printf("%-16s %2u/SM %5u blocks of %4u threads: %s %s (%.1f ns/op, %.1f s)\n", p->name, per_sm, c.blocks,
            c.threads, rc ? "ERROR" : gs_verdict_name(r.verdict), rc ? err : r.detail, r.ns_median, now_s() - t0);
     CHECK(rc == 0 && (allowed & V(r.verdict)));
+    /* gsBarrier names the form it ran: a grid of one block per SM is
+     * flat (up to GS_BARRIER_FLAT_MAX, 768 blocks), and one above
+     * GS_BARRIER_WIDE_MIN (3600) takes the wide form, so that the runs at
+     * the maximum occupancy test it */
+    if (rc == 0 && p->note && r.verdict == GS_PASS) {
+        CHECK(strstr(r.detail, " form") != NULL);
+        if (per_sm == 1)
+            CHECK(strcmp(r.detail, "flat form") == 0);
+        if (c.blocks > 3600u)
+            CHECK(strncmp(r.detail, "wide form", 9) == 0);
+    }
     /* a primitive built for clusters must get them where they fit, or the
      * test would pass on its fallback alone */
     if (rc == 0 && p->cluster && dev.cc_major >= 9 && per_sm == 1)

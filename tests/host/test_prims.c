@@ -27,6 +27,10 @@ int main(void)
         CHECK(t[i].needs_coresident ==
               (t[i].family_id == GS_FAMILY_BARRIER && strncmp(t[i].name, "relaunch", 8) != 0));
     CHECK(gs_prim_find("fxLockBarrierNoFence")->unordered && !gs_prim_find("gsBarrier")->unordered);
+    /* gsBarrier's entries, and only they, note the form a launch took; none yet */
+    for (i = 0; i < n; ++i)
+        CHECK((t[i].note != NULL) == (strncmp(t[i].name, "gsBarrier", 9) == 0));
+    CHECK(gs_prim_find("gsBarrier")->note()[0] == 0);
     CHECK(gs_prim_find("ticketSem120")->sem_size == 120 && gs_prim_find("ticketSem120")->family_id == GS_FAMILY_SEM);
     CHECK(gs_prim_find("spinSemEBO2")->backoff == 1 && gs_prim_find("spinSem2")->backoff == 0);
     CHECK(gs_prim_suggest("spinSem3", near, 3) >= 1 && strncmp(near[0], "spinSem", 7) == 0);
