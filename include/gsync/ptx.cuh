@@ -168,7 +168,7 @@ static __device__ __forceinline__ void gs_red_add_release(unsigned int *p, unsig
 #undef GS__S
 }
 
-/* ---- fences: fence.acq_rel.SCOPE and fence.sc.SCOPE (sm_70), fence.acquire.SCOPE (sm_90) ---- */
+/* ---- fences: fence.acq_rel.SCOPE and fence.sc.SCOPE (sm_70), fence.acquire/release.SCOPE (sm_90) ---- */
 static __device__ __forceinline__ void gs_fence_acq_rel(enum gs_scope scope)
 {
 #define GS__S(q) asm volatile("fence.acq_rel" q ";" ::: "memory")
@@ -187,6 +187,24 @@ static __device__ __forceinline__ void gs_fence_acq_rel(enum gs_scope scope)
 static __device__ __forceinline__ void gs_fence_acquire(enum gs_scope scope)
 {
 #define GS__S(q) asm volatile(GS__FENCE_ACQUIRE q ";" ::: "memory")
+    GS__SCOPED(scope, GS__S)
+#undef GS__S
+}
+/* fence.release.SCOPE (sm_90, PTX ISA 8.6): followed by a strong write, a
+ * release pattern.  On sm_90 it compiles to the MEMBAR alone, as st.release,
+ * red.release and atom.release do; fence.acq_rel adds an L1 invalidation
+ * (CCTL.IVALL) after the MEMBAR, which a thread that only publishes does not
+ * need and which delays the stores behind it.  Older targets and toolkits
+ * get fence.acq_rel. */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900 && \
+    (__CUDACC_VER_MAJOR__ > 12 || (__CUDACC_VER_MAJOR__ == 12 && __CUDACC_VER_MINOR__ >= 8))
+#define GS__FENCE_RELEASE "fence.release"
+#else
+#define GS__FENCE_RELEASE "fence.acq_rel"
+#endif
+static __device__ __forceinline__ void gs_fence_release(enum gs_scope scope)
+{
+#define GS__S(q) asm volatile(GS__FENCE_RELEASE q ";" ::: "memory")
     GS__SCOPED(scope, GS__S)
 #undef GS__S
 }

@@ -60,10 +60,13 @@
  *            Gathered and wide: arrival is red.release.gpu; the gatherer's
  *            lanes poll with ld.relaxed.gpu and each ends with
  *            fence.acquire.gpu; the warp joins (__syncwarp) and each lane
- *            issues fence.acq_rel.gpu, so each relaxed flag store after it
- *            is a release that carries every arrival the warp acquired;
- *            waiters poll their flag as flat waiters poll the counter.  No
- *            fence.sc.
+ *            issues fence.release.gpu, so each relaxed flag store after it
+ *            is a release that carries every arrival the warp acquired
+ *            (release patterns are cumulative).  On sm_90 fence.acq_rel
+ *            would add an L1 invalidation (CCTL.IVALL) between the MEMBAR
+ *            and the stores, on the critical path; the lanes' acquires
+ *            have already invalidated L1.  Waiters poll their flag as flat
+ *            waiters poll the counter.  No fence.sc.
  * Footprint: 128 bytes flat; 128 * (1 + groups + flags) bytes gathered
  *            (gs_barrier_tree_bytes, enough for the wide form too).
  * Co-residency: required (launch cooperatively).  Progress: blocking; an
@@ -190,7 +193,7 @@ static __device__ __forceinline__ int gs__barrier_tree_wait(gs_barrier_tree_t b,
     __syncwarp(mask);                /* every lane's acquires, before any lane's release */
     if (__any_sync(mask, abandon))
         return lane == 0u;
-    gs_fence_acq_rel(GS_SCOPE_GPU); /* makes each flag store below a release */
+    gs_fence_release(GS_SCOPE_GPU); /* makes each flag store below a release */
     for (unsigned int f = lane; f < flags; f += lanes)
         gs_st_relaxed(gs__barrier_tree_flag(b, groups, f), goal, GS_SCOPE_GPU);
     return 0;
