@@ -5,6 +5,11 @@
  *           far for others?
  *   membar  fence.acq_rel.gpu issued by every block at once, at 1 and 32
  *           blocks per SM: does a fence cost more when all SMs fence?
+ *   mload   fence.acq_rel.gpu timed by one block on a chosen SM while one
+ *           block on every other SM idles, polls one shared line, polls a
+ *           line of its own, fences in a loop, or adds to the shared line:
+ *           is a release slower while other blocks poll (as they do while
+ *           the last block of a flat barrier arrives)?
  *   trace   the flat barrier (red.release, ld.acquire polls) at 1 block/SM,
  *           with %globaltimer stamps per block and episode: when each block
  *           arrived and when it saw the release.
@@ -54,6 +59,130 @@ static __global__ void membar_kernel(unsigned long long *out)
     unsigned long long t = gs_globaltimer() - t0;
     if (threadIdx.x == 0)
         atomicMax(out, t);
+}
+
+/* mload: what the other blocks do while the timing block fences. */
+enum load { LOAD_IDLE, LOAD_POLL_SHARED, LOAD_POLL_OWN, LOAD_FENCE, LOAD_ADD_SHARED, LOADS };
+static const char *load_name[] = {"idle", "poll one line", "poll own lines", "fence", "add to one line"};
+#define MLOAD_REPS 256
+#define MLOAD_BUSY_NS 2000000ull /* the others' load lasts this long; the timing block ends well before */
+
+/* The timing block's chains: each step waits for the last one's reply. */
+enum step { STEP_ATOM, STEP_FENCE_ATOM, STEP_ATOM_ACQ_REL, STEP_ATOM_RELEASE, STEP_FENCE_SC_ATOM, STEP_STORE_FENCE_ATOM,
+            STEP_FENCE_REL_ATOM, STEP_STORE_FENCE_REL_ATOM, STEP_LOAD, STEP_FENCE_LOAD, STEP_LOAD_FENCE_ACQ, STEP_FENCE,
+            STEP_FENCE_REL, STEPS };
+static const char *step_name[] = {"atom.relaxed", "fence.acq_rel+atom.relaxed", "atom.acq_rel", "atom.release",
+                                  "fence.sc+atom.relaxed", "st.relaxed+fence.acq_rel+atom.relaxed",
+                                  "fence.release+atom.relaxed", "st.relaxed+fence.release+atom.relaxed",
+                                  "ld.relaxed", "fence.acq_rel+ld.relaxed", "ld.relaxed+fence.acquire",
+                                  "fence.acq_rel", "fence.release"};
+
+
+static __device__ __forceinline__ unsigned int mload_step(int step, unsigned int *p, unsigned int *own)
+{
+    switch (step) {
+    case STEP_ATOM: return gs_atom_add_relaxed(p, 1u, GS_SCOPE_GPU);
+    case STEP_FENCE_ATOM: gs_fence_acq_rel(GS_SCOPE_GPU); return gs_atom_add_relaxed(p, 1u, GS_SCOPE_GPU);
+    case STEP_ATOM_ACQ_REL: return gs_atom_add_acq_rel(p, 1u, GS_SCOPE_GPU);
+    case STEP_ATOM_RELEASE: return gs_atom_add_release(p, 1u, GS_SCOPE_GPU);
+    case STEP_FENCE_SC_ATOM: gs_fence_sc(GS_SCOPE_GPU); return gs_atom_add_relaxed(p, 1u, GS_SCOPE_GPU);
+    case STEP_STORE_FENCE_ATOM:
+        gs_st_relaxed(own, 1u, GS_SCOPE_GPU);
+        gs_fence_acq_rel(GS_SCOPE_GPU);
+        return gs_atom_add_relaxed(p, 1u, GS_SCOPE_GPU);
+    case STEP_FENCE_REL_ATOM: gs_fence_release(GS_SCOPE_GPU); return gs_atom_add_relaxed(p, 1u, GS_SCOPE_GPU);
+    case STEP_STORE_FENCE_REL_ATOM:
+        gs_st_relaxed(own, 1u, GS_SCOPE_GPU);
+        gs_fence_release(GS_SCOPE_GPU);
+        return gs_atom_add_relaxed(p, 1u, GS_SCOPE_GPU);
+    case STEP_LOAD: return gs_ld_relaxed(p, GS_SCOPE_GPU);
+    case STEP_FENCE_LOAD: gs_fence_acq_rel(GS_SCOPE_GPU); return gs_ld_relaxed(p, GS_SCOPE_GPU);
+    case STEP_LOAD_FENCE_ACQ: {
+        const unsigned int v = gs_ld_relaxed(p, GS_SCOPE_GPU);
+        gs_fence_acquire(GS_SCOPE_GPU);
+        return v;
+    }
+    case STEP_FENCE: gs_fence_acq_rel(GS_SCOPE_GPU); return 0u;
+    default: gs_fence_release(GS_SCOPE_GPU); return 0u;
+    }
+}
+
+/* One block per SM (cooperative launch).  The block on SM `target` waits
+ * 20 us for the others' load to start, then times MLOAD_REPS steps of
+ * every kind (out[step]); out[STEPS] is 1 when the load lasted through. */
+static __global__ void mload_kernel(unsigned int *w, int load, unsigned int target, unsigned long long *out)
+{
+    if (threadIdx.x != 0)
+        return;
+    unsigned int *shared_line = w, *own = w + 32u * (1u + blockIdx.x), sink = 0u;
+    const unsigned long long start = gs_globaltimer();
+    if (gs_smid() != target) {
+        while (gs_globaltimer() - start < MLOAD_BUSY_NS) {
+            for (int i = 0; i < 16; ++i)
+                switch (load) {
+                case LOAD_POLL_SHARED: sink += gs_ld_relaxed(shared_line + 1, GS_SCOPE_GPU); break;
+                case LOAD_POLL_OWN: sink += gs_ld_relaxed(own, GS_SCOPE_GPU); break;
+                case LOAD_FENCE: gs_fence_acq_rel(GS_SCOPE_GPU); break;
+                case LOAD_ADD_SHARED: sink += gs_atom_add_relaxed(shared_line + 2, 1u, GS_SCOPE_GPU); break;
+                default: break;
+                }
+        }
+        if (sink == 0xdeadbeefu)
+            out[STEPS + 1] = sink; /* keeps the loads */
+        return;
+    }
+    while (gs_globaltimer() - start < 20000ull) {
+    }
+    /* each step starts once the last one's reply is back: the branch on it
+     * keeps the compiler from issuing the next step's fence while the last
+     * atomic is still in flight (which it does otherwise, and which hides
+     * the fence's cost); the step kind is a constant in each loop, so that
+     * no branch on it runs inside the chain */
+#define MLOAD_TIME(k)                                                               \
+    {                                                                               \
+        unsigned int v = 0u;                                                        \
+        const unsigned long long t0 = gs_globaltimer();                             \
+        for (int i = 0; i < MLOAD_REPS; ++i) {                                      \
+            v = mload_step(k, shared_line, own);                                    \
+            if (v == 0xdeadbeefu)                                                   \
+                break;                                                              \
+        }                                                                           \
+        out[k] = gs_globaltimer() - t0 + (v == 0xdeadbeefu);                        \
+    }
+    MLOAD_TIME(STEP_ATOM) MLOAD_TIME(STEP_FENCE_ATOM) MLOAD_TIME(STEP_ATOM_ACQ_REL) MLOAD_TIME(STEP_ATOM_RELEASE)
+    MLOAD_TIME(STEP_FENCE_SC_ATOM) MLOAD_TIME(STEP_STORE_FENCE_ATOM) MLOAD_TIME(STEP_FENCE_REL_ATOM)
+    MLOAD_TIME(STEP_STORE_FENCE_REL_ATOM) MLOAD_TIME(STEP_LOAD) MLOAD_TIME(STEP_FENCE_LOAD)
+    MLOAD_TIME(STEP_LOAD_FENCE_ACQ) MLOAD_TIME(STEP_FENCE) MLOAD_TIME(STEP_FENCE_REL)
+#undef MLOAD_TIME
+    out[STEPS] = gs_globaltimer() - start < MLOAD_BUSY_NS; /* 1: the load lasted through the timing */
+}
+
+static void mload(int sms)
+{
+    unsigned int *w;
+    unsigned long long *out, h[STEPS + 1];
+    CK(cudaMalloc(&w, 128u * (1u + (unsigned int)sms)));
+    CK(cudaMalloc(&out, (STEPS + 2) * sizeof(unsigned long long)));
+    printf("# mload: timing SM, what the other SMs do, then ns per step of a dependent chain:");
+    for (int step = 0; step < STEPS; ++step)
+        printf(" %s%s", step_name[step], step + 1 < STEPS ? "," : "\n");
+    for (unsigned int target : {0u, 2u})
+        for (int load = 0; load < LOADS; ++load) {
+            CK(cudaMemset(w, 0, 128u * (1u + (unsigned int)sms)));
+            CK(cudaMemset(out, 0, (STEPS + 2) * sizeof(unsigned long long)));
+            void *args[] = {&w, &load, &target, &out};
+            CK(cudaLaunchCooperativeKernel((void *)mload_kernel, sms, 32, args, 0, 0));
+            CK(cudaDeviceSynchronize());
+            CK(cudaMemcpy(h, out, sizeof h, cudaMemcpyDeviceToHost));
+            printf("mload,%u,%s", target, load_name[load]);
+            if (h[STEPS] != 1u)
+                printf(",no block on that SM or the load ended early\n");
+            else
+                for (int step = 0; step < STEPS; ++step)
+                    printf(",%.1f%s", h[step] / (double)MLOAD_REPS, step + 1 < STEPS ? "" : "\n");
+        }
+    CK(cudaFree(w));
+    CK(cudaFree(out));
 }
 
 #define TRACE_EPISODES 64
@@ -197,6 +326,8 @@ int main()
         CK(cudaMemcpy(h, out, sizeof h[0], cudaMemcpyDeviceToHost));
         printf("membar,%d blocks/SM,%.1f ns per fence (slowest block)\n", per_sm, h[0] / 1024.0);
     }
+
+    mload(sms);
 
     const unsigned int n = (unsigned int)sms;
     std::vector<unsigned long long> st(2u * TRACE_EPISODES * n);
