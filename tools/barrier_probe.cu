@@ -5,11 +5,12 @@
  *           far for others?
  *   membar  fence.acq_rel.gpu issued by every block at once, at 1 and 32
  *           blocks per SM: does a fence cost more when all SMs fence?
- *   mload   fence.acq_rel.gpu timed by one block on a chosen SM while one
- *           block on every other SM idles, polls one shared line, polls a
- *           line of its own, fences in a loop, or adds to the shared line:
- *           is a release slower while other blocks poll (as they do while
- *           the last block of a flat barrier arrives)?
+ *   mload   chains of releases and atomics (each kind of release), loads
+ *           and fences, timed by one block on SM 0 or SM 2 while one block
+ *           on every other SM idles, polls one shared line, polls a line
+ *           of its own, fences in a loop, or adds to the shared line: what
+ *           does the last arrival of a flat barrier cost, and is a release
+ *           slower while other blocks poll?
  *   trace   the flat barrier (red.release, ld.acquire polls) at 1 block/SM,
  *           with %globaltimer stamps per block and episode: when each block
  *           arrived and when it saw the release.
@@ -76,7 +77,6 @@ static const char *step_name[] = {"atom.relaxed", "fence.acq_rel+atom.relaxed", 
                                   "fence.release+atom.relaxed", "st.relaxed+fence.release+atom.relaxed",
                                   "ld.relaxed", "fence.acq_rel+ld.relaxed", "ld.relaxed+fence.acquire",
                                   "fence.acq_rel", "fence.release"};
-
 
 static __device__ __forceinline__ unsigned int mload_step(int step, unsigned int *p, unsigned int *own)
 {

@@ -175,33 +175,30 @@ static __device__ __forceinline__ void gs_fence_acq_rel(enum gs_scope scope)
     GS__SCOPED(scope, GS__S)
 #undef GS__S
 }
-/* fence.acquire.SCOPE (sm_90, PTX ISA 8.6): after relaxed reads, an acquire
- * pattern without the release half's MEMBAR; older targets and toolkits get
- * fence.acq_rel, which is stronger. */
+/* fence.acquire and fence.release (sm_90, PTX ISA 8.6, CUDA 12.8); older
+ * targets and toolkits get fence.acq_rel, which is stronger than either. */
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900 && \
     (__CUDACC_VER_MAJOR__ > 12 || (__CUDACC_VER_MAJOR__ == 12 && __CUDACC_VER_MINOR__ >= 8))
 #define GS__FENCE_ACQUIRE "fence.acquire"
+#define GS__FENCE_RELEASE "fence.release"
 #else
 #define GS__FENCE_ACQUIRE "fence.acq_rel"
+#define GS__FENCE_RELEASE "fence.acq_rel"
 #endif
+/* fence.acquire.SCOPE: after relaxed reads, an acquire pattern without the
+ * release half's MEMBAR. */
 static __device__ __forceinline__ void gs_fence_acquire(enum gs_scope scope)
 {
 #define GS__S(q) asm volatile(GS__FENCE_ACQUIRE q ";" ::: "memory")
     GS__SCOPED(scope, GS__S)
 #undef GS__S
 }
-/* fence.release.SCOPE (sm_90, PTX ISA 8.6): followed by a strong write, a
- * release pattern.  On sm_90 it compiles to the MEMBAR alone, as st.release,
- * red.release and atom.release do; fence.acq_rel adds an L1 invalidation
- * (CCTL.IVALL) after the MEMBAR, which a thread that only publishes does not
- * need and which delays the stores behind it.  Older targets and toolkits
- * get fence.acq_rel. */
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900 && \
-    (__CUDACC_VER_MAJOR__ > 12 || (__CUDACC_VER_MAJOR__ == 12 && __CUDACC_VER_MINOR__ >= 8))
-#define GS__FENCE_RELEASE "fence.release"
-#else
-#define GS__FENCE_RELEASE "fence.acq_rel"
-#endif
+/* fence.release.SCOPE: followed by a strong write, a release pattern.  On
+ * sm_90 it compiles to the MEMBAR alone, as st.release, red.release and
+ * atom.release do; fence.acq_rel adds an L1 invalidation (CCTL.IVALL) after
+ * it, which a thread that only publishes does not need (gsBarrier's
+ * gatherer: 0.5-0.8% faster without it at 12-24 blocks/SM on H200s,
+ * bench/results/h200/tuning/gatherer-release/). */
 static __device__ __forceinline__ void gs_fence_release(enum gs_scope scope)
 {
 #define GS__S(q) asm volatile(GS__FENCE_RELEASE q ";" ::: "memory")
