@@ -66,7 +66,7 @@ static __global__ void membar_kernel(unsigned long long *out)
 enum load { LOAD_IDLE, LOAD_POLL_SHARED, LOAD_POLL_OWN, LOAD_FENCE, LOAD_ADD_SHARED, LOADS };
 static const char *load_name[] = {"idle", "poll one line", "poll own lines", "fence", "add to one line"};
 #define MLOAD_REPS 256
-#define MLOAD_BUSY_NS 2000000ull /* the others' load lasts this long; the timing block ends well before */
+#define MLOAD_BUSY_NS 4000000ull /* the others' load lasts this long; the 13 chains take under 2 ms */
 
 /* The timing block's chains: each step waits for the last one's reply. */
 enum step { STEP_ATOM, STEP_FENCE_ATOM, STEP_ATOM_ACQ_REL, STEP_ATOM_RELEASE, STEP_FENCE_SC_ATOM, STEP_STORE_FENCE_ATOM,
