@@ -1,6 +1,6 @@
-/* barrier_bench.cuh: the device-wide barrier microbenchmark (HeteroSync's
- * model: each block works on one region of the data, meets the barrier, and
- * moves on to the next block's region).
+/* barrier_bench.cuh: the device-wide barrier microbenchmark, shared by the
+ * barrier family's kernel files (HeteroSync's model: each block works on one
+ * region of the data, meets the barrier, and moves on to the next block's).
  *
  * Episode e (1..iters), block b, thread t: region r = (b + e - 1) mod blocks.
  * The block reads its `ldst` words of r and checks each holds
@@ -8,35 +8,35 @@
  * barrier; it writes gs_barrier_word(e, r, j, t) and, from thread 0, the
  * stamp e into its slot of a double-buffered stamp array; then the barrier;
  * then each thread checks one other block's stamp, a different one every
- * episode, so that over the run every block checks every other.  A stale
- * read anywhere is counted (GS_CHECK_VIOLATIONS, with the last such episode
- * in GS_CHECK_LAST_BAD); the host also checks the final data.
- *
- * The body is inlined into each barrier's kernel, and the compiler lays it
- * out differently around each barrier: the body alone (body_ns) then differs
- * by up to 16% between kernels, more than a barrier costs at large ldst and
- * low occupancy (bench/results/README.md, "Over critical-section sizes",
- * says which layouts were tried and why this one stays).
- *
- * With --ldst 0 the episode has no data: the verifying launch keeps the
- * stamps and their check, and the timed launches run the bare barrier in a
- * loop, which is how per-barrier figures such as grid.sync()'s are quoted.
+ * episode.  A stale read is counted (GS_CHECK_VIOLATIONS, the last such
+ * episode in GS_CHECK_LAST_BAD); the host also checks the final data.  With
+ * --ldst 0 the timed launches run the bare barrier in a loop; the verifying
+ * launch keeps the stamps and their check.
  *
  * GS_BARRIER_BENCH(NAME, SETUP, INIT, SYNC): SYNC is a block-collective
- * expression, false when the watchdog gave up; it sees `a`, `epoch` (the
- * barriers passed so far) and what SETUP declares.
- *
- * GS_BARRIER_EXCH_BENCH(NAME, SETUP, LOCAL, SYNC) is HeteroSync's LocalExch
- * model: mid-episode, after the group barrier LOCAL, each block also checks
- * and rewrites the region its group's next member worked on (groups are
- * block % a.groups).  Each episode then writes two versions of the data,
- * 2e - 1 and 2e, and the host checks version 2 * iters at the end; with one
- * block per group there is no exchange, as in HeteroSync.
+ * expression, false when the watchdog gave up; it sees `a`, `p` (the
+ * parameters), `epoch` (barriers passed) and what SETUP declares.
+ * GS_BARRIER_EXCH_BENCH(NAME, LOCAL, SYNC) is HeteroSync's LocalExch model:
+ * mid-episode, after the group barrier LOCAL, each block also checks and
+ * rewrites the region its group's next member worked on, so an episode
+ * writes two versions of the data (none with one block per group).
  */
 #ifndef GSYNC_BARRIER_BENCH_CUH
 #define GSYNC_BARRIER_BENCH_CUH
 
-#include "bench_common.cuh"
+#include "bench.cuh"
+
+typedef struct barrier_params {
+    gs_barrier_t gs;     /* gsBarrier's plan */
+    unsigned int groups; /* HeteroSync's groups: one per SM, or one per block when fewer */
+} barrier_params;
+
+/* The value of word (j, t) of region r after episode e (0: the initial data). */
+static __host__ __device__ __forceinline__ unsigned int gs_barrier_word(unsigned int episode, unsigned int region,
+                                                                        unsigned int j, unsigned int t)
+{
+    return (episode * 2654435761u) ^ (region * 40503u + j * 1031u + t);
+}
 
 /* Check that this thread's words of region r hold version `expect`, then
  * write version `write`.  Returns the stale words found. */
@@ -65,23 +65,29 @@ static __device__ __forceinline__ unsigned int gs_barrier_bench_partner(unsigned
     return g + ((b / groups + 1u) % members) * groups;
 }
 
-/* Both models' kernels; EXCH is 1 for LocalExch, whose exchange runs only
- * when the groups have more than one block (HeteroSync skips it otherwise). */
-#define GS_BARRIER_BENCH_KERNELS(NAME, SETUP, INIT, LOCAL, SYNC, EXCH)                              \
-    static __global__ void gs_barrier_init_##NAME(gs_bench_args a)                                  \
-    {                                                                                               \
-        INIT;                                                                                       \
-    }                                                                                               \
+static __device__ __forceinline__ void gs_barrier_bench_report(const gs_bench_args *a, unsigned int stale,
+                                                               unsigned int last_bad)
+{
+    if (stale && a->sync) {
+        gs_atom_add_relaxed(&a->check[GS_CHECK_VIOLATIONS], stale, GS_SCOPE_GPU);
+        atomicMax(&a->check[GS_CHECK_LAST_BAD], last_bad);
+    }
+}
+
+/* Both models' kernels; EXCH is 1 for LocalExch. */
+#define GS_BARRIER_BENCH_MODEL(NAME, SETUP, INIT, LOCAL, SYNC, EXCH)                                \
+    GS_BENCH_INIT(barrier, NAME, INIT)                                                              \
     static __global__ void gs_barrier_kernel_##NAME(gs_bench_args a)                                \
     {                                                                                               \
+        const barrier_params *p = GS_PARAMS(barrier_params, a);                                     \
         const unsigned int n = gridDim.x, b = blockIdx.x;                                           \
-        const unsigned int k = (EXCH) && a.groups < n ? 2u : 1u; /* data versions per episode */    \
+        const unsigned int k = (EXCH) && p->groups < n ? 2u : 1u; /* data versions per episode */   \
         const bool stamp = a.ldst != 0u || a.check_exclusion; /* bare: timed, --ldst 0 */            \
         unsigned int *stamps = a.data + (size_t)n * a.ldst * blockDim.x;                            \
         unsigned int stale = 0u, last_bad = 0u;                                                     \
-        /* regions and the stamp to check advance by one step each episode; kept  \
-         * incrementally so that no kernel pays a division per episode */          \
-        unsigned int r = b, pr = k == 2u ? gs_barrier_bench_partner(b, n, a.groups) : 0u;          \
+        /* regions and the stamp to check advance one step an episode, kept        \
+         * incrementally so that no kernel pays a division per episode */           \
+        unsigned int r = b, pr = k == 2u ? gs_barrier_bench_partner(b, n, p->groups) : 0u;          \
         unsigned int seen = (b + 1u + threadIdx.x + 32u) % n;                                       \
         const unsigned int seen_step = 32u % n;                                                     \
         SETUP;                                                                                      \
@@ -101,24 +107,41 @@ static __device__ __forceinline__ unsigned int gs_barrier_bench_partner(unsigned
                 stale += stamps[(e & 1u) * n + seen] != e;                                          \
             if (stale != before)                                                                    \
                 last_bad = e;                                                                       \
-            r = r + 1u == n ? 0u : r + 1u;                /* (b + epoch) % n */                     \
-            pr = pr + 1u == n ? 0u : pr + 1u;             /* (partner + epoch) % n */               \
-            seen = seen + seen_step >= n ? seen + seen_step - n : seen + seen_step; /* (b+1+t+32e) % n */ \
+            r = r + 1u == n ? 0u : r + 1u;                                                          \
+            pr = pr + 1u == n ? 0u : pr + 1u;                                                       \
+            seen = seen + seen_step >= n ? seen + seen_step - n : seen + seen_step;                 \
         }                                                                                           \
-        if (stale && a.sync) {                                                                      \
-            gs_atom_add_relaxed(&a.check[GS_CHECK_VIOLATIONS], stale, GS_SCOPE_GPU);                \
-            atomicMax(&a.check[GS_CHECK_LAST_BAD], last_bad);                                       \
-        }                                                                                           \
-    }
-/* ... and their entry points, launched through LAUNCH (which ends in a
- * cooperative launch) */
-#define GS_BARRIER_BENCH_MODEL(NAME, SETUP, INIT, LOCAL, SYNC, EXCH, LAUNCH) \
-    GS_BARRIER_BENCH_KERNELS(NAME, SETUP, INIT, LOCAL, SYNC, EXCH)           \
-    GS_BENCH_ENTRY_POINTS_VIA(barrier, NAME, LAUNCH)
+        gs_barrier_bench_report(&a, stale, last_bad);                                               \
+    }                                                                                               \
+    GS_BENCH_EXPORT(barrier, NAME)
 
-#define GS_BARRIER_BENCH(NAME, SETUP, INIT, SYNC) \
-    GS_BARRIER_BENCH_MODEL(NAME, SETUP, INIT, true, SYNC, 0, gs_bench_launch_cooperative)
-#define GS_BARRIER_EXCH_BENCH(NAME, SETUP, LOCAL, SYNC) \
-    GS_BARRIER_BENCH_MODEL(NAME, SETUP, (void)0, LOCAL, SYNC, 1, gs_bench_launch_cooperative)
+#define GS_BARRIER_BENCH(NAME, SETUP, INIT, SYNC) GS_BARRIER_BENCH_MODEL(NAME, SETUP, INIT, true, SYNC, 0)
+#define GS_BARRIER_EXCH_BENCH(NAME, LOCAL, SYNC) GS_BARRIER_BENCH_MODEL(NAME, (void)0, (void)0, LOCAL, SYNC, 1)
+
+/* Views of a.state for the baselines whose state is several arrays. */
+static __device__ __forceinline__ gs_barrier_fx_lockfree_t fx_view(const gs_bench_args *a)
+{
+    gs_barrier_fx_lockfree_t v = {(unsigned int *)a->state, (unsigned int *)a->state + a->blocks};
+    return v;
+}
+static __device__ __forceinline__ gs_barrier_atomic_tree_t atomic_tree_view(const gs_bench_args *a)
+{
+    gs_barrier_atomic_tree_t v = {(unsigned int *)a->state, (unsigned int *)a->state + 32,
+                                  GS_PARAMS(barrier_params, *a)->groups};
+    return v;
+}
+static __device__ __forceinline__ gs_barrier_lf_tree_t lf_tree_view(const gs_bench_args *a)
+{
+    const unsigned int groups = GS_PARAMS(barrier_params, *a)->groups;
+    gs_barrier_lf_tree_t v = {(unsigned int *)a->state, (unsigned int *)a->state + 2u * groups, groups,
+                              (a->blocks + groups - 1u) / groups};
+    return v;
+}
+static __device__ __forceinline__ gs_barrier_sr_t sr_view(const gs_bench_args *a)
+{
+    gs_barrier_sr_t v = {(unsigned int *)a->state, (unsigned int *)a->state + 32,
+                         GS_PARAMS(barrier_params, *a)->groups};
+    return v;
+}
 
 #endif

@@ -1,170 +1,79 @@
-/* barrier_kernels.cu: the barrier microbenchmark for gsync's barriers and
- * the seeds' baselines.  State layouts are carved out of a.state.  Built
- * with the same flags as the peers (barrier_peers.cu), so that the shared
- * benchmark loop compiles alike for both; the LocalExch baselines, which
- * need a register cap, are in barrier_exch_kernels.cu. */
-#include "barrier_views.cuh"
+/* barrier_kernels.cu: the barrier microbenchmark (barrier_bench.cuh) for
+ * gsync's barrier and the seeds' baselines, kernel relaunch, and the broken
+ * twins of the tests.  Built with the same flags as the peers
+ * (barrier_peers.cu), so that the shared loop compiles alike for both. */
+#include "barrier_bench.cuh"
 
-#include <cstdio>
-
-#define WORDS ((unsigned int *)a.state)
-
-GS_BARRIER_BENCH(fx_lock, (void)0, (void)0, gs_barrier_fx_lock_sync((gs_barrier_fx_lock_t *)a.state, epoch, true))
-GS_BARRIER_BENCH(fx_lock_nofence, (void)0, (void)0,
-                 gs_barrier_fx_lock_sync((gs_barrier_fx_lock_t *)a.state, epoch, false))
+#define FX ((gs_barrier_fx_lock_t *)a.state)
+GS_BARRIER_BENCH(fx_lock, (void)0, (void)0, gs_barrier_fx_lock_sync(FX, epoch, true, true))
+GS_BARRIER_BENCH(fx_lock_nofence, (void)0, (void)0, gs_barrier_fx_lock_sync(FX, epoch, false, true))
 GS_BARRIER_BENCH(fx_lockfree, (void)0, (void)0, gs_barrier_fx_lockfree_sync(fx_view(&a), epoch, true))
 GS_BARRIER_BENCH(fx_lockfree_nofence, (void)0, (void)0, gs_barrier_fx_lockfree_sync(fx_view(&a), epoch, false))
 GS_BARRIER_BENCH(atomic_tree, (void)0, (void)0, gs_barrier_atomic_tree_sync(atomic_tree_view(&a)))
 GS_BARRIER_BENCH(lf_tree, (void)0, (void)0, gs_barrier_lf_tree_sync(lf_tree_view(&a)))
 GS_BARRIER_BENCH(sense_reversing, (void)0, (void)0, gs_barrier_sr_sync(sr_view(&a), epoch))
-/* gsBarrier: tree.cuh's flat and gathered forms, its wide form for the
- * largest grids, and spread.cuh's form for the grids it is placed on.  Each
- * form has its own kernel (spread.cuh and tree.cuh say why); the launcher
- * places the spread counters on the zeroed state, outside the timed region,
- * as a user would once before the kernel, and launches the kernel of the
- * form that grid takes. */
-static __device__ __forceinline__ gs_barrier_spread_t spread_view(const gs_bench_args *a)
-{
-    gs_barrier_spread_t s = {(unsigned int *)a->state, a->spread, a->spread_lines};
-    return s;
-}
 
-/* The split-phase forms: arrive, do the independent part of the next
- * episode's work (here: nothing the barrier guards), then wait.  tree.cuh's
- * two forms through its internal calls, whose `wide` picks the form (the
- * same SASS as gs_barrier_tree_arrive / _wait and their wide ones). */
-static __device__ __forceinline__ bool split_sync(gs_barrier_tree_t tb, unsigned int epoch, bool wide)
+/* gsync's barrier, on the host's plan, through the public calls; the split
+ * form arrives, would do independent work, then waits. */
+static __device__ __forceinline__ bool split_sync(gs_barrier_t *bar)
 {
-    int abandon = 0;
-    unsigned int token = 0u;
-    __syncthreads();
-    if (threadIdx.x < 32u)
-        token = gs__barrier_tree_arrive(tb, epoch, wide);
-    /* ... independent work would go here ... */
-    if (threadIdx.x < 32u)
-        abandon = gs__barrier_tree_wait(tb, epoch, token, wide);
-    return gs_barrier_join(!abandon);
+    const unsigned int token = gs_barrier_arrive(bar);
+    /* ... work that does not touch what the barrier guards ... */
+    return gs_barrier_wait(bar, token);
 }
-static __device__ __forceinline__ bool spread_split_sync(gs_barrier_spread_t s, unsigned int epoch)
-{
-    int abandon = 0;
-    __syncthreads();
-    if (threadIdx.x < 32u)
-        gs_barrier_spread_arrive(s);
-    /* ... independent work would go here ... */
-    if (threadIdx.x < 32u)
-        abandon = gs_barrier_spread_wait(s, epoch);
-    return gs_barrier_join(!abandon);
-}
+GS_BARRIER_BENCH(gs, gs_barrier_t bar = p->gs, (void)0, gs_barrier_sync(&bar))
+GS_BARRIER_BENCH(gs_split, gs_barrier_t bar = p->gs, (void)0, split_sync(&bar))
 
-GS_BARRIER_BENCH_KERNELS(spread, gs_barrier_spread_t sb = spread_view(&a), (void)0, true,
-                         gs_barrier_spread_sync(sb, epoch), 0)
-GS_BARRIER_BENCH_KERNELS(spread_split, gs_barrier_spread_t sb = spread_view(&a), (void)0, true,
-                         spread_split_sync(sb, epoch), 0)
-GS_BARRIER_BENCH_KERNELS(wide, gs_barrier_tree_t tb = {WORDS}, (void)0, true, gs_barrier_tree_wide_sync(tb, epoch), 0)
-GS_BARRIER_BENCH_KERNELS(wide_split, gs_barrier_tree_t tb = {WORDS}, (void)0, true, split_sync(tb, epoch, true), 0)
-
-/* The placement, once per state buffer and grid: gsync-bench launches each
- * configuration several times (the verifying launch, the warm-up, the timed
- * repeats) on the same buffer, zeroed before each, and every one of them
- * must run the same lines and form.  Placing again would cost trials each
- * time and could pick other lines.  A buffer allocated again at the same
- * address keeps the placement; if it maps other memory the lines may be
- * slower, never wrong (the barrier is correct on any lines). */
-static cudaError_t place_cached(const gs_bench_args *a, gs_barrier_spread_t *s, int *spreads)
+/* CPU implicit synchronization: a launch per episode, the kernel boundary
+ * standing in for the barrier.  Launch e (1..iters+1) checks the stamps of
+ * episode e - 1, then, up to iters, does episode e's work and stamp. */
+static __global__ void gs_barrier_kernel_relaunch(gs_bench_args a)
 {
-    static void *state = NULL;
-    static unsigned int blocks = 0u, threads = 0u;
-    static gs_barrier_spread_t placed;
-    static int placed_spreads = 0;
-    if (state != a->state || blocks != a->blocks || threads != a->threads) {
-        gs_barrier_spread_t fresh = {(unsigned int *)a->state, 1u, 0u};
-        int fresh_spreads = 0;
-        const cudaError_t e = gs_barrier_spread_place(&fresh, a->blocks, a->threads, 0, &fresh_spreads, NULL);
-        if (e != cudaSuccess)
-            return e;
-        state = a->state;
-        blocks = a->blocks;
-        threads = a->threads;
-        placed = fresh;
-        placed_spreads = fresh_spreads;
+    const unsigned int n = gridDim.x, b = blockIdx.x, e = a.episode;
+    unsigned int *stamps = a.data + (size_t)n * a.ldst * blockDim.x;
+    unsigned int stale = 0u;
+    if (e > 1u && a.sync) {
+        const unsigned int prev = e - 1u;
+        stale += stamps[(prev & 1u) * n + (b + 1u + threadIdx.x + 32u * prev) % n] != prev;
     }
-    *s = placed;
-    *spreads = placed_spreads;
-    return cudaSuccess;
-}
-
-/* A launch of gsBarrier: the wide form's kernel where it pays, else the
- * spread form's or tree.cuh's, as the placement chose. */
-typedef struct {
-    gs_bench_kernel_t init, kernel;
-} gs_form_kernels;
-
-/* The form the last launch took, for the result's detail: the tables then
- * say which form each point measured (the spread form's placement is timed,
- * so it can differ between machines and runs). */
-static char form_note[96];
-extern "C" const char *gs_barrier_note_tree(void)
-{
-    return form_note;
-}
-static void note_form(unsigned int blocks, int wide, const gs_barrier_spread_t *s, int spreads)
-{
-    if (wide)
-        snprintf(form_note, sizeof form_note, "wide form: %u counters, %u flags",
-                 gs_barrier_tree_groups(blocks, true), gs_barrier_tree_flags(blocks, true));
-    else if (spreads)
-        snprintf(form_note, sizeof form_note, "spread form: %u counters", s->k);
-    else if (blocks <= GS_BARRIER_FLAT_MAX)
-        snprintf(form_note, sizeof form_note, "flat form");
-    else
-        snprintf(form_note, sizeof form_note, "gathered form: %u counters, %u flags",
-                 gs_barrier_tree_groups(blocks, false), gs_barrier_tree_flags(blocks, false));
-}
-
-static int launch_gs(gs_form_kernels tree, gs_form_kernels spread, gs_form_kernels wide, const gs_bench_args *a,
-                     cudaEvent_t t0, cudaEvent_t t1)
-{
-    gs_bench_args placed = *a;
-    gs_barrier_spread_t s;
-    int spreads = 0;
-    form_note[0] = 0;
-    if (gs_barrier_tree_wide_pays(a->blocks)) {
-        note_form(a->blocks, 1, NULL, 0);
-        return gs_bench_launch_cooperative(wide.init, wide.kernel, a, t0, t1);
+    if (e <= a.iters) {
+        stale += gs_barrier_bench_work(&a, (b + e - 1u) % n, e - 1u, e);
+        if (threadIdx.x == 0)
+            stamps[(e & 1u) * n + b] = e;
     }
-    const cudaError_t e = place_cached(a, &s, &spreads);
-    if (e != cudaSuccess)
-        return (int)e;
-    note_form(a->blocks, 0, &s, spreads);
-    placed.spread = s.k;
-    placed.spread_lines = s.lines;
-    const gs_form_kernels form = spreads ? spread : tree;
-    return gs_bench_launch_cooperative(form.init, form.kernel, &placed, t0, t1);
+    gs_barrier_bench_report(&a, stale, e - 1u);
 }
-static int launch_tree(gs_bench_kernel_t init, gs_bench_kernel_t kernel, const gs_bench_args *a, cudaEvent_t t0,
-                       cudaEvent_t t1)
+extern "C" const gs_kernels gs_kernels_barrier_relaunch = {NULL, (const void *)gs_barrier_kernel_relaunch};
+
+/* Broken on purpose, for the tests.  unordered: the counter barrier with
+ * neither release nor acquire; the visibility check must turn it red.
+ * stuck: every block waits for one arrival more than the grid makes; the
+ * watchdog must end it as TIMEOUT and the closing join must take every
+ * thread out with its thread 0 (a thread the join lets through would stay
+ * 30 s, past the test's limit on the wall clock). */
+GS_BARRIER_BENCH(broken_unordered, (void)0, (void)0, gs_barrier_fx_lock_sync(FX, epoch, false, false))
+static __device__ __forceinline__ bool stuck_sync(gs_barrier_fx_lock_t *b, unsigned int epoch)
 {
-    const gs_form_kernels tree = {init, kernel}, spread = {gs_barrier_init_spread, gs_barrier_kernel_spread},
-                          wide = {gs_barrier_init_wide, gs_barrier_kernel_wide};
-    return launch_gs(tree, spread, wide, a, t0, t1);
+    if (!gs_barrier_fx_lock_sync(b, epoch + 1u, true, false)) /* goal: one round more than all arrive */
+        return false;
+    for (const unsigned long long t0 = gs_globaltimer(); gs_globaltimer() - t0 < 30000000000ull;)
+        gs_nanosleep(1000000u);
+    return false;
 }
-static int launch_tree_split(gs_bench_kernel_t init, gs_bench_kernel_t kernel, const gs_bench_args *a,
-                             cudaEvent_t t0, cudaEvent_t t1)
+GS_BARRIER_BENCH(broken_stuck, (void)0, (void)0, stuck_sync(FX, epoch))
+
+extern "C" unsigned int gs_barrier_bench_word(unsigned int episode, unsigned int region, unsigned int j,
+                                              unsigned int t)
 {
-    const gs_form_kernels tree = {init, kernel},
-                          spread = {gs_barrier_init_spread_split, gs_barrier_kernel_spread_split},
-                          wide = {gs_barrier_init_wide_split, gs_barrier_kernel_wide_split};
-    return launch_gs(tree, spread, wide, a, t0, t1);
+    return gs_barrier_word(episode, region, j, t);
 }
 
-extern "C" size_t gs_barrier_gs_state_bytes(unsigned int blocks)
+extern "C" void gs_barrier_params_fill(gs_bench_args *a, const gs_barrier_t *gs, unsigned int groups)
 {
-    const unsigned long long tree = gs_barrier_tree_bytes(blocks), spread = gs_barrier_spread_bytes();
-    return (size_t)(tree > spread ? tree : spread);
+    barrier_params p;
+    memset(&p, 0, sizeof p);
+    if (gs)
+        p.gs = *gs;
+    p.groups = groups;
+    memcpy(a->params, &p, sizeof p);
 }
-
-GS_BARRIER_BENCH_MODEL(tree, gs_barrier_tree_t tb = {WORDS}, (void)0, true, gs_barrier_tree_sync(tb, epoch), 0,
-                       launch_tree)
-GS_BARRIER_BENCH_MODEL(tree_split, gs_barrier_tree_t tb = {WORDS}, (void)0, true, split_sync(tb, epoch, false), 0,
-                       launch_tree_split)

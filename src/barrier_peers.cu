@@ -1,5 +1,5 @@
-/* barrier_peers.cu: the peer baselines gsync's barriers are measured
- * against, cooperative groups' grid.sync() and libcu++'s
+/* barrier_peers.cu: the peers gsync's barrier is measured against in the
+ * barrier microbenchmark: cooperative groups' grid.sync() and libcu++'s
  * cuda::barrier<thread_scope_device>.  C++ APIs, confined to this file. */
 #include <cooperative_groups.h>
 #include <cuda/barrier>
@@ -7,11 +7,9 @@
 
 #include "barrier_bench.cuh"
 
-namespace cg = cooperative_groups;
-
 static __device__ __forceinline__ bool grid_sync()
 {
-    cg::this_grid().sync();
+    cooperative_groups::this_grid().sync();
     return true;
 }
 GS_BARRIER_BENCH(grid_sync, (void)0, (void)0, grid_sync())

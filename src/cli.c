@@ -6,12 +6,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char gs_usage[] =
+static const char usage[] =
     "usage: gsync-bench [suite] [OPTIONS]        run every primitive over blocks per SM\n"
-    "       gsync-bench run PRIM[,PRIM...] [OPTIONS]   (a family name: mutex, sem, barrier)\n"
+    "       gsync-bench run PRIM[,PRIM...] [OPTIONS]   (a family name stands for all of it)\n"
     "       gsync-bench list\n"
     "       gsync-bench floor [--format F] [--device N]   what no primitive can beat on this GPU\n"
     "       gsync-bench decompose [--iters N] [--threads N] [--format F]   Feng and Xiao's barrier cost terms\n"
+    "       gsync-bench plain [OPTIONS]   gsBarrier as a user calls it, beside grid.sync(), cuda::barrier\n"
+    "                                     and an unordered counter (a build without the watchdog)\n"
+    "       gsync-bench tune [OPTIONS]    every form of gsBarrier at each point: the chooser's thresholds\n"
     "       gsync-bench <syncPrim> <numLdSt> <numTBs> <numCSIters>   (HeteroSync's form)\n"
     "options:\n"
     "  --ldst N            loads and stores per thread per critical section (10);\n"
@@ -24,6 +27,13 @@ const char gs_usage[] =
     "  --timeout S         watchdog deadline per launch in seconds (5)\n"
     "  --format F          table, csv or json (table)\n"
     "  --device N          CUDA device (0)\n";
+
+void gs_print_usage(FILE *f)
+{
+    fputs(usage, f);
+    for (size_t i = 0; i < gs_nfamilies; ++i)
+        fputs(gs_families[i]->help, f);
+}
 
 void gs_options_default(gs_options *o)
 {
@@ -88,23 +98,15 @@ static int parse_prims(const char *arg, gs_options *o, char *err, size_t n)
         return fail(err, n, "primitive list too long%s%s", "", "");
     strcpy(buf, arg);
     for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-        size_t count, i;
-        const gs_prim *all = gs_prims(&count), *p = gs_prim_find(tok);
-        int family = 0;
-        for (i = 0; !p && i < count; ++i) /* a family name stands for all its members */
-            if (strcmp(tok, all[i].family) == 0) {
-                if (o->nprims == GS_MAX_LIST)
-                    return fail(err, n, "at most 64 primitives in one run%s%s", "", "");
-                o->prims[o->nprims++] = &all[i];
-                family = 1;
-            }
-        if (family)
-            continue;
-        if (!p)
+        const gs_family *f = gs_family_find(tok); /* a family name stands for all its members */
+        const gs_prim *p = f ? NULL : gs_prim_find(tok);
+        const size_t count = f ? f->nprims : 1u;
+        if (!f && !p)
             return unknown_prim(tok, err, n);
-        if (o->nprims == GS_MAX_LIST)
+        if (o->nprims + count > GS_MAX_LIST)
             return fail(err, n, "at most 64 primitives in one run%s%s", "", "");
-        o->prims[o->nprims++] = p;
+        for (size_t i = 0; i < count; ++i)
+            o->prims[o->nprims++] = f ? &f->prims[i] : p;
     }
     if (o->nprims == 0)
         return fail(err, n, "no primitive named in '%s'%s", arg, "");
@@ -174,13 +176,20 @@ static int parse_option(int argc, char **argv, int *i, gs_options *o, char *err,
             val = argv[*i + 1];
     }
 #define IS(opt) (strcmp(name, opt) == 0)
-    if (!(IS("--ldst") || IS("--tbs") || IS("--tbs-per-sm") || IS("--iters") || IS("--repeat") ||
-          IS("--threads") || IS("--timeout") || IS("--format") || IS("--device")))
+    const int ours = IS("--ldst") || IS("--tbs") || IS("--tbs-per-sm") || IS("--iters") || IS("--repeat") ||
+                     IS("--threads") || IS("--timeout") || IS("--format") || IS("--device");
+    size_t f;
+    for (f = 0; !ours && f < gs_nfamilies; ++f) /* a family's own option? */
+        if (gs_families[f]->option && gs_families[f]->option(name, NULL, err, n) == 1)
+            break;
+    if (!ours && f == gs_nfamilies)
         return fail(err, n, "unknown option '%s' (see 'gsync-bench --help')%s", name, "");
     if (!val)
         return fail(err, n, "%s needs a value%s", name, "");
     if (!eq)
         ++*i;
+    if (!ours)
+        return gs_families[f]->option(name, val, err, n) < 0 ? GS_EXIT_USAGE : GS_EXIT_OK;
     if (IS("--ldst"))
         return gs_parse_uint(val, 0, GS_MAX_LDST, &o->ldst) ? bad_number(err, n, name, val, 0, GS_MAX_LDST) : 0;
     if (IS("--iters"))
@@ -256,6 +265,12 @@ int gs_parse_args(int argc, char **argv, gs_options *o, char *err, size_t n)
             i = 2;
         } else if (strcmp(cmd, "decompose") == 0) {
             o->cmd = GS_CMD_DECOMPOSE;
+            i = 2;
+        } else if (strcmp(cmd, "plain") == 0) {
+            o->cmd = GS_CMD_PLAIN;
+            i = 2;
+        } else if (strcmp(cmd, "tune") == 0) {
+            o->cmd = GS_CMD_TUNE;
             i = 2;
         } else if (strcmp(cmd, "run") == 0) {
             if (argc < 3 || argv[2][0] == '-')

@@ -2,10 +2,14 @@
 #ifndef GSYNC_CLI_H
 #define GSYNC_CLI_H
 
-#include "prims.h"
+#include "family.h"
 #include <stddef.h>
+#include <stdio.h>
 
-enum gs_command { GS_CMD_SUITE, GS_CMD_RUN, GS_CMD_LIST, GS_CMD_FLOOR, GS_CMD_DECOMPOSE, GS_CMD_HELP, GS_CMD_VERSION };
+enum gs_command {
+    GS_CMD_SUITE, GS_CMD_RUN, GS_CMD_LIST, GS_CMD_FLOOR, GS_CMD_DECOMPOSE, GS_CMD_PLAIN, GS_CMD_TUNE, GS_CMD_HELP,
+    GS_CMD_VERSION
+};
 enum gs_format { GS_FORMAT_TABLE, GS_FORMAT_CSV, GS_FORMAT_JSON };
 
 #define GS_MAX_LIST 64
@@ -32,6 +36,7 @@ int gs_parse_args(int argc, char **argv, gs_options *o, char *err, size_t errlen
 /* Decimal digits only, no sign, min <= value <= max.  Returns 0 when valid. */
 int gs_parse_uint(const char *s, unsigned int min, unsigned int max, unsigned int *out);
 
-extern const char gs_usage[];
+/* The usage text, with every family's own options. */
+void gs_print_usage(FILE *f);
 
 #endif

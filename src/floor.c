@@ -1,54 +1,38 @@
 #include "floor.h"
+#include "launch.h"
 
 #include <stdio.h>
 #include <string.h>
 
 #define RELAUNCHES 2000
 
-/* Empty kernels back to back from a stream, or as one CUDA graph. */
+/* Empty kernels back to back from a stream, or as one CUDA graph (the
+ * first run warms up). */
 static cudaError_t relaunch(int graph, double *ns_per_launch)
 {
+    gs_bench_args a;
     cudaStream_t s;
     cudaEvent_t t0, t1;
-    cudaGraph_t g = NULL;
-    cudaGraphExec_t x = NULL;
     float ms = 0.0f;
     cudaError_t e;
-    int i, rep;
+    memset(&a, 0, sizeof a);
+    a.blocks = 1u;
+    a.threads = 32u;
     if ((e = cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking)) != cudaSuccess)
         return e;
-    if ((e = cudaEventCreate(&t0)) != cudaSuccess || (e = cudaEventCreate(&t1)) != cudaSuccess)
-        return e;
-    if (graph) {
-        if ((e = cudaStreamBeginCapture(s, cudaStreamCaptureModeThreadLocal)) != cudaSuccess)
-            return e;
-        for (i = 0; i < RELAUNCHES; ++i)
-            gs_floor_launch_empty(s);
-        if ((e = cudaStreamEndCapture(s, &g)) != cudaSuccess ||
-            (e = cudaGraphInstantiate(&x, g, 0)) != cudaSuccess)
-            return e;
+    if ((e = cudaEventCreate(&t0)) == cudaSuccess) {
+        if ((e = cudaEventCreate(&t1)) == cudaSuccess) {
+            for (int rep = 0; rep < 2 && e == cudaSuccess; ++rep)
+                if ((e = gs_relaunch(gs_floor_empty_kernel(), &a, RELAUNCHES, graph, s, t0, t1)) == cudaSuccess &&
+                    (e = cudaEventSynchronize(t1)) == cudaSuccess)
+                    e = cudaEventElapsedTime(&ms, t0, t1);
+            cudaEventDestroy(t1);
+        }
+        cudaEventDestroy(t0);
     }
-    for (rep = 0; rep < 2; ++rep) { /* the first warms up */
-        if ((e = cudaEventRecord(t0, s)) != cudaSuccess)
-            return e;
-        if (graph)
-            e = cudaGraphLaunch(x, s);
-        else
-            for (i = 0; i < RELAUNCHES && e == cudaSuccess; ++i)
-                e = (cudaError_t)gs_floor_launch_empty(s);
-        if (e != cudaSuccess || (e = cudaEventRecord(t1, s)) != cudaSuccess ||
-            (e = cudaEventSynchronize(t1)) != cudaSuccess || (e = cudaEventElapsedTime(&ms, t0, t1)) != cudaSuccess)
-            return e;
-    }
-    *ns_per_launch = ms * 1e6 / RELAUNCHES;
-    if (graph) {
-        cudaGraphExecDestroy(x);
-        cudaGraphDestroy(g);
-    }
-    cudaEventDestroy(t0);
-    cudaEventDestroy(t1);
     cudaStreamDestroy(s);
-    return cudaSuccess;
+    *ns_per_launch = ms * 1e6 / RELAUNCHES;
+    return e;
 }
 
 static int row(gs_floor_row *r, const char *name, cudaError_t e, double ns, char *err, size_t errlen)

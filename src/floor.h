@@ -18,7 +18,7 @@ extern "C" {
 int gs_floor_chain(int kind, double *ns_per_op);     /* 0: atomic, 1: acquire load */
 int gs_floor_handoff(int kind, double *ns_one_way);  /* 0: release/acquire, 1: relaxed */
 int gs_floor_cluster(unsigned int cluster, double *ns_per_barrier);
-int gs_floor_launch_empty(cudaStream_t s);
+const void *gs_floor_empty_kernel(void);
 
 typedef struct gs_floor_row {
     const char *name;

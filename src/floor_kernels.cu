@@ -3,6 +3,8 @@
 #include <gsync/gsync.cuh>
 
 #include "floor.h"
+#include "bench_args.h"
+#include "gsync/host.h"
 
 #define CHAIN 4096 /* dependent operations per measurement */
 
@@ -60,8 +62,6 @@ static __global__ void cluster_kernel(unsigned long long *ns)
 #endif
 }
 
-static __global__ void empty_kernel(void) {}
-
 extern "C" int gs_floor_chain(int kind, double *ns_per_op)
 {
     unsigned int *p;
@@ -104,29 +104,24 @@ extern "C" int gs_floor_handoff(int kind, double *ns_one_way)
 extern "C" int gs_floor_cluster(unsigned int cluster, double *ns_per_barrier)
 {
     unsigned long long *d, h = 0;
+    void *args[] = {&d};
     cudaError_t e;
-    cudaLaunchConfig_t cfg = {};
-    cudaLaunchAttribute attr;
     if ((e = cudaMalloc((void **)&d, sizeof h)) != cudaSuccess)
         return (int)e;
-    attr.id = cudaLaunchAttributeClusterDimension;
-    attr.val.clusterDim.x = cluster;
-    attr.val.clusterDim.y = 1;
-    attr.val.clusterDim.z = 1;
-    cfg.gridDim = dim3(cluster);
-    cfg.blockDim = dim3(32);
-    cfg.attrs = &attr;
-    cfg.numAttrs = 1;
-    for (int rep = 0; rep < 2 && e == cudaSuccess; ++rep)
-        e = cudaLaunchKernelEx(&cfg, cluster_kernel, d);
+    for (int rep = 0; rep < 2 && e == cudaSuccess; ++rep) /* the first warms up */
+        e = gs_launch_clusters((const void *)cluster_kernel, cluster, 32, cluster, args, 0, 0);
     if (e == cudaSuccess && (e = cudaMemcpy(&h, d, sizeof h, cudaMemcpyDeviceToHost)) == cudaSuccess)
         *ns_per_barrier = (double)h / CHAIN;
     cudaFree(d);
     return (int)e;
 }
 
-extern "C" int gs_floor_launch_empty(cudaStream_t s)
+/* An empty kernel, relaunched by gs_relaunch (launch.c). */
+static __global__ void empty_kernel(gs_bench_args a)
 {
-    empty_kernel<<<1, 32, 0, s>>>();
-    return (int)cudaGetLastError();
+    (void)a;
+}
+extern "C" const void *gs_floor_empty_kernel(void)
+{
+    return (const void *)empty_kernel;
 }

@@ -1,11 +1,11 @@
 /* gsync_bench.h: the types that flow through gsync-bench, from the command
- * line to the report:  options -> plan (configs) -> run -> results -> report. */
+ * line to the report: options -> plan (configs) -> run -> results -> report. */
 #ifndef GSYNC_BENCH_H
 #define GSYNC_BENCH_H
 
 #include <stddef.h>
 
-#define GSYNC_BENCH_VERSION "0.1.0"
+#define GSYNC_BENCH_VERSION "0.2.0"
 
 enum gs_exit { GS_EXIT_OK = 0, GS_EXIT_RUNTIME = 1, GS_EXIT_USAGE = 2 };
 enum gs_verdict { GS_PASS, GS_FAIL, GS_TIMEOUT };
@@ -27,18 +27,18 @@ typedef struct gs_config {
     const struct gs_prim *prim;
     unsigned int tbs_per_sm; /* 0 when --tbs gave a count that is not a multiple of the SMs */
     unsigned int blocks, threads, ldst, iters, repeat;
-    unsigned int group;    /* semaphores: one writer per this many blocks */
-    unsigned int sm_count; /* the device's, for HeteroSync's per-SM groups */
+    unsigned int group;    /* blocks per SM, rounded down (at least 1) */
+    unsigned int sm_count; /* the device's */
     unsigned long long timeout_ns;
 } gs_config;
 
 typedef struct gs_result {
     gs_config cfg;
-    double ns_median, ns_min, ns_max, noise_pct; /* per critical section */
-    double body_ns;                              /* the same body, no lock */
+    double ns_median, ns_min, ns_max, noise_pct; /* per operation */
+    double body_ns;                              /* the same body, no primitive */
     enum gs_verdict verdict;
     unsigned int cluster; /* blocks per cluster of the launches; 1: no clusters */
-    char detail[200]; /* the first mismatch, what timed out, or a note */
+    char detail[200];     /* the first mismatch, what timed out, or the family's note */
 } gs_result;
 
 const char *gs_verdict_name(enum gs_verdict v);

@@ -4,8 +4,9 @@
 #include "device.h"
 #include "floor.h"
 #include "gsync_bench.h"
+#include "family.h"
+#include "plain.h"
 #include "plan.h"
-#include "prims.h"
 #include "report.h"
 #include "runner.h"
 
@@ -23,11 +24,24 @@ static int usage_error(const char *msg)
 
 static void list_prims(void)
 {
-    size_t n, i;
-    const gs_prim *t = gs_prims(&n);
-    printf("%-14s %-6s %-20s %s\n", "primitive", "family", "origin", "what it is");
-    for (i = 0; i < n; ++i)
-        printf("%-14s %-6s %-20s %s\n", t[i].name, t[i].family, t[i].origin, t[i].summary);
+    printf("%-14s %-7s %-20s %s\n", "primitive", "family", "origin", "what it is");
+    for (size_t i = 0; i < gs_prim_count(); ++i) {
+        const gs_prim *p = gs_prim_at(i);
+        printf("%-14s %-7s %-20s %s\n", p->name, p->family->name, p->origin, p->summary);
+    }
+}
+
+/* Resident blocks per SM of a primitive's kernel. */
+static int occupancy(const gs_prim *p, unsigned int threads, int *per_sm, char *err, size_t n)
+{
+    unsigned int v = 0;
+    const cudaError_t e = gs_blocks_per_sm(p->kernels->kernel, threads, 0, &v);
+    if (e != cudaSuccess) {
+        snprintf(err, n, "CUDA: occupancy of %s: %s", p->name, cudaGetErrorString(e));
+        return GS_EXIT_RUNTIME;
+    }
+    *per_sm = (int)v;
+    return GS_EXIT_OK;
 }
 
 /* Feng and Xiao's five timings at block counts from 1 to the device's most
@@ -71,18 +85,13 @@ static int decompose(const gs_options *o, const gs_device_info *dev, const gs_me
 /* Builds the whole plan first, so that bad input is refused before any run. */
 static int plan_all(const gs_options *o, const gs_device_info *dev, gs_config *cfgs, int *ncfg, char *err, size_t n)
 {
-    size_t nprims;
-    const gs_prim *all = gs_prims(&nprims);
-    int count = o->nprims ? o->nprims : (int)nprims, k, rc, got;
+    int count = o->nprims ? o->nprims : (int)gs_prim_count(), k, rc, got;
     *ncfg = 0;
     for (k = 0; k < count; ++k) {
-        const gs_prim *p = o->nprims ? o->prims[k] : &all[k];
+        const gs_prim *p = o->nprims ? o->prims[k] : gs_prim_at((size_t)k);
         int per_sm = 0;
-        cudaError_t e = (cudaError_t)p->occupancy(o->threads, &per_sm);
-        if (e != cudaSuccess) {
-            snprintf(err, n, "CUDA: occupancy of %s: %s", p->name, cudaGetErrorString(e));
-            return GS_EXIT_RUNTIME;
-        }
+        if ((rc = occupancy(p, o->threads, &per_sm, err, n)))
+            return rc;
         if ((rc = gs_plan(o, p, dev, per_sm, cfgs + *ncfg, MAX_CONFIGS - *ncfg, &got, err, n)))
             return rc;
         *ncfg += got;
@@ -106,7 +115,7 @@ int main(int argc, char **argv)
         return usage_error(err);
     switch (o.cmd) {
     case GS_CMD_HELP:
-        fputs(gs_usage, stdout);
+        gs_print_usage(stdout);
         return GS_EXIT_OK;
     case GS_CMD_VERSION:
         printf("gsync-bench %s\n", GSYNC_BENCH_VERSION);
@@ -133,8 +142,11 @@ int main(int argc, char **argv)
         gs_report_floor(stdout, o.format, &meta, rows, ncfg);
         return GS_EXIT_OK;
     }
-    if (o.cmd == GS_CMD_DECOMPOSE) {
-        if ((rc = decompose(&o, &dev, &meta, err, sizeof err)))
+    if (o.cmd == GS_CMD_DECOMPOSE || o.cmd == GS_CMD_PLAIN || o.cmd == GS_CMD_TUNE) {
+        rc = o.cmd == GS_CMD_DECOMPOSE ? decompose(&o, &dev, &meta, err, sizeof err)
+             : o.cmd == GS_CMD_PLAIN   ? gs_plain_run(&o, &dev, &meta, err, sizeof err)
+                                       : gs_tune_run(&o, &dev, &meta, err, sizeof err);
+        if (rc)
             fprintf(stderr, "gsync-bench: error: %s\n", err);
         return rc;
     }
@@ -144,7 +156,7 @@ int main(int argc, char **argv)
     }
     meta.floor_ns = 0.0; /* barriers are also shown against the floor */
     for (i = 0; i < ncfg; ++i)
-        if (cfgs[i].prim->family_id == GS_FAMILY_BARRIER) {
+        if (cfgs[i].prim->family->floor_column) {
             gs_floor_row rows[GS_FLOOR_ROWS];
             if ((rc = gs_floor_measure(&dev, rows, &k, err, sizeof err))) {
                 fprintf(stderr, "gsync-bench: error: %s\n", err);
@@ -169,7 +181,7 @@ int main(int argc, char **argv)
     /* a FAIL is an error, except for the barriers published without any
      * ordering, whose failing is the finding */
     for (i = 0; i < ncfg; ++i)
-        if (results[i].verdict == GS_FAIL && !results[i].cfg.prim->unordered)
+        if (results[i].verdict == GS_FAIL && !(results[i].cfg.prim->flags & GS_PRIM_UNORDERED))
             return GS_EXIT_RUNTIME;
     return GS_EXIT_OK;
 }

@@ -1,49 +1,101 @@
-/* mutex_kernels.cu: the mutex microbenchmark instantiated for every mutex. */
-#include "mutex_bench.cuh"
+/* mutex_kernels.cu: HeteroSync's mutex microbenchmark, for every mutex.
+ *
+ * Each block runs `iters` times: thread 0 takes the lock, the block joins,
+ * every thread read-modify-writes `ldst` words of the shared data (block b
+ * adds b + 1, coalesced, plain accesses), the block joins, thread 0
+ * releases.  A lock that lets two blocks in loses increments, which the
+ * host's golden model catches (mutex.c).  The verifying launch
+ * (check_exclusion) also has thread 0 bump a non-atomic counter and count,
+ * with an atomic, the blocks already inside.
+ */
+#include "bench.cuh"
 
-/* One size fits all: the array lock's slots (a line each) plus two lines. */
-extern "C" unsigned int gs_mutex_slots(unsigned int blocks)
+typedef struct mutex_params {
+    unsigned int nslots; /* ring and array slots: a power of two >= blocks */
+} mutex_params;
+
+static __device__ __forceinline__ void gs_mutex_bench_cs(const gs_bench_args *a)
 {
-    unsigned int n = 1u;
-    while (n < blocks)
-        n <<= 1;
-    return n;
+    const unsigned int inc = blockIdx.x + 1u;
+    const bool counts = a->check_exclusion && threadIdx.x == 0;
+    if (counts && gs_atom_add_relaxed(&a->check[GS_CHECK_INSIDE], 1u, GS_SCOPE_GPU) != 0u)
+        gs_atom_add_relaxed(&a->check[GS_CHECK_VIOLATIONS], 1u, GS_SCOPE_GPU);
+    unsigned int *d = a->data + threadIdx.x;
+    const unsigned int count = counts ? a->check[GS_CHECK_CS_COUNT] : 0u; /* loaded with the data */
+    for (unsigned int j0 = 0; j0 < a->ldst; j0 += GS_CS_BATCH) {
+        unsigned int v[GS_CS_BATCH];
+        gs_bench_load_batch(d, j0, a->ldst, v);
+#pragma unroll
+        for (unsigned int k = 0; k < GS_CS_BATCH; ++k)
+            if (j0 + k < a->ldst)
+                d[(j0 + k) * blockDim.x] = v[k] + inc;
+    }
+    if (counts) {
+        a->check[GS_CHECK_CS_COUNT] = count + 1u;
+        gs_atom_add_relaxed(&a->check[GS_CHECK_INSIDE], ~0u, GS_SCOPE_GPU);
+    }
 }
-extern "C" size_t gs_mutex_state_bytes(unsigned int blocks)
-{
-    return 256u + (size_t)gs_mutex_slots(blocks) * GS_MUTEX_ARRAY_STRIDE * sizeof(unsigned int);
-}
+
+/* GS_MUTEX_BENCH(NAME, INIT, LOCK, UNLOCK): LOCK is an expression, false when
+ * the watchdog gave up; they see `a` (a.state is the lock) and `token`.
+ * GS_MUTEX_BENCH_SETUP adds per-block SETUP and FINISH around the loop. */
+#define GS_MUTEX_BENCH_SETUP(NAME, SETUP, INIT, LOCK, UNLOCK, FINISH)                                   \
+    GS_BENCH_LOCK_KERNELS(mutex, NAME, unsigned int token = 0u; SETUP, INIT, LOCK, gs_mutex_bench_cs(&a), \
+                          UNLOCK, FINISH)
+#define GS_MUTEX_BENCH(NAME, INIT, LOCK, UNLOCK) GS_MUTEX_BENCH_SETUP(NAME, (void)0, INIT, LOCK, UNLOCK, (void)0)
 
 /* The ring and array locks: counters in the first lines, slots after. */
 static __device__ __forceinline__ gs_mutex_sleep_t sleep_view(const gs_bench_args *a)
 {
-    gs_mutex_sleep_t m = {(unsigned int *)a->state, (unsigned int *)a->state + 32, a->nslots};
+    gs_mutex_sleep_t m = {(unsigned int *)a->state, (unsigned int *)a->state + 32,
+                          GS_PARAMS(mutex_params, *a)->nslots};
     return m;
 }
 static __device__ __forceinline__ gs_mutex_array_t array_view(const gs_bench_args *a)
 {
     gs_mutex_array_t m = {(unsigned int *)a->state, (unsigned int *)a->state + 32, (unsigned int *)a->state + 64,
-                          a->nslots};
+                          GS_PARAMS(mutex_params, *a)->nslots};
     return m;
 }
 
-GS_MUTEX_BENCH(spin, (void)0, gs_mutex_spin_lock((gs_mutex_spin_t *)a.state),
-               gs_mutex_spin_unlock((gs_mutex_spin_t *)a.state))
-GS_MUTEX_BENCH(spin_ebo, (void)0, gs_mutex_spin_ebo_lock((gs_mutex_spin_ebo_t *)a.state),
-               gs_mutex_spin_ebo_unlock((gs_mutex_spin_ebo_t *)a.state))
-GS_MUTEX_BENCH(fa, (void)0, gs_mutex_fa_lock((gs_mutex_fa_t *)a.state, &token),
-               gs_mutex_fa_unlock((gs_mutex_fa_t *)a.state, token))
-GS_MUTEX_BENCH(sleep, gs_mutex_sleep_init(sleep_view(&a)), gs_mutex_sleep_lock(sleep_view(&a), &token),
-               gs_mutex_sleep_unlock(sleep_view(&a), token))
-GS_MUTEX_BENCH(ticket, (void)0, gs_mutex_ticket_lock((gs_mutex_ticket_t *)a.state, &token),
-               gs_mutex_ticket_unlock((gs_mutex_ticket_t *)a.state, token))
-GS_MUTEX_BENCH(array, (void)0, gs_mutex_array_lock(array_view(&a), &token),
-               gs_mutex_array_unlock(array_view(&a), token))
-
-/* The cohort lock: the global part in a.state, a node in each block's
- * shared memory; launched in clusters (gs_mutex_cluster_cohort picks the
- * size). */
+#define GPU GS_SCOPE_GPU
+GS_MUTEX_BENCH(spin, (void)0, gs_mutex_spin_lock((gs_mutex_spin_t *)a.state, GPU),
+               gs_mutex_spin_unlock((gs_mutex_spin_t *)a.state, GPU))
+GS_MUTEX_BENCH(spin_ebo, (void)0, gs_mutex_spin_ebo_lock((gs_mutex_spin_ebo_t *)a.state, GPU),
+               gs_mutex_spin_ebo_unlock((gs_mutex_spin_ebo_t *)a.state, GPU))
+GS_MUTEX_BENCH(fa, (void)0, gs_mutex_fa_lock((gs_mutex_fa_t *)a.state, &token, GPU),
+               gs_mutex_fa_unlock((gs_mutex_fa_t *)a.state, token, GPU))
+GS_MUTEX_BENCH(sleep, gs_mutex_sleep_init(sleep_view(&a)), gs_mutex_sleep_lock(sleep_view(&a), &token, GPU),
+               gs_mutex_sleep_unlock(sleep_view(&a), token, GPU))
+GS_MUTEX_BENCH(ticket, (void)0, gs_mutex_ticket_lock((gs_mutex_ticket_t *)a.state, &token, GPU),
+               gs_mutex_ticket_unlock((gs_mutex_ticket_t *)a.state, token, GPU))
+GS_MUTEX_BENCH(array, (void)0, gs_mutex_array_lock(array_view(&a), &token, GPU),
+               gs_mutex_array_unlock(array_view(&a), token, GPU))
+/* The cohort lock: the global part in a.state, a node in each block's shared
+ * memory; launched in clusters. */
 GS_MUTEX_BENCH_SETUP(cohort, __shared__ gs_mutex_cohort_node_t node; gs_mutex_cohort_begin(&node), (void)0,
                      gs_mutex_cohort_lock((gs_mutex_cohort_t *)a.state, &node),
                      gs_mutex_cohort_unlock((gs_mutex_cohort_t *)a.state, &node), gs_mutex_cohort_end())
-GS_BENCH_CLUSTER_ENTRY_POINT(mutex, cohort)
+
+/* Broken on purpose, for the tests: they prove that the checks catch what
+ * they claim to catch.  racy: check-then-set with no atomic, two blocks can
+ * both enter (exclusion count and golden data must turn red).  deadlock:
+ * never released, so the run must end as TIMEOUT, not hang. */
+static __device__ __forceinline__ bool racy_lock(unsigned int *locked)
+{
+    gs_wait_t w = GS_WAIT_INIT;
+    while (gs_ld_acquire(locked, GPU) != 0u)
+        if (gs_wait_spin(&w))
+            return false;
+    gs_st_relaxed(locked, 1u, GPU);
+    return true;
+}
+GS_MUTEX_BENCH(broken_racy, (void)0, racy_lock((unsigned int *)a.state),
+               gs_st_release((unsigned int *)a.state, 0u, GPU))
+GS_MUTEX_BENCH(broken_deadlock, (void)0, gs_mutex_spin_lock((gs_mutex_spin_t *)a.state, GPU), (void)0)
+
+extern "C" void gs_mutex_params_fill(gs_bench_args *a, unsigned int nslots)
+{
+    mutex_params p = {nslots};
+    memcpy(a->params, &p, sizeof p);
+}

@@ -12,11 +12,17 @@ static void fill(gs_config *c, const gs_options *o, const gs_prim *p, unsigned i
     c->blocks = blocks;
     c->threads = o->threads;
     c->ldst = o->ldst;
-    c->iters = o->iters ? o->iters : p->family_id == GS_FAMILY_BARRIER ? 2000u : 20u;
+    c->iters = o->iters ? o->iters : p->family->default_iters;
     c->repeat = o->repeat;
     c->timeout_ns = (unsigned long long)(o->timeout_s * 1e9);
-    c->group = per_sm ? per_sm : 1u; /* refined by gs_plan for --tbs */
+    c->group = blocks / sms ? blocks / sms : 1u;
     c->sm_count = sms;
+}
+
+/* The family's own refusal of a point, if any. */
+static int family_check(const gs_config *c, char *err, size_t errlen)
+{
+    return c->prim->family->check ? c->prim->family->check(c, err, errlen) : GS_EXIT_OK;
 }
 
 int gs_plan(const gs_options *o, const gs_prim *p, const gs_device_info *d, int max_blocks_per_sm,
@@ -24,15 +30,11 @@ int gs_plan(const gs_options *o, const gs_prim *p, const gs_device_info *d, int 
 {
     const unsigned int sms = (unsigned int)d->sm_count;
     const unsigned int cap = max_blocks_per_sm > 0 ? (unsigned int)max_blocks_per_sm : 0u;
-    int i;
+    int i, rc;
     *n = 0;
     if ((int)o->threads > d->max_threads_per_block) {
         snprintf(err, errlen, "--threads %u is above this device's limit of %d threads per block", o->threads,
                  d->max_threads_per_block);
-        return GS_EXIT_USAGE;
-    }
-    if (o->ldst == 0 && p->family_id != GS_FAMILY_BARRIER) {
-        snprintf(err, errlen, "--ldst 0 (the bare barrier) applies to barriers only, not to %s", p->name);
         return GS_EXIT_USAGE;
     }
     if (cap == 0) {
@@ -40,15 +42,16 @@ int gs_plan(const gs_options *o, const gs_prim *p, const gs_device_info *d, int 
         return GS_EXIT_USAGE;
     }
     if (o->tbs) {
-
-        if (p->needs_coresident && o->tbs > cap * sms) {
+        if ((p->flags & GS_PRIM_CORESIDENT) && o->tbs > cap * sms) {
             snprintf(err, errlen,
                      "%s needs every block resident: %u blocks asked, this device holds at most %u (%u per SM x %u SMs)",
                      p->name, o->tbs, cap * sms, cap, sms);
             return GS_EXIT_USAGE;
         }
         fill(&out[*n], o, p, o->tbs % sms ? 0u : o->tbs / sms, o->tbs, sms);
-        out[(*n)++].group = o->tbs / sms ? o->tbs / sms : 1u; /* blocks per SM, rounded down */
+        if ((rc = family_check(&out[*n], err, errlen)))
+            return rc;
+        ++*n;
         return GS_EXIT_OK;
     }
     if (o->ntbs_per_sm) {
@@ -59,15 +62,23 @@ int gs_plan(const gs_options *o, const gs_prim *p, const gs_device_info *d, int 
                          o->tbs_per_sm[i], cap, o->threads, p->name);
                 return GS_EXIT_USAGE;
             }
-            fill(&out[(*n)++], o, p, o->tbs_per_sm[i], o->tbs_per_sm[i] * sms, sms);
+            fill(&out[*n], o, p, o->tbs_per_sm[i], o->tbs_per_sm[i] * sms, sms);
+            if ((rc = family_check(&out[(*n)++], err, errlen)))
+                return rc;
         }
         return GS_EXIT_OK;
     }
     /* the default sweep, capped by the device; the cap itself is a point */
     for (i = 0; i < (int)(sizeof default_tbs_per_sm / sizeof default_tbs_per_sm[0]) && *n < max_out; ++i)
-        if (default_tbs_per_sm[i] <= cap)
-            fill(&out[(*n)++], o, p, default_tbs_per_sm[i], default_tbs_per_sm[i] * sms, sms);
-    if (cap < 32 && *n < max_out && out[*n - 1].tbs_per_sm != cap)
-        fill(&out[(*n)++], o, p, cap, cap * sms, sms);
+        if (default_tbs_per_sm[i] <= cap) {
+            fill(&out[*n], o, p, default_tbs_per_sm[i], default_tbs_per_sm[i] * sms, sms);
+            if ((rc = family_check(&out[(*n)++], err, errlen)))
+                return rc;
+        }
+    if (cap < 32 && *n < max_out && out[*n - 1].tbs_per_sm != cap) {
+        fill(&out[*n], o, p, cap, cap * sms, sms);
+        if ((rc = family_check(&out[(*n)++], err, errlen)))
+            return rc;
+    }
     return GS_EXIT_OK;
 }

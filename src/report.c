@@ -1,7 +1,7 @@
 #include "report.h"
 #include "decompose.h"
 #include "floor.h"
-#include "prims.h"
+#include "family.h"
 
 #include <string.h>
 
@@ -24,7 +24,7 @@ void gs_command_line(int argc, char **argv, char *out, size_t n)
     }
 }
 
-static void csv_string(FILE *f, const char *s)
+void gs_csv_string(FILE *f, const char *s)
 {
     fputc('"', f);
     for (; *s; ++s) {
@@ -35,7 +35,7 @@ static void csv_string(FILE *f, const char *s)
     fputc('"', f);
 }
 
-static void json_string(FILE *f, const char *s)
+void gs_json_string(FILE *f, const char *s)
 {
     fputc('"', f);
     for (; *s; ++s) {
@@ -55,7 +55,7 @@ static void version_str(int v, char *out, size_t n)
     snprintf(out, n, "%d.%d", v / 1000, (v % 1000) / 10);
 }
 
-static void table_header(FILE *f, const gs_meta *m)
+void gs_table_header(FILE *f, const gs_meta *m)
 {
     char drv[16], rt[16];
     version_str(m->dev->driver_version, drv, sizeof drv);
@@ -65,22 +65,22 @@ static void table_header(FILE *f, const gs_meta *m)
 }
 
 /* The device and the command, as CSV cells, then a comma. */
-static void csv_meta(FILE *f, const gs_meta *m)
+void gs_csv_meta(FILE *f, const gs_meta *m)
 {
     fprintf(f, "%s,", GSYNC_BENCH_VERSION);
-    csv_string(f, m->dev->name);
+    gs_csv_string(f, m->dev->name);
     fprintf(f, ",%d,%d,%d.%d,%d,%d,", m->dev->sm_count, m->dev->clock_mhz, m->dev->cc_major, m->dev->cc_minor,
             m->dev->driver_version, m->dev->runtime_version);
-    csv_string(f, m->command);
+    gs_csv_string(f, m->command);
     fputc(',', f);
 }
 
-static void json_meta(FILE *f, const gs_meta *m)
+void gs_json_meta(FILE *f, const gs_meta *m)
 {
     fprintf(f, "{\n  \"gsync_version\": \"%s\",\n  \"command\": ", GSYNC_BENCH_VERSION);
-    json_string(f, m->command);
+    gs_json_string(f, m->command);
     fprintf(f, ",\n  \"device\": {\"ordinal\": %d, \"name\": ", m->dev->ordinal);
-    json_string(f, m->dev->name);
+    gs_json_string(f, m->dev->name);
     fprintf(f, ", \"sm_count\": %d, \"clock_mhz\": %d, \"cc\": \"%d.%d\", \"driver\": %d, \"runtime\": %d},\n",
             m->dev->sm_count, m->dev->clock_mhz, m->dev->cc_major, m->dev->cc_minor, m->dev->driver_version,
             m->dev->runtime_version);
@@ -95,7 +95,7 @@ static unsigned int cluster_of(const gs_result *x)
 /* A barrier's synchronization time as a multiple of the floor; < 0: none. */
 static double x_floor(const gs_meta *m, const gs_result *x)
 {
-    if (x->cfg.prim->family_id != GS_FAMILY_BARRIER || m->floor_ns <= 0.0 || x->verdict != GS_PASS)
+    if (!x->cfg.prim->family->floor_column || m->floor_ns <= 0.0 || x->verdict != GS_PASS)
         return -1.0;
     return (x->ns_median - x->body_ns) / m->floor_ns;
 }
@@ -103,7 +103,7 @@ static double x_floor(const gs_meta *m, const gs_result *x)
 static void table(FILE *f, const gs_meta *m, const gs_result *r, int n)
 {
     int i;
-    table_header(f, m);
+    gs_table_header(f, m);
     fprintf(f, "%-14s %6s %6s %4s %5s %5s %10s %10s %10s %6s %9s %9s %7s  %s\n", "primitive", "TBs/SM", "TBs", "thr",
             "ldst", "iters", "ns/op", "min", "max", "noise", "body ns", "sync ns", "x floor", "verdict");
     for (i = 0; i < n; ++i) {
@@ -142,9 +142,9 @@ static void csv(FILE *f, const gs_meta *m, const gs_result *r, int n)
                "sync_x_floor,verdict,detail\n");
     for (i = 0; i < n; ++i) {
         const gs_result *x = &r[i];
-        csv_meta(f, m);
-        fprintf(f, "%s,%s,", x->cfg.prim->name, x->cfg.prim->family);
-        csv_string(f, x->cfg.prim->origin);
+        gs_csv_meta(f, m);
+        fprintf(f, "%s,%s,", x->cfg.prim->name, x->cfg.prim->family->name);
+        gs_csv_string(f, x->cfg.prim->origin);
         fprintf(f, ",%u,%u,%u,%u,%u,%u,%u,", x->cfg.tbs_per_sm, x->cfg.blocks, x->cfg.threads, cluster_of(x),
                 x->cfg.ldst, x->cfg.iters, x->cfg.repeat);
         if (x->verdict == GS_PASS)
@@ -156,7 +156,7 @@ static void csv(FILE *f, const gs_meta *m, const gs_result *r, int n)
             fprintf(f, "%.2f", x_floor(m, x));
         fputc(',', f);
         fprintf(f, "%s,", gs_verdict_name(x->verdict));
-        csv_string(f, x->detail);
+        gs_csv_string(f, x->detail);
         fputc('\n', f);
     }
 }
@@ -164,13 +164,13 @@ static void csv(FILE *f, const gs_meta *m, const gs_result *r, int n)
 static void json(FILE *f, const gs_meta *m, const gs_result *r, int n)
 {
     int i;
-    json_meta(f, m);
+    gs_json_meta(f, m);
     fprintf(f, "  \"results\": [");
     for (i = 0; i < n; ++i) {
         const gs_result *x = &r[i];
         fprintf(f, "%s\n    {\"primitive\": \"%s\", \"family\": \"%s\", \"origin\": \"%s\", \"tbs_per_sm\": %u, "
                    "\"tbs\": %u, \"threads\": %u, \"cluster\": %u, \"ldst\": %u, \"iters\": %u, \"repeat\": %u, ",
-                i ? "," : "", x->cfg.prim->name, x->cfg.prim->family, x->cfg.prim->origin, x->cfg.tbs_per_sm,
+                i ? "," : "", x->cfg.prim->name, x->cfg.prim->family->name, x->cfg.prim->origin, x->cfg.tbs_per_sm,
                 x->cfg.blocks, x->cfg.threads, cluster_of(x), x->cfg.ldst, x->cfg.iters, x->cfg.repeat);
         if (x->verdict == GS_PASS)
             fprintf(f, "\"ns_per_op\": %.2f, \"ns_min\": %.2f, \"ns_max\": %.2f, \"noise_pct\": %.2f, "
@@ -179,7 +179,7 @@ static void json(FILE *f, const gs_meta *m, const gs_result *r, int n)
         if (x_floor(m, x) >= 0.0)
             fprintf(f, "\"sync_x_floor\": %.2f, ", x_floor(m, x));
         fprintf(f, "\"verdict\": \"%s\", \"detail\": ", gs_verdict_name(x->verdict));
-        json_string(f, x->detail);
+        gs_json_string(f, x->detail);
         fputc('}', f);
     }
     fprintf(f, "\n  ]\n}\n");
@@ -201,30 +201,30 @@ void gs_report_floor(FILE *f, enum gs_format fmt, const gs_meta *m, const gs_flo
     if (fmt == GS_FORMAT_CSV) {
         fprintf(f, "gsync_version,device,sm_count,clock_mhz,cc,driver,runtime,command,measure,ns,note\n");
         for (i = 0; i < n; ++i) {
-            csv_meta(f, m);
-            csv_string(f, rows[i].name);
+            gs_csv_meta(f, m);
+            gs_csv_string(f, rows[i].name);
             if (rows[i].ns >= 0.0)
                 fprintf(f, ",%.1f,", rows[i].ns);
             else
                 fprintf(f, ",,");
-            csv_string(f, rows[i].note);
+            gs_csv_string(f, rows[i].note);
             fputc('\n', f);
         }
     } else if (fmt == GS_FORMAT_JSON) {
-        json_meta(f, m);
+        gs_json_meta(f, m);
         fprintf(f, "  \"floor\": [");
         for (i = 0; i < n; ++i) {
             fprintf(f, "%s\n    {\"measure\": ", i ? "," : "");
-            json_string(f, rows[i].name);
+            gs_json_string(f, rows[i].name);
             if (rows[i].ns >= 0.0)
                 fprintf(f, ", \"ns\": %.1f", rows[i].ns);
             fprintf(f, ", \"note\": ");
-            json_string(f, rows[i].note);
+            gs_json_string(f, rows[i].note);
             fputc('}', f);
         }
         fprintf(f, "\n  ]\n}\n");
     } else {
-        table_header(f, m);
+        gs_table_header(f, m);
         for (i = 0; i < n; ++i)
             if (rows[i].ns >= 0.0)
                 fprintf(f, "%-50s %10.1f ns\n", rows[i].name, rows[i].ns);
@@ -240,10 +240,10 @@ void gs_report_decompose(FILE *f, enum gs_format fmt, const gs_meta *m, const gs
         fprintf(f, "gsync_version,device,sm_count,clock_mhz,cc,driver,runtime,command,blocks,t1_ns,t2_ns,t3_ns,"
                    "t4_ns,t5_ns,t_a_ns,t_c_ns,t_s_ns,t_f_ns,barrier_ns,verdict\n");
     else if (fmt == GS_FORMAT_JSON) {
-        json_meta(f, m);
+        gs_json_meta(f, m);
         fprintf(f, "  \"decompose\": [");
     } else {
-        table_header(f, m);
+        gs_table_header(f, m);
         fprintf(f, "ns per iteration: t1 compute, t2 +atomic, t3 +__syncthreads, t4 +barrier, t5 +fence\n");
         fprintf(f, "%6s %8s %8s %8s %8s %8s | %8s %8s %8s %8s | %9s\n", "blocks", "t1", "t2", "t3", "t4", "t5",
                 "t_a", "t_c", "t_s", "t_f", "barrier");
@@ -252,7 +252,7 @@ void gs_report_decompose(FILE *f, enum gs_format fmt, const gs_meta *m, const gs
         const gs_decompose_row *r = &rows[i];
         const char *verdict = r->timed_out ? "TIMEOUT" : "PASS";
         if (fmt == GS_FORMAT_CSV) {
-            csv_meta(f, m);
+            gs_csv_meta(f, m);
             fprintf(f, "%u", r->blocks);
             for (k = 0; k < GS_DECOMPOSE_MODES; ++k)
                 fprintf(f, ",%.1f", r->t_ns[k]);

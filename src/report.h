@@ -19,6 +19,14 @@ void gs_report_floor(FILE *f, enum gs_format fmt, const gs_meta *m, const struct
 /* `gsync-bench decompose`'s rows (see decompose.h). */
 struct gs_decompose_row;
 void gs_report_decompose(FILE *f, enum gs_format fmt, const gs_meta *m, const struct gs_decompose_row *rows, int n);
+/* The pieces other reports share: a CSV or JSON string, the table's first
+ * line, and the device and command as CSV cells (then a comma) or as the
+ * opening of a JSON object (the caller adds its array and closes it). */
+void gs_csv_string(FILE *f, const char *s);
+void gs_json_string(FILE *f, const char *s);
+void gs_table_header(FILE *f, const gs_meta *m);
+void gs_csv_meta(FILE *f, const gs_meta *m);
+void gs_json_meta(FILE *f, const gs_meta *m);
 /* argv joined with spaces, arguments with spaces or quotes single-quoted. */
 void gs_command_line(int argc, char **argv, char *out, size_t n);
 

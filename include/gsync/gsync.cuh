@@ -22,7 +22,6 @@
 #include "barrier/atomic_tree.cuh"
 #include "barrier/lf_tree.cuh"
 #include "barrier/sense_reversing.cuh"
-#include "barrier/tree.cuh"
-#include "barrier/spread.cuh"
+#include "barrier/counter.cuh"
 
 #endif

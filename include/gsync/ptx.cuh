@@ -194,11 +194,8 @@ static __device__ __forceinline__ void gs_fence_acquire(enum gs_scope scope)
 #undef GS__S
 }
 /* fence.release.SCOPE: followed by a strong write, a release pattern.  On
- * sm_90 it compiles to the MEMBAR alone, as st.release, red.release and
- * atom.release do; fence.acq_rel adds an L1 invalidation (CCTL.IVALL) after
- * it, which a thread that only publishes does not need (gsBarrier's
- * gatherer: 0.5-0.8% faster without it at 12-24 blocks/SM on H200s,
- * bench/results/h200/tuning/gatherer-release/). */
+ * sm_90 it is the MEMBAR alone, as in st.release; fence.acq_rel also
+ * invalidates L1, which a thread that only publishes does not need. */
 static __device__ __forceinline__ void gs_fence_release(enum gs_scope scope)
 {
 #define GS__S(q) asm volatile(GS__FENCE_RELEASE q ";" ::: "memory")

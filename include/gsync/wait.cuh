@@ -1,60 +1,51 @@
-/* gsync/wait.cuh: backoff and the watchdog hook that every wait loop calls.
+/* gsync/wait.cuh: the one spin hook every wait loop calls, and the one set of
+ * pauses between polls.
  *
  * Every wait loop in gsync is written as
  *
  *     gs_wait_t w = GS_WAIT_INIT;
  *     while (!condition)
- *         if (gs_wait_backoff(&w))   // or gs_wait_spin / gs_wait_sleep
- *             return false;          // abandoned: the watchdog fired
+ *         if (gs_wait_spin(&w))   // or another gs_wait_* pause
+ *             return false;       // abandoned: the watchdog fired
  *
- * or, where a loop polls several times between checks (gsBarrier's waits,
- * common.cuh), with gs_wait_check once per burst of GS_WAIT_CHECK_EVERY polls.
- * In a plain build the gs_wait_* calls only pause and always return 0, and
- * the abandon paths fold away.  With GSYNC_WATCHDOG defined (the benchmark and
- * test builds) the hook is also a watchdog: past a deadline on %globaltimer it
- * raises a device-wide abort flag, and every waiter that sees the flag gives
- * up, so a deadlocked or livelocked configuration ends instead of hanging the
- * GPU.  The host arms the watchdog before each launch with
- * gs_watchdog_arm_kernel, which records where the flag lives.
+ * In a plain build the gs_wait_* calls only pause and return 0, and the
+ * abandon paths fold away.  With GSYNC_WATCHDOG defined (gsync-bench and the
+ * tests) the hook is also a watchdog: past the deadline of the record that
+ * gs_watchdog_arm installed, it raises a device-wide abort flag, and every
+ * waiter that sees the flag gives up, so that a deadlocked or livelocked
+ * configuration ends instead of hanging the GPU.  A wait's first
+ * GS_WAIT_QUIET_NS read only the clock, so short waits pay no global load.
  */
 #ifndef GSYNC_WAIT_CUH
 #define GSYNC_WAIT_CUH
 
 #include "ptx.cuh"
+#include "watchdog.h"
 
-#ifndef GS_BACKOFF_MIN_NS
-#define GS_BACKOFF_MIN_NS 32u
-#endif
-#ifndef GS_BACKOFF_MAX_NS
-#define GS_BACKOFF_MAX_NS 4096u
-#endif
-/* The watchdog looks at the clock once per this many polls ... */
-#define GS_WAIT_CHECK_EVERY 16u
-/* ... and reads its abort flag and deadline (global loads, round trips on
- * the waiter's critical path) only once the wait has lasted this long, so
- * that short waits such as a barrier's pay only a clock read. */
+#define GS_WAIT_CHECK_EVERY 16u  /* polls per look at the clock */
 #ifndef GS_WAIT_QUIET_NS
-#define GS_WAIT_QUIET_NS 20000u
+#define GS_WAIT_QUIET_NS 20000u  /* wait this long before reading the abort flag */
 #endif
+#define GS_WAIT_SLEEP_MIN_NS 32u /* gs_wait_backoff: first pause */
+#define GS_WAIT_SLEEP_MAX_NS 4096u
+#define GS_WAIT_EBO_MAX_CYCLES 1023u /* gs_wait_ebo: HeteroSync's cap */
+#define GS_WAIT_LINEAR_MAX 81u       /* gs_wait_linear: 16 steps of 5 cycles */
 
 typedef struct gs_wait {
     unsigned int polls;
-    unsigned int backoff_ns;
+    unsigned int pause;       /* the current pause, in the unit of the gs_wait_* used */
     unsigned long long since; /* %globaltimer at the first check; 0 before it */
 } gs_wait_t;
-#define GS_WAIT_INIT {0u, GS_BACKOFF_MIN_NS, 0ull}
+#define GS_WAIT_INIT {0u, 1u, 0ull}
 
 #ifdef GSYNC_WATCHDOG
-typedef struct gs_watchdog {
-    unsigned long long deadline_ns; /* %globaltimer value past which waits give up */
-    unsigned int abort;             /* raised once; every waiter then leaves      */
-    unsigned int fired_sm;          /* SM that raised it, for the report          */
-} gs_watchdog_t;
-
 /* Per translation unit: where this unit's kernels find the watchdog. */
 static __device__ gs_watchdog_t *gs_watchdog_ptr;
 
-static __global__ void gs_watchdog_arm_kernel(gs_watchdog_t *wd, unsigned long long timeout_ns)
+/* One thread, in a kernel that runs before the waits (or at the start of
+ * the same kernel, followed by a grid-wide ordering point): installs `wd`
+ * for this translation unit's waits, with a deadline timeout_ns from now. */
+static __device__ __forceinline__ void gs_watchdog_arm(gs_watchdog_t *wd, unsigned long long timeout_ns)
 {
     gs_watchdog_ptr = wd;
     wd->deadline_ns = gs_globaltimer() + timeout_ns;
@@ -63,8 +54,8 @@ static __global__ void gs_watchdog_arm_kernel(gs_watchdog_t *wd, unsigned long l
 }
 #endif
 
-/* The watchdog's look at the clock, on every call: nonzero when the caller
- * must abandon its wait.  Loops that poll in bursts call it once per burst. */
+/* The watchdog's look at the clock: nonzero when the caller must abandon its
+ * wait.  Loops that poll in bursts call it once per burst. */
 static __device__ __forceinline__ int gs_wait_check(gs_wait_t *w)
 {
 #ifdef GSYNC_WATCHDOG
@@ -74,8 +65,7 @@ static __device__ __forceinline__ int gs_wait_check(gs_wait_t *w)
     if (now - w->since < GS_WAIT_QUIET_NS)
         return 0;
     gs_watchdog_t *wd = gs_watchdog_ptr;
-    /* relaxed: the flag carries no data, only "stop" */
-    if (gs_ld_relaxed(&wd->abort, GS_SCOPE_GPU))
+    if (gs_ld_relaxed(&wd->abort, GS_SCOPE_GPU)) /* relaxed: the flag carries no data */
         return 1;
     if (now > wd->deadline_ns) {
         wd->fired_sm = gs_smid();
@@ -88,9 +78,8 @@ static __device__ __forceinline__ int gs_wait_check(gs_wait_t *w)
     return 0;
 }
 
-/* The spin hook, called once per poll: the clock once per
- * GS_WAIT_CHECK_EVERY calls.  Nonzero when the caller must abandon its wait. */
-static __device__ __forceinline__ int gs_wait_hook(gs_wait_t *w)
+/* Poll again at once; the clock once per GS_WAIT_CHECK_EVERY calls. */
+static __device__ __forceinline__ int gs_wait_spin(gs_wait_t *w)
 {
 #ifdef GSYNC_WATCHDOG
     if ((++w->polls % GS_WAIT_CHECK_EVERY) != 0u)
@@ -99,37 +88,53 @@ static __device__ __forceinline__ int gs_wait_hook(gs_wait_t *w)
     return gs_wait_check(w);
 }
 
-/* Poll again at once (the caller expects the condition to change soon). */
-static __device__ __forceinline__ int gs_wait_spin(gs_wait_t *w)
-{
-    return gs_wait_hook(w);
-}
-
-/* Sleep, doubling the pause from GS_BACKOFF_MIN_NS up to GS_BACKOFF_MAX_NS. */
+/* Sleep, doubling the pause from GS_WAIT_SLEEP_MIN_NS to GS_WAIT_SLEEP_MAX_NS. */
 static __device__ __forceinline__ int gs_wait_backoff(gs_wait_t *w)
 {
-    gs_nanosleep(w->backoff_ns);
-    if (w->backoff_ns < GS_BACKOFF_MAX_NS)
-        w->backoff_ns *= 2u;
-    return gs_wait_hook(w);
+    gs_nanosleep(GS_WAIT_SLEEP_MIN_NS * w->pause);
+    if (w->pause < GS_WAIT_SLEEP_MAX_NS / GS_WAIT_SLEEP_MIN_NS)
+        w->pause *= 2u;
+    return gs_wait_spin(w);
 }
 
-/* Sleep for a pause the caller chose (proportional backoff). */
-static __device__ __forceinline__ int gs_wait_sleep(gs_wait_t *w, unsigned int ns)
+/* Proportional backoff: sleep `units` times ns_per_unit, at most max_ns (a
+ * waiter `units` turns from its own sleeps about as long as they take). */
+static __device__ __forceinline__ int gs_wait_behind(gs_wait_t *w, unsigned int units, unsigned int ns_per_unit,
+                                                     unsigned int max_ns)
 {
+    const unsigned int ns = units > max_ns / ns_per_unit ? max_ns : units * ns_per_unit;
     if (ns)
         gs_nanosleep(ns);
-    return gs_wait_hook(w);
+    return gs_wait_spin(w);
 }
 
-/* Busy-wait for about `cycles` SM clock cycles: the backoff of the HeteroSync
- * baselines, which pause in a counting loop rather than sleeping. */
-static __device__ __forceinline__ int gs_wait_cycles(gs_wait_t *w, unsigned int cycles)
+/* Busy-wait about `cycles` SM clock cycles (the HeteroSync baselines pause in
+ * a counting loop rather than sleeping). */
+static __device__ __forceinline__ void gs__wait_cycles(unsigned int cycles)
 {
-    long long t0 = clock64();
+    const long long t0 = clock64();
     while (clock64() - t0 < (long long)cycles) {
     }
-    return gs_wait_hook(w);
+}
+
+/* HeteroSync's exponential busy-wait backoff: 1, 3, 7, ... cycles, capped by
+ * the mask GS_WAIT_EBO_MAX_CYCLES. */
+static __device__ __forceinline__ int gs_wait_ebo(gs_wait_t *w)
+{
+    gs__wait_cycles(w->pause);
+    w->pause = ((w->pause << 1) + 1u) & GS_WAIT_EBO_MAX_CYCLES;
+    return gs_wait_spin(w);
+}
+
+/* HeteroSync's linear busy-wait backoff (its barriers): 6, 11, ... 76 cycles,
+ * then 1, and again. */
+static __device__ __forceinline__ int gs_wait_linear(gs_wait_t *w)
+{
+    w->pause += 5u;
+    if (w->pause >= GS_WAIT_LINEAR_MAX)
+        w->pause = 1u;
+    gs__wait_cycles(w->pause);
+    return gs_wait_spin(w);
 }
 
 #endif /* GSYNC_WAIT_CUH */

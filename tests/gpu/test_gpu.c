@@ -1,49 +1,49 @@
 /* GPU tests (exit 77, skipped, where there is no GPU).
  *
  *   test_gpu PRIM           PRIM at 1, 4 and the maximum blocks per SM: PASS
- *                           every time (golden data, exclusion, capacity);
- *                           a primitive built for clusters gets them at 1
- *                           block per SM on sm_90.
- *   test_gpu PRIM livelock  the same for a baseline that may livelock: PASS
- *                           or TIMEOUT (within its 2 s deadline), never FAIL.
+ *                           every time (golden data, exclusion, capacity,
+ *                           visibility); barriers also in four-warp blocks;
+ *                           a primitive built for clusters must get them.
+ *   test_gpu PRIM livelock  a baseline that may livelock: PASS or TIMEOUT
+ *                           (within its 2 s deadline), never FAIL.
  *   test_gpu PRIM mayhang   the same for a baseline that may deadlock.
+ *   test_gpu PRIM unordered a barrier published without ordering: FAIL or
+ *                           TIMEOUT, never PASS.
+ *   test_gpu forms          gsBarrier and gsBarrierSplit forced into each
+ *                           form at 1, 4 and the maximum blocks per SM.
  *   test_gpu broken         a racy lock must FAIL the checks.
  *   test_gpu overfull       a semaphore one slot too large must FAIL them.
  *   test_gpu unordered      a barrier without release/acquire must FAIL the
  *                           visibility check.
- *   test_gpu PRIM unordered a barrier published without ordering: FAIL or
- *                           TIMEOUT, never PASS.
- *   test_gpu deadlock       a lock never released must end as TIMEOUT,
- *                           within its deadline.
- *   test_gpu stuck          a barrier that never completes must end as
- *                           TIMEOUT within its deadline, every thread
- *                           leaving with its block's thread 0.
+ *   test_gpu bare           --ldst 0: gsBarrier passes, the unordered one
+ *                           does not.
+ *   test_gpu deadlock       a lock never released ends as TIMEOUT in time.
+ *   test_gpu stuck          a barrier that never completes ends as TIMEOUT
+ *                           in time, every thread leaving with thread 0.
+ *   test_gpu planShape      the plan judges co-residency in the caller's
+ *                           block shape before it keeps the spread form.
  *   test_gpu device         a device index that does not exist is refused.
- *   test_gpu placeWatchdog  gsBarrier's spread placement puts back the
- *                           watchdog the caller armed (place.cu).
- *   test_gpu placeShape     the placement judges co-residency in the
- *                           caller's block shape (place.cu).
  */
 #include "../check.h"
+#include "cli.h"
 #include "device.h"
-#include "prims.h"
+#include "family.h"
 #include "runner.h"
+
+#include "gsync/host.h"
 
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 
-GS_DECLARE_MUTEX_BENCH(broken_racy)
-GS_DECLARE_MUTEX_BENCH(broken_deadlock)
-GS_DECLARE_SEM_BENCH(broken_overfull)
-GS_DECLARE_BARRIER_BENCH(broken_unordered)
-GS_DECLARE_BARRIER_BENCH(broken_stuck)
-int gs_test_place_keeps_watchdog(char *why, size_t n);
-int gs_test_place_shape(char *why, size_t n);
+extern const gs_family gs_family_mutex, gs_family_sem, gs_family_barrier;
+extern const gs_kernels gs_kernels_mutex_broken_racy, gs_kernels_mutex_broken_deadlock,
+    gs_kernels_sem_broken_overfull, gs_kernels_barrier_broken_unordered, gs_kernels_barrier_broken_stuck;
 
 static gs_device_info dev;
 static unsigned int test_ldst = 10u;    /* 0 for the bare-barrier case */
 static unsigned int test_threads = 32u; /* threads per block */
+static const char *want_form = NULL;    /* gsBarrier: the form forced, NULL: the chooser's */
 static char err[512];
 
 static double now_s(void)
@@ -62,29 +62,34 @@ static gs_config config(const gs_prim *p, unsigned int per_sm, double timeout_s)
     c.blocks = per_sm * (unsigned int)dev.sm_count;
     c.threads = test_threads;
     c.ldst = test_ldst;
-    c.iters = p->family_id == GS_FAMILY_BARRIER ? 200u : 20u; /* barriers verify over 10000 anyway */
+    c.iters = p->family->floor_column ? 200u : 20u; /* barriers verify over 10000 anyway */
     c.repeat = 2;
     c.group = per_sm;
+    c.sm_count = (unsigned int)dev.sm_count;
     c.timeout_ns = (unsigned long long)(timeout_s * 1e9);
     return c;
 }
 
-static int max_per_sm(const gs_prim *p)
+static unsigned int max_per_sm(const gs_prim *p)
 {
-    int n = 0;
-    CHECK(p->occupancy(32, &n) == 0 && n > 0);
+    unsigned int n = 0;
+    CHECK(gs_blocks_per_sm(p->kernels->kernel, test_threads, 0, &n) == cudaSuccess && n > 0);
     return n;
 }
 
 #define V(verdict) (1u << (verdict))
 
-/* A barrier with no release/acquire (tests/gpu/broken.cu): must be caught. */
-static gs_prim unordered_barrier(void)
+/* gsBarrier names the form it ran: the one forced, or the chooser's (whose
+ * spread form falls back to flat where it does not pay). */
+static void check_form(const gs_config *c, const char *detail)
 {
-    gs_prim p = {.name = "brokenUnordered", .family_id = GS_FAMILY_BARRIER, .family = "barrier",
-                 .needs_coresident = 1, .launch = gs_barrier_launch_broken_unordered,
-                 .occupancy = gs_barrier_occupancy_broken_unordered};
-    return p;
+    const char *want = want_form;
+    char form[32];
+    if (!want)
+        want = gs_barrier_form_name(gs_barrier_choose(gs_barrier_thresholds_for(dev.name), c->blocks, c->sm_count));
+    snprintf(form, sizeof form, "%s form", want);
+    CHECK(strncmp(detail, form, strlen(form)) == 0 ||
+          (strcmp(want, "spread") == 0 && strcmp(detail, "flat form") == 0));
 }
 
 /* Runs p; passes when its verdict is in the mask `allowed`. */
@@ -97,26 +102,63 @@ static void run_allowed(const gs_prim *p, unsigned int per_sm, double timeout_s,
     printf("%-16s %2u/SM %5u blocks of %4u threads: %s %s (%.1f ns/op, %.1f s)\n", p->name, per_sm, c.blocks,
            c.threads, rc ? "ERROR" : gs_verdict_name(r.verdict), rc ? err : r.detail, r.ns_median, now_s() - t0);
     CHECK(rc == 0 && (allowed & V(r.verdict)));
-    /* gsBarrier names the form it ran: a grid of one block per SM is
-     * flat (up to GS_BARRIER_FLAT_MAX, 768 blocks), and one above
-     * GS_BARRIER_WIDE_MIN (3600) takes the wide form, so that the runs at
-     * the maximum occupancy test it */
-    if (rc == 0 && p->note && r.verdict == GS_PASS) {
-        CHECK(strstr(r.detail, " form") != NULL);
-        if (per_sm == 1)
-            CHECK(strcmp(r.detail, "flat form") == 0);
-        if (c.blocks > 3600u)
-            CHECK(strncmp(r.detail, "wide form", 9) == 0);
-    }
+    if (rc == 0 && r.verdict == GS_PASS && strncmp(p->name, "gsBarrier", 9) == 0)
+        check_form(&c, r.detail);
     /* a primitive built for clusters must get them where they fit, or the
      * test would pass on its fallback alone */
-    if (rc == 0 && p->cluster && dev.cc_major >= 9 && per_sm == 1)
+    if (rc == 0 && p->launch == GS_LAUNCH_CLUSTERS && dev.cc_major >= 9 && per_sm == 1)
         CHECK(r.cluster > 1u);
 }
 
 static void run_expect(const gs_prim *p, unsigned int per_sm, double timeout_s, enum gs_verdict want)
 {
     run_allowed(p, per_sm, timeout_s, V(want));
+}
+
+static gs_prim broken(const char *name, const gs_family *f, const gs_kernels *k, enum gs_launch_kind launch)
+{
+    gs_prim p = {name, "test", "broken on purpose", f, k, launch, 0, {0, 0}};
+    if (f == &gs_family_barrier)
+        p.flags = GS_PRIM_CORESIDENT;
+    return p;
+}
+
+/* Sets the barrier family's --form through its own option, as the command
+ * line does. */
+static void force_form(const char *form)
+{
+    CHECK(gs_family_barrier.option("--form", form, err, sizeof err) == 1);
+    want_form = strcmp(form, "auto") == 0 ? NULL : form;
+}
+
+/* The plan keeps the spread form only where its trial can run: a grid in
+ * the spread range that 1024-thread blocks cannot all hold gets flat, and
+ * the same grid of 32-thread blocks can be placed. */
+static int plan_shape(void)
+{
+    const gs_barrier_thresholds *t = gs_barrier_thresholds_for(dev.name);
+    const unsigned int blocks = (unsigned int)(0.5 * (t->spread_from + t->gathered_from) * dev.sm_count);
+    unsigned int *state = NULL, most = 0;
+    gs_barrier_t b;
+    int verdict = 0;
+    CHECK(cudaMalloc((void **)&state, gs_barrier_bytes(blocks)) == cudaSuccess);
+    CHECK(gs_barrier_choose(t, blocks, (unsigned int)dev.sm_count) == GS_BARRIER_SPREAD);
+    CHECK(gs_barrier_plan(&b, state, blocks, 32u, GS_BARRIER_SPREAD, 0) == cudaSuccess);
+    printf("%u blocks of 32 threads, spread forced: %s form, %u counters\n", blocks, gs_barrier_form_name((int)b.form),
+           b.k);
+    if (b.form != GS_BARRIER_SPREAD) {
+        printf("SKIP: the placement told no two L2 slices apart here\n");
+        verdict = 77;
+    }
+    CHECK(gs_max_coresident(gs_kernels_barrier_broken_stuck.kernel, 1024u, 0, &most) == cudaSuccess);
+    if (verdict == 0 && most < blocks) {
+        CHECK(gs_barrier_plan(&b, state, blocks, 1024u, GS_BARRIER_AUTO, 0) == cudaSuccess);
+        printf("%u blocks of 1024 threads (at most %u resident), auto: %s form\n", blocks, most,
+               gs_barrier_form_name((int)b.form));
+        CHECK(b.form == GS_BARRIER_FLAT && b.epoch == 0u);
+    }
+    cudaFree(state);
+    return verdict;
 }
 
 int main(int argc, char **argv)
@@ -131,42 +173,51 @@ int main(int argc, char **argv)
         return 1;
     }
     if (strcmp(what, "broken") == 0) {
-        gs_prim p = {.name = "brokenRacy", .family_id = GS_FAMILY_MUTEX, .family = "mutex",
-                     .launch = gs_mutex_launch_broken_racy, .occupancy = gs_mutex_occupancy_broken_racy};
+        gs_prim p = broken("brokenRacy", &gs_family_mutex, &gs_kernels_mutex_broken_racy, GS_LAUNCH_PLAIN);
         run_expect(&p, 4, 5.0, GS_FAIL);
-        run_expect(&p, (unsigned int)max_per_sm(&p), 5.0, GS_FAIL);
+        run_expect(&p, max_per_sm(&p), 5.0, GS_FAIL);
     } else if (strcmp(what, "overfull") == 0) {
-        gs_prim p = {.name = "brokenOverfull", .family_id = GS_FAMILY_SEM, .family = "sem",
-                     .launch = gs_sem_launch_broken_overfull, .occupancy = gs_sem_occupancy_broken_overfull,
-                     .sem_size = 1};
+        gs_prim p = broken("brokenOverfull", &gs_family_sem, &gs_kernels_sem_broken_overfull, GS_LAUNCH_PLAIN);
+        p.arg[0] = 1;
         run_expect(&p, 4, 5.0, GS_FAIL);
-        p.sem_size = 10;
+        p.arg[0] = 10;
         run_expect(&p, 4, 5.0, GS_FAIL);
     } else if (strcmp(what, "unordered") == 0) {
-        gs_prim p = unordered_barrier();
+        gs_prim p = broken("brokenUnordered", &gs_family_barrier, &gs_kernels_barrier_broken_unordered,
+                           GS_LAUNCH_COOPERATIVE);
         run_expect(&p, 4, 5.0, GS_FAIL);
-        run_expect(&p, (unsigned int)max_per_sm(&p), 5.0, GS_FAIL);
+        run_expect(&p, max_per_sm(&p), 5.0, GS_FAIL);
     } else if (strcmp(what, "bare") == 0) {
         /* --ldst 0: timed launches run the bare barrier; the verifying
          * launch's stamps must still pass a correct barrier and catch an
          * unordered one */
-        gs_prim p = unordered_barrier();
+        gs_prim p = broken("brokenUnordered", &gs_family_barrier, &gs_kernels_barrier_broken_unordered,
+                           GS_LAUNCH_COOPERATIVE);
         const gs_prim *g = gs_prim_find("gsBarrier");
         test_ldst = 0u;
         run_expect(g, 1, 5.0, GS_PASS);
-        run_expect(g, (unsigned int)max_per_sm(g), 5.0, GS_PASS);
+        run_expect(g, max_per_sm(g), 5.0, GS_PASS);
         run_allowed(&p, 4, 2.0, V(GS_FAIL) | V(GS_TIMEOUT));
+    } else if (strcmp(what, "forms") == 0) {
+        static const char *const forms[] = {"flat", "spread", "gathered", "wide"};
+        for (int f = 0; f < 4; ++f) {
+            force_form(forms[f]);
+            for (int k = 0; k < 2; ++k) {
+                const gs_prim *g = gs_prim_find(k ? "gsBarrierSplit" : "gsBarrier");
+                run_expect(g, 1, 5.0, GS_PASS);
+                run_expect(g, 4, 5.0, GS_PASS);
+                run_expect(g, max_per_sm(g), 5.0, GS_PASS);
+            }
+        }
+        force_form("auto");
     } else if (strcmp(what, "deadlock") == 0) {
-        gs_prim p = {.name = "brokenDeadlock", .family_id = GS_FAMILY_MUTEX, .family = "mutex",
-                     .launch = gs_mutex_launch_broken_deadlock, .occupancy = gs_mutex_occupancy_broken_deadlock};
+        gs_prim p = broken("brokenDeadlock", &gs_family_mutex, &gs_kernels_mutex_broken_deadlock, GS_LAUNCH_PLAIN);
         double t0 = now_s();
         run_expect(&p, 4, 1.0, GS_TIMEOUT);
         printf("ended after %.2f s wall (deadline 1 s)\n", now_s() - t0);
         CHECK(now_s() - t0 < 10.0);
     } else if (strcmp(what, "stuck") == 0) {
-        gs_prim p = {.name = "brokenStuck", .family_id = GS_FAMILY_BARRIER, .family = "barrier",
-                     .needs_coresident = 1, .launch = gs_barrier_launch_broken_stuck,
-                     .occupancy = gs_barrier_occupancy_broken_stuck};
+        gs_prim p = broken("brokenStuck", &gs_family_barrier, &gs_kernels_barrier_broken_stuck, GS_LAUNCH_COOPERATIVE);
         double t0 = now_s();
         /* one warp, whose lanes learn the verdict by shuffle, then four
          * warps, three of which learn it only through the shared word */
@@ -176,13 +227,9 @@ int main(int argc, char **argv)
         run_expect(&p, 4, 1.0, GS_TIMEOUT);
         printf("ended after %.2f s wall (deadlines 1 s)\n", now_s() - t0);
         CHECK(now_s() - t0 < 25.0);
-    } else if (strcmp(what, "placeWatchdog") == 0 || strcmp(what, "placeShape") == 0) {
-        const int r = strcmp(what, "placeShape") == 0 ? gs_test_place_shape(err, sizeof err)
-                                                      : gs_test_place_keeps_watchdog(err, sizeof err);
-        printf("%s: %s\n", what, err);
-        if (r == 77)
+    } else if (strcmp(what, "planShape") == 0) {
+        if (plan_shape() == 77 && check_failed == 0)
             return 77;
-        CHECK(r == 0);
     } else if (strcmp(what, "device") == 0) {
         gs_device_info d;
         CHECK(gs_device_open(gs_device_count(), &d, err, sizeof err) == 2 && strstr(err, "does not exist"));
@@ -196,15 +243,15 @@ int main(int argc, char **argv)
         /* baselines as published: a livelock or deadlock is a result (TIMEOUT);
          * an unordered barrier must be caught (FAIL) or hang, never PASS */
         const char *mode = argc > 2 ? argv[2] : "";
-        const unsigned int allowed = strcmp(mode, "livelock") == 0  ? V(GS_PASS) | V(GS_TIMEOUT)
-                                     : strcmp(mode, "mayhang") == 0 ? V(GS_PASS) | V(GS_TIMEOUT)
+        const unsigned int allowed = strcmp(mode, "livelock") == 0    ? V(GS_PASS) | V(GS_TIMEOUT)
+                                     : strcmp(mode, "mayhang") == 0   ? V(GS_PASS) | V(GS_TIMEOUT)
                                      : strcmp(mode, "unordered") == 0 ? V(GS_FAIL) | V(GS_TIMEOUT)
-                                                                       : V(GS_PASS);
+                                                                      : V(GS_PASS);
         const double t = allowed == V(GS_PASS) ? 5.0 : 2.0;
         run_allowed(p, 1, t, allowed);
         run_allowed(p, 4, t, allowed);
-        run_allowed(p, (unsigned int)max_per_sm(p), t, allowed);
-        if (p->family_id == GS_FAMILY_BARRIER) { /* blocks of four warps: a join of one warp is not enough */
+        run_allowed(p, max_per_sm(p), t, allowed);
+        if (p->family->floor_column) { /* blocks of four warps: a join of one warp is not enough */
             test_threads = 128u;
             run_allowed(p, 1, t, allowed);
         }

@@ -40,6 +40,13 @@ int main(void)
     CHECK(parse(&o, "floor --format json") == 0 && o.cmd == GS_CMD_FLOOR && o.format == GS_FORMAT_JSON);
     CHECK(usage("floor --ldst x", "--ldst 'x'"));
     CHECK(parse(&o, "decompose --iters 100 --format csv") == 0 && o.cmd == GS_CMD_DECOMPOSE && o.iters == 100);
+    CHECK(parse(&o, "plain --tbs-per-sm 1,2 --repeat 7") == 0 && o.cmd == GS_CMD_PLAIN && o.repeat == 7);
+    CHECK(parse(&o, "tune --format csv") == 0 && o.cmd == GS_CMD_TUNE && o.format == GS_FORMAT_CSV);
+    /* a family's own option: the barrier's --form */
+    CHECK(parse(&o, "run gsBarrier --form wide") == 0 && o.nprims == 1);
+    CHECK(parse(&o, "run gsBarrier --form=auto") == 0);
+    CHECK(usage("run gsBarrier --form tree", "--form 'tree' is not one of auto, flat, spread, gathered, wide"));
+    CHECK(usage("run gsBarrier --form", "--form needs a value"));
     CHECK(parse(&o, "--help") == 0 && o.cmd == GS_CMD_HELP);
     CHECK(parse(&o, "--version") == 0 && o.cmd == GS_CMD_VERSION);
     CHECK(parse(&o, "run ticketMutex") == 0 && o.cmd == GS_CMD_RUN && o.nprims == 1 &&
@@ -54,9 +61,9 @@ int main(void)
     /* a family name stands for all its members */
     CHECK(parse(&o, "run sem") == 0 && o.nprims == 20 && strcmp(o.prims[0]->name, "spinSem1") == 0);
     CHECK(parse(&o, "run mutex,ticketSem10") == 0 && o.nprims == 8);
-    CHECK(parse(&o, "run barrier") == 0 && o.nprims == 15 && o.prims[0]->family_id == GS_FAMILY_BARRIER);
+    CHECK(parse(&o, "run barrier") == 0 && o.nprims == 15 && strcmp(o.prims[0]->family->name, "barrier") == 0);
     CHECK(parse(&o, "") == 0 && o.iters == 0); /* the family's default, set by the plan */
-    CHECK(parse(&o, "priorSemEBO10 10 528 20") == 0 && o.prims[0]->sem_size == 10 && o.prims[0]->backoff == 1);
+    CHECK(parse(&o, "priorSemEBO10 10 528 20") == 0 && o.prims[0]->arg[0] == 10 && o.prims[0]->arg[1] == 1);
     /* case-insensitive names */
     CHECK(parse(&o, "run SPINMUTEX") == 0 && strcmp(o.prims[0]->name, "spinMutex") == 0);
 

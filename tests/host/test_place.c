@@ -1,7 +1,8 @@
-/* The line picker of gsBarrier's placement (gsync/barrier/place.h): lines
+/* The line picker of gsBarrier's placement (src/lib/barrier_place.h): lines
  * whose signatures agree at every probe count as one slice. */
 #include "../check.h"
-#include "gsync/barrier/place.h"
+#include "gsync/host.h"
+#include "lib/barrier_place.h"
 
 #define M GS_PLACE_MISSING
 
@@ -40,10 +41,10 @@ int main(void)
     const unsigned int none[2 * 3] = {M, M, M, M, M, M};
     CHECK(gs_place_pick(none, 2, 3, 3, 10, out) == 1);
     /* more lines than the picker looks at: it reads the first
-     * GS_PLACE_POOL_LINES of each probe's row, rows still `stride` (L) apart.
+     * GS_BARRIER_POOL_LINES of each probe's row, rows still `stride` (L) apart.
      * Every line but 1 has line 0's signature; line 1 differs at probe 1. */
     {
-        enum { L = GS_PLACE_POOL_LINES + 8u };
+        enum { L = GS_BARRIER_POOL_LINES + 8u };
         static unsigned int wide[2 * L];
         for (unsigned int l = 0; l < L; ++l)
             wide[l] = wide[L + l] = 300u;

@@ -13,7 +13,7 @@ int main(void)
     int n;
     const gs_prim *spin = gs_prim_find("spinMutex");
     gs_prim coresident = *spin;
-    coresident.needs_coresident = 1;
+    coresident.flags |= GS_PRIM_CORESIDENT;
 
     memset(&h200, 0, sizeof h200);
     h200.sm_count = 132;

@@ -34,11 +34,11 @@ typedef struct gs_barrier_atomic_tree {
 static __device__ __forceinline__ int gs_barrier_atomic_tree_sub(unsigned int *counter, unsigned int count,
                                                                  bool backoff, gs_wait_t *w)
 {
-    unsigned int pause = 1u, polls = 0u;
     gs_fence_sc(GS_SCOPE_GPU);
     gs_atom_inc_relaxed(counter, 0x7fffffffu, GS_SCOPE_GPU);
+    w->pause = 1u;
     while (gs_atom_cas_relaxed(counter, count, 0u, GS_SCOPE_GPU) != 0u)
-        if (gs_barrier_linear_pause(w, backoff, &pause, &polls))
+        if (backoff ? gs_wait_linear(w) : gs_wait_spin(w))
             return 1;
     gs_fence_sc(GS_SCOPE_GPU);
     return 0;

@@ -20,9 +20,7 @@
  *            flip), and that fence follows every read through which the
  *            leader acquired the other leaders, so it releases the flip
  *            too; the thesis also puts one __threadfence() before each
- *            flip.  On an H200 a second fence there made every episode
- *            6.4% (1 block/SM) to 28% (32) slower bare
- *            (bench/results/h200/tuning/sr-fence/).
+ *            flip; that second fence is left out (docs/barrier.md).
  * Footprint: 2 words per group + 2.  Co-residency: required.
  * Progress:  blocking.
  */
@@ -40,9 +38,8 @@ typedef struct gs_barrier_sr {
 static __device__ __forceinline__ int gs_barrier_sr_wait_sense(const unsigned int *sense, unsigned int want,
                                                                bool backoff, gs_wait_t *w)
 {
-    unsigned int pause = 1u, polls = 0u;
     while (gs_ld_relaxed(sense, GS_SCOPE_GPU) != want)
-        if (gs_barrier_linear_pause(w, backoff, &pause, &polls)) /* the thesis's DoBackoff() */
+        if (backoff ? gs_wait_linear(w) : gs_wait_spin(w)) /* the thesis's DoBackoff() */
             return 1;
     gs_fence_sc(GS_SCOPE_GPU);
     return 0;

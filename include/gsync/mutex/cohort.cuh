@@ -1,39 +1,24 @@
-/* gsync/mutex/cohort.cuh: a cluster cohort lock.  gsync's own design (CLI
- * name cohortMutex), for kernels launched in thread-block clusters (sm_90).
+/* gsync/mutex/cohort.cuh: a cluster cohort lock.  gsync's own design
+ * (cohortMutex), for kernels launched in thread-block clusters (sm_90).
  *
- * Algorithm: two locks.  The global one, a ticket lock (gs_mutex_ticket_t),
- *            is held by a cluster, not a block.  Inside each cluster the
- *            blocks queue MCS-style in distributed shared memory: a block
- *            swaps itself into the queue's tail (a word in the rank-0
- *            block's shared memory), links itself into its predecessor's
- *            `next`, and polls a `go` word in its own shared memory.  The
- *            queue's head takes the global lock.  On unlock, a holder with a
- *            successor writes the successor's `go` directly, passing the
- *            global lock with it, unless the run of passes has reached
- *            GS_MUTEX_COHORT_MAX_RUN, in which case it releases the global
- *            lock first and tells the successor to take it.
- * Why this shape: a pass costs the release plus one store over the cluster
- *            network, and the next holder sees it by polling its own shared
- *            memory; a global pass costs a store to L2 and a poll round trip
- *            through L2.  Everything else (the swap, the link) happens while
- *            the block waits, off the holder-to-holder path.
- * Ordering:  the link (st.release.cluster of `next`, read with
- *            ld.acquire.cluster) publishes the successor's reset `go`; the
- *            pass (st.release.cluster of `go`, polled with ld.acquire.cluster)
- *            publishes the critical section's writes inside the cluster; the
- *            global lock's st.release.gpu is cumulative, so a block of the
- *            next cluster sees every earlier holder's writes (causality is
- *            transitive across the two scopes).
- * Footprint: 256 bytes of global memory, 24 bytes of shared memory a block.
- * Co-residency: none across clusters; a cluster's blocks are resident
- *            together by construction.
- * Progress:  starvation-free: both queues are FIFO and a run is bounded.
- * Caller:    every block calls gs_mutex_cohort_begin (all threads) before
- *            its first lock and gs_mutex_cohort_end (all threads) before it
- *            exits, so that no block's shared memory goes while a peer may
- *            still write it; lock and unlock are one thread per block.
- *            Without clusters (or before sm_90) each block is a cluster of
- *            one and every pass is global: the ticket lock.
+ * Algorithm: a global ticket lock (mutex/ticket.cuh) held by a cluster, and
+ *            inside each cluster an MCS queue in distributed shared memory:
+ *            a block swaps itself into the tail (in the rank-0 block's shared
+ *            memory), links into its predecessor's `next` and polls `go` in
+ *            its own shared memory.  The queue's head takes the global lock.
+ *            A holder with a successor passes the global lock with its `go`
+ *            store, up to GS_MUTEX_COHORT_MAX_RUN passes in a row; then it
+ *            releases the global lock and lets the successor queue for it.
+ * Ordering:  the link and the pass are st.release.cluster read by
+ *            ld.acquire.cluster; the global lock's release is at gpu scope and
+ *            cumulative, so the next cluster sees every earlier holder's
+ *            writes (causality is transitive across the two scopes).
+ * Progress:  starvation-free: both queues are FIFO and runs are bounded.
+ * Requires:  every block calls gs_mutex_cohort_begin before its first lock
+ *            and gs_mutex_cohort_end before it exits (all threads), so that
+ *            no block's shared memory goes while a peer may still write it.
+ *            Without clusters every block is a cluster of one: a ticket lock.
+ * Memory:    256 bytes global, 24 bytes of shared memory per block.
  */
 #ifndef GSYNC_MUTEX_COHORT_CUH
 #define GSYNC_MUTEX_COHORT_CUH
@@ -108,7 +93,7 @@ static __device__ __forceinline__ bool gs_mutex_cohort_lock(gs_mutex_cohort_t *m
         }
     }
     unsigned int g;
-    if (!gs_mutex_ticket_lock(m, &g))
+    if (!gs_mutex_ticket_lock(m, &g, GS_SCOPE_GPU))
         return false;
     mine->held = (unsigned long long)g << 32 | GS__COHORT_GO | GS__COHORT_OWNED;
     return true;
@@ -124,7 +109,7 @@ static __device__ __forceinline__ void gs_mutex_cohort_unlock(gs_mutex_cohort_t 
         gs_st_release_u64(&gs__cohort_peer(mine, next - 1u)->go, held + 1u, GS_SCOPE_CLUSTER);
         return;
     }
-    gs_mutex_ticket_unlock(m, gticket);
+    gs_mutex_ticket_unlock(m, gticket, GS_SCOPE_GPU);
     if (next == 0u) {
         /* no successor yet: empty the queue, unless one is linking in now */
         if (gs_atom_cas_relaxed(&gs__cohort_peer(mine, 0u)->tail, me, 0u, GS_SCOPE_CLUSTER) == me)

@@ -8,8 +8,8 @@
  *            by incrementing `serving`.  Both counters wrap at
  *            GS_MUTEX_FA_WRAP as HeteroSync's do.  The two words share a
  *            cache line, as in HeteroSync.
- * Ordering:  relaxed loads + fence.sc.gpu to acquire, fence.sc.gpu + relaxed
- *            increment to release (gpu scope).
+ * Ordering:  relaxed loads + fence.sc to acquire, fence.sc + relaxed
+ *            increment to release, at `scope`.
  * Footprint: two 32-bit words.
  * Co-residency: not needed (a block takes a ticket only while running).
  * Progress:  starvation-free, FIFO.
@@ -19,7 +19,6 @@
 #define GSYNC_MUTEX_FA_CUH
 
 #include "../wait.cuh"
-#include "spin_ebo.cuh" /* GS_MUTEX_EBO_MAX_CYCLES */
 
 #define GS_MUTEX_FA_WRAP 1000000000u
 
@@ -29,26 +28,23 @@ typedef struct gs_mutex_fa {
 } gs_mutex_fa_t;
 #define GS_MUTEX_FA_INIT {0u, 0u}
 
-static __device__ __forceinline__ bool gs_mutex_fa_lock(gs_mutex_fa_t *m, unsigned int *ticket)
+static __device__ __forceinline__ bool gs_mutex_fa_lock(gs_mutex_fa_t *m, unsigned int *ticket, enum gs_scope scope)
 {
     gs_wait_t w = GS_WAIT_INIT;
-    unsigned int backoff = 1u;
-    const unsigned int t = gs_atom_inc_relaxed(&m->next, GS_MUTEX_FA_WRAP, GS_SCOPE_GPU);
+    const unsigned int t = gs_atom_inc_relaxed(&m->next, GS_MUTEX_FA_WRAP, scope);
     *ticket = t;
-    while (gs_ld_relaxed(&m->serving, GS_SCOPE_GPU) != t) {
-        if (gs_wait_cycles(&w, backoff))
+    while (gs_ld_relaxed(&m->serving, scope) != t)
+        if (gs_wait_ebo(&w))
             return false;
-        backoff = ((backoff << 1) + 1u) & GS_MUTEX_EBO_MAX_CYCLES;
-    }
-    gs_fence_sc(GS_SCOPE_GPU);
+    gs_fence_sc(scope);
     return true;
 }
 
-static __device__ __forceinline__ void gs_mutex_fa_unlock(gs_mutex_fa_t *m, unsigned int ticket)
+static __device__ __forceinline__ void gs_mutex_fa_unlock(gs_mutex_fa_t *m, unsigned int ticket, enum gs_scope scope)
 {
     (void)ticket;
-    gs_fence_sc(GS_SCOPE_GPU);
-    gs_atom_inc_relaxed(&m->serving, GS_MUTEX_FA_WRAP, GS_SCOPE_GPU);
+    gs_fence_sc(scope);
+    gs_atom_inc_relaxed(&m->serving, GS_MUTEX_FA_WRAP, scope);
 }
 
 #endif

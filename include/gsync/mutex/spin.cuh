@@ -2,10 +2,10 @@
  * spinMutex reproduced as its CUDA (UVM) version has it, fences included.
  *
  * Algorithm: CAS 0 -> 1 until it succeeds; release by exchanging 0 in.
- * Ordering:  as HeteroSync: a relaxed CAS followed by fence.sc.gpu
- *            (__threadfence) to acquire; fence.sc.gpu then a relaxed exchange
- *            to release.  Gives acquire/release at gpu scope, at the price of
- *            two full fences per critical section.
+ * Ordering:  as HeteroSync: a relaxed CAS followed by fence.sc (its
+ *            __threadfence) to acquire; fence.sc then a relaxed exchange to
+ *            release, at `scope` (HeteroSync: gpu; its ...Uniq versions: cta).
+ *            Two full fences per critical section.
  * Footprint: one 32-bit word.
  * Co-residency: not needed (the holder is always a running block).
  * Progress:  deadlock-free, not starvation-free; every waiter hammers the
@@ -23,20 +23,20 @@ typedef struct gs_mutex_spin {
 #define GS_MUTEX_SPIN_INIT {0u}
 
 /* Returns true once held; false only if the watchdog abandoned the wait. */
-static __device__ __forceinline__ bool gs_mutex_spin_lock(gs_mutex_spin_t *m)
+static __device__ __forceinline__ bool gs_mutex_spin_lock(gs_mutex_spin_t *m, enum gs_scope scope)
 {
     gs_wait_t w = GS_WAIT_INIT;
-    while (gs_atom_cas_relaxed(&m->locked, 0u, 1u, GS_SCOPE_GPU) != 0u)
+    while (gs_atom_cas_relaxed(&m->locked, 0u, 1u, scope) != 0u)
         if (gs_wait_spin(&w))
             return false;
-    gs_fence_sc(GS_SCOPE_GPU); /* HeteroSync: "atomicCAS acts as a load acquire" */
+    gs_fence_sc(scope); /* HeteroSync: "atomicCAS acts as a load acquire" */
     return true;
 }
 
-static __device__ __forceinline__ void gs_mutex_spin_unlock(gs_mutex_spin_t *m)
+static __device__ __forceinline__ void gs_mutex_spin_unlock(gs_mutex_spin_t *m, enum gs_scope scope)
 {
-    gs_fence_sc(GS_SCOPE_GPU); /* HeteroSync: "atomicExch acts as a store release" */
-    gs_atom_exch_relaxed(&m->locked, 0u, GS_SCOPE_GPU);
+    gs_fence_sc(scope); /* HeteroSync: "atomicExch acts as a store release" */
+    gs_atom_exch_relaxed(&m->locked, 0u, scope);
 }
 
 #endif

@@ -2,11 +2,11 @@
  * BASELINE: HeteroSync's spinMutexEBO, fences as in its CUDA (UVM) version.
  *
  * Algorithm: as gs_mutex_spin, but after each failed CAS the waiter pauses
- *            in a busy loop whose length doubles (2n+1) up to
- *            GS_MUTEX_EBO_MAX_CYCLES.  HeteroSync counts loop iterations;
- *            we count SM clock cycles so that the compiler cannot drop it.
- * Ordering:  relaxed CAS + fence.sc.gpu to acquire, fence.sc.gpu + relaxed
- *            exchange to release (gpu scope).
+ *            in a busy loop whose length doubles (2n+1) up to 1023
+ *            (gs_wait_ebo).  HeteroSync counts loop iterations; we count SM
+ *            clock cycles so that the compiler cannot drop the loop.
+ * Ordering:  relaxed CAS + fence.sc to acquire, fence.sc + relaxed exchange
+ *            to release, at `scope`.
  * Footprint: one 32-bit word.
  * Co-residency: not needed.
  * Progress:  deadlock-free, not starvation-free.
@@ -17,32 +17,25 @@
 
 #include "../wait.cuh"
 
-#ifndef GS_MUTEX_EBO_MAX_CYCLES
-#define GS_MUTEX_EBO_MAX_CYCLES 1023u
-#endif
-
 typedef struct gs_mutex_spin_ebo {
     unsigned int locked;
 } gs_mutex_spin_ebo_t;
 #define GS_MUTEX_SPIN_EBO_INIT {0u}
 
-static __device__ __forceinline__ bool gs_mutex_spin_ebo_lock(gs_mutex_spin_ebo_t *m)
+static __device__ __forceinline__ bool gs_mutex_spin_ebo_lock(gs_mutex_spin_ebo_t *m, enum gs_scope scope)
 {
     gs_wait_t w = GS_WAIT_INIT;
-    unsigned int backoff = 1u;
-    while (gs_atom_cas_relaxed(&m->locked, 0u, 1u, GS_SCOPE_GPU) != 0u) {
-        if (gs_wait_cycles(&w, backoff))
+    while (gs_atom_cas_relaxed(&m->locked, 0u, 1u, scope) != 0u)
+        if (gs_wait_ebo(&w))
             return false;
-        backoff = ((backoff << 1) + 1u) & GS_MUTEX_EBO_MAX_CYCLES;
-    }
-    gs_fence_sc(GS_SCOPE_GPU);
+    gs_fence_sc(scope);
     return true;
 }
 
-static __device__ __forceinline__ void gs_mutex_spin_ebo_unlock(gs_mutex_spin_ebo_t *m)
+static __device__ __forceinline__ void gs_mutex_spin_ebo_unlock(gs_mutex_spin_ebo_t *m, enum gs_scope scope)
 {
-    gs_fence_sc(GS_SCOPE_GPU);
-    gs_atom_exch_relaxed(&m->locked, 0u, GS_SCOPE_GPU);
+    gs_fence_sc(scope);
+    gs_atom_exch_relaxed(&m->locked, 0u, scope);
 }
 
 #endif

@@ -1,20 +1,17 @@
 /* gsync/sem/priority.cuh: the priority semaphore of the 2020 thesis
  * (Listings 3.3 and 3.4).  BASELINE, fences as in the thesis.
  *
- * Algorithm: HeteroSync's lock-guarded reader-writer semaphore (see
- *            sem/spin.cuh for the count rules) plus a `priority` word.  A
- *            leaving block that fails to take the lock sets priority; an
- *            entering block first waits, backing off, until priority is 0,
- *            so leaving blocks win the lock.  The leaving block clears
- *            priority after it drops the lock.  With `backoff` (priorSemEBO)
- *            a failed entry attempt also backs off.
- * Ordering:  relaxed CAS + fence.sc.gpu to take the lock; fence.sc.gpu +
- *            relaxed exchange to drop it; priority is relaxed (no data).
- * Footprint: five 32-bit words.
- * Co-residency: not needed.
+ * Algorithm: HeteroSync's lock-guarded reader-writer semaphore (sem/spin.cuh)
+ *            plus a `priority` word.  A leaving block that fails to take the
+ *            lock sets priority; an entering block first waits, backing off,
+ *            until priority is 0, so leaving blocks win the lock; the leaving
+ *            block clears priority after it drops the lock.  With `backoff`
+ *            (priorSemEBO) a failed entry attempt also backs off.
+ * Ordering:  relaxed CAS + fence.sc to take the lock; fence.sc + relaxed
+ *            exchange to drop it, at `scope`; priority is relaxed (no data).
  * Progress:  leaving blocks are favoured, which removes the baseline's
  *            livelock in practice; entry is not fair (no FIFO order).
- * Caller:    one thread per block.
+ * Memory:    five words.  Co-residency: not needed.  One thread per block.
  */
 #ifndef GSYNC_SEM_PRIORITY_CUH
 #define GSYNC_SEM_PRIORITY_CUH
@@ -33,35 +30,34 @@ static __device__ __forceinline__ void gs_sem_priority_init(gs_sem_priority_t *s
 }
 
 static __device__ __forceinline__ bool gs_sem_priority_enter(gs_sem_priority_t *s, bool writer, unsigned int size,
-                                                             bool backoff)
+                                                             bool backoff, enum gs_scope scope)
 {
-    gs_wait_t w = GS_WAIT_INIT;
-    unsigned int pause = 1u;
+    gs_wait_t w = GS_WAIT_INIT, retry = GS_WAIT_INIT;
     for (;;) {
         /* the thesis reads priority with atomicCAS(priority, 0, 0) */
-        while (gs_atom_cas_relaxed(&s->priority, 0u, 0u, GS_SCOPE_GPU) != 0u)
+        while (gs_atom_cas_relaxed(&s->priority, 0u, 0u, scope) != 0u)
             if (gs_wait_backoff(&w))
                 return false;
-        if (gs_sem_spin_try_enter(&s->sem, writer, size))
+        if (gs_sem_spin_try_enter(&s->sem, writer, size, scope))
             return true;
-        if (gs_sem_spin_retry_pause(&w, &pause, backoff))
+        if (backoff ? gs_wait_ebo(&retry) : gs_wait_spin(&retry))
             return false;
     }
 }
 
-static __device__ __forceinline__ bool gs_sem_priority_leave(gs_sem_priority_t *s, bool writer, unsigned int size)
+static __device__ __forceinline__ bool gs_sem_priority_leave(gs_sem_priority_t *s, bool writer, unsigned int size,
+                                                             enum gs_scope scope)
 {
     gs_wait_t w = GS_WAIT_INIT;
-    while (gs_atom_cas_relaxed(&s->sem.lock, 0u, 1u, GS_SCOPE_GPU) != 0u) {
-        gs_atom_exch_relaxed(&s->priority, 1u, GS_SCOPE_GPU); /* the thesis: atomicOr(priority, 1) */
+    while (gs_atom_cas_relaxed(&s->sem.lock, 0u, 1u, scope) != 0u) {
+        gs_atom_exch_relaxed(&s->priority, 1u, scope); /* the thesis: atomicOr(priority, 1) */
         if (gs_wait_spin(&w))
             return false;
     }
-    gs_fence_sc(GS_SCOPE_GPU);
-    const unsigned int c = gs_ld_relaxed(&s->sem.count, GS_SCOPE_GPU);
-    gs_st_relaxed(&s->sem.count, c + (writer ? size + 1u : 1u), GS_SCOPE_GPU);
-    gs_sem_spin_drop_lock(&s->sem.lock);
-    gs_atom_exch_relaxed(&s->priority, 0u, GS_SCOPE_GPU); /* the thesis: atomicAnd(priority, 0) */
+    gs_fence_sc(scope);
+    gs_sem_spin_give_back(&s->sem, writer, size, scope);
+    gs_sem_spin_drop_lock(&s->sem.lock, scope);
+    gs_atom_exch_relaxed(&s->priority, 0u, scope); /* the thesis: atomicAnd(priority, 0) */
     return true;
 }
 

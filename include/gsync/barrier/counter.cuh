@@ -1,0 +1,179 @@
+/* gsync/barrier/counter.cuh: gsync's device-wide barrier (gsBarrier).
+ *
+ * Algorithm: arrivals count up counters that are never reset; the episode's
+ *            goal grows by the block count.  The form is a field of the
+ *            handle, chosen once on the host (gs_barrier_plan):
+ *            flat: one counter, atom.acq_rel arrivals; the arrival that
+ *              completes the episode goes on, the others poll the counter.
+ *            spread: the same on 2 or 4 counters in different L2 slices;
+ *              lanes 0..k-1 of the first warp each poll one, the warp sums.
+ *            gathered: red.release arrivals on a counter per 128 blocks;
+ *              block 0's first warp polls them, a lane each, then writes the
+ *              episode into a flag per 64 blocks, which the others poll.
+ *            wide: gathered with 32 counters (block b on b % 32) and 32 flags
+ *              (a block polls flag smid % 32: an SM's blocks share a line).
+ * Ordering:  arrivals release (atom.acq_rel / red.release, gpu scope);
+ *            waiters poll with ld.relaxed.gpu and end with fence.acquire.gpu,
+ *            so the last read acquires every arrival it observed; block 0's
+ *            gatherer acquires, joins its warp, then fence.release.gpu makes
+ *            each relaxed flag store a cumulative release.  No fence.sc.
+ * Progress:  blocking; an arrival never waits on another block.  Split
+ *            phase: gathered and wide complete once block 0 enters its wait.
+ * Requires:  every block resident (launch cooperatively); 1-D blocks of at
+ *            least k threads for spread; one form for every block of a grid.
+ * Memory:    gs_barrier_bytes(blocks) of zeroed state (16 KiB up to 5400
+ *            blocks); the handle is 24 bytes, kept per thread.
+ */
+#ifndef GSYNC_BARRIER_COUNTER_CUH
+#define GSYNC_BARRIER_COUNTER_CUH
+
+#include "common.cuh"
+#include "counter.h"
+
+static __device__ __forceinline__ unsigned int *gs__barrier_line(const gs_barrier_t *b, unsigned int line)
+{
+    return b->words + GS_BARRIER_LINE * line;
+}
+/* spread: slot i's counter (i < 4); gathered and wide: counter g, flag f */
+static __device__ __forceinline__ unsigned int *gs__barrier_slot(const gs_barrier_t *b, unsigned int i)
+{
+    return gs__barrier_line(b, (b->lines >> (8u * i)) & 0xffu);
+}
+static __device__ __forceinline__ unsigned int *gs__barrier_counter(const gs_barrier_t *b, unsigned int g)
+{
+    return gs__barrier_line(b, 1u + g);
+}
+static __device__ __forceinline__ unsigned int *gs__barrier_flag(const gs_barrier_t *b, unsigned int n,
+                                                                unsigned int f)
+{
+    return gs__barrier_line(b, 1u + gs_barrier_groups(n, b->form) + f);
+}
+
+/* Thread 0's arrival.  Returns nonzero when this arrival completed a flat
+ * episode (the block need not poll). */
+static __device__ __forceinline__ unsigned int gs__barrier_arrive(const gs_barrier_t *b)
+{
+    const unsigned int n = gs_barrier_blocks(), me = gs_barrier_block_id(), goal = b->epoch + 1u;
+    switch (b->form) {
+    case GS_BARRIER_FLAT:
+        return gs_atom_add_acq_rel(b->words, 1u, GS_SCOPE_GPU) == goal * n - 1u;
+    case GS_BARRIER_SPREAD: /* the reply is awaited: polls then do not queue ahead of arrivals */
+        (void)gs_atom_add_acq_rel(gs__barrier_slot(b, me & 3u), 1u, GS_SCOPE_GPU);
+        return 0u;
+    case GS_BARRIER_GATHERED:
+        gs_red_add_release(gs__barrier_counter(b, me / GS_BARRIER_GROUP), 1u, GS_SCOPE_GPU);
+        return 0u;
+    default:
+        gs_red_add_release(gs__barrier_counter(b, me % GS_BARRIER_LANES), 1u, GS_SCOPE_GPU);
+        return 0u;
+    }
+}
+
+/* spread: the first warp's lanes 0..k-1 poll a counter each until their sum
+ * reaches the goal.  Counters only grow and no block arrives at epoch + 1
+ * before all arrived at epoch, so a sum of reads that reaches the goal
+ * proves each read is past every arrival on its counter. */
+static __device__ __forceinline__ int gs__barrier_wait_spread(const gs_barrier_t *b, gs_wait_t *w)
+{
+    const unsigned int total = (b->epoch + 1u) * gs_barrier_blocks(), lane = threadIdx.x;
+    const unsigned int mask = blockDim.x < 32u ? (1u << blockDim.x) - 1u : ~0u;
+    const bool polls = lane < b->k;
+    const unsigned int *mine = gs__barrier_slot(b, polls ? lane : 0u);
+    if (blockDim.x < b->k)
+        return lane == 0u;
+    for (unsigned int turn = 1u;; ++turn) {
+        bool seen = false;
+#pragma unroll
+        for (unsigned int i = 0; i < 4u && !seen; ++i) {
+            const unsigned int v = polls ? gs_ld_relaxed(mine, GS_SCOPE_GPU) : 0u;
+            seen = (int)(__reduce_add_sync(mask, v) - total) >= 0;
+        }
+        if (seen)
+            break;
+        if (turn % (GS_WAIT_CHECK_EVERY / 4u) == 0u && __any_sync(mask, gs_wait_check(w)))
+            return lane == 0u;
+    }
+    gs_fence_acquire(GS_SCOPE_GPU); /* this lane's last read becomes an acquire */
+    __syncwarp(mask);
+    return 0;
+}
+
+/* gathered and wide, block 0: a lane per counter, then the flags. */
+static __device__ __forceinline__ int gs__barrier_gather(const gs_barrier_t *b, gs_wait_t *w)
+{
+    const unsigned int n = gs_barrier_blocks(), goal = b->epoch + 1u, lane = threadIdx.x;
+    const unsigned int lanes = blockDim.x < 32u ? blockDim.x : 32u, mask = lanes == 32u ? ~0u : (1u << lanes) - 1u;
+    const bool wide = b->form == GS_BARRIER_WIDE;
+    const unsigned int groups = gs_barrier_groups(n, b->form), flags = gs_barrier_flags(n, b->form);
+    int abandon = 0;
+    for (unsigned int g = lane; g < groups && !abandon; g += lanes) {
+        const unsigned int members = wide ? (n - 1u - g) / GS_BARRIER_LANES + 1u
+                                          : (g + 1u < groups ? GS_BARRIER_GROUP : n - g * GS_BARRIER_GROUP);
+        abandon = gs_barrier_poll_geq(gs__barrier_counter(b, g), goal * members, w);
+    }
+    gs_fence_acquire(GS_SCOPE_GPU); /* this lane's last reads become acquires */
+    __syncwarp(mask);               /* every lane's acquires before any lane's release */
+    if (__any_sync(mask, abandon))
+        return lane == 0u;
+    gs_fence_release(GS_SCOPE_GPU); /* makes each flag store below a release */
+    for (unsigned int f = lane; f < flags; f += lanes)
+        gs_st_relaxed(gs__barrier_flag(b, n, f), goal, GS_SCOPE_GPU);
+    return 0;
+}
+
+/* The first warp's wait.  Nonzero in thread 0 when the watchdog gave up. */
+static __device__ __forceinline__ int gs__barrier_wait(const gs_barrier_t *b, unsigned int token)
+{
+    const unsigned int n = gs_barrier_blocks(), me = gs_barrier_block_id(), goal = b->epoch + 1u;
+    gs_wait_t w = GS_WAIT_INIT;
+    const unsigned int *p;
+    if (b->form == GS_BARRIER_SPREAD)
+        return gs__barrier_wait_spread(b, &w);
+    if (b->form != GS_BARRIER_FLAT && me == 0u)
+        return gs__barrier_gather(b, &w);
+    if (threadIdx.x != 0u || token)
+        return 0;
+    if (b->form == GS_BARRIER_FLAT)
+        p = b->words;
+    else if (b->form == GS_BARRIER_GATHERED)
+        p = gs__barrier_flag(b, n, me / GS_BARRIER_FLAG_GROUP);
+    else /* any flag is correct (all are written); the SM's own is fastest */
+        p = gs__barrier_flag(b, n, n < GS_BARRIER_LANES ? me : gs_smid() % GS_BARRIER_LANES);
+    if (gs_barrier_poll_geq(p, b->form == GS_BARRIER_FLAT ? goal * n : goal, &w))
+        return 1;
+    gs_fence_acquire(GS_SCOPE_GPU); /* the last poll becomes an acquire */
+    return 0;
+}
+
+/* Block-collective barrier: every thread of every block.  Returns true; false
+ * only when a watchdog build's watchdog gave up the wait. */
+static __device__ __forceinline__ bool gs_barrier_sync(gs_barrier_t *b)
+{
+    int abandon = 0;
+    __syncthreads();
+    if (threadIdx.x < 32u)
+        abandon = gs__barrier_wait(b, threadIdx.x == 0u ? gs__barrier_arrive(b) : 0u);
+    b->epoch++;
+    return gs_barrier_join(!abandon);
+}
+
+/* Split phase, block-collective: announce this block's arrival (its writes
+ * before the call are published); returns the token for gs_barrier_wait.
+ * Work between arrive and wait must not touch what the barrier guards. */
+static __device__ __forceinline__ unsigned int gs_barrier_arrive(gs_barrier_t *b)
+{
+    __syncthreads();
+    return threadIdx.x == 0u ? gs__barrier_arrive(b) : 0u;
+}
+
+/* Split phase, block-collective: wait until every block has arrived. */
+static __device__ __forceinline__ bool gs_barrier_wait(gs_barrier_t *b, unsigned int token)
+{
+    int abandon = 0;
+    if (threadIdx.x < 32u)
+        abandon = gs__barrier_wait(b, token);
+    b->epoch++;
+    return gs_barrier_join(!abandon);
+}
+
+#endif

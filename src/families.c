@@ -1,0 +1,94 @@
+/* families.c: the families gsync-bench knows, one line each, and lookups
+ * over all their primitives. */
+#include "family.h"
+
+#include <ctype.h>
+#include <string.h>
+#include <strings.h>
+
+extern const gs_family gs_family_mutex, gs_family_sem, gs_family_barrier;
+
+const gs_family *const gs_families[] = {
+    &gs_family_mutex,
+    &gs_family_sem,
+    &gs_family_barrier,
+};
+const size_t gs_nfamilies = sizeof gs_families / sizeof gs_families[0];
+
+size_t gs_prim_count(void)
+{
+    size_t n = 0;
+    for (size_t f = 0; f < gs_nfamilies; ++f)
+        n += gs_families[f]->nprims;
+    return n;
+}
+
+const gs_prim *gs_prim_at(size_t i)
+{
+    for (size_t f = 0; f < gs_nfamilies; ++f) {
+        if (i < gs_families[f]->nprims)
+            return &gs_families[f]->prims[i];
+        i -= gs_families[f]->nprims;
+    }
+    return NULL;
+}
+
+const gs_family *gs_family_find(const char *name)
+{
+    for (size_t f = 0; f < gs_nfamilies; ++f)
+        if (strcmp(gs_families[f]->name, name) == 0)
+            return gs_families[f];
+    return NULL;
+}
+
+const gs_prim *gs_prim_find(const char *name)
+{
+    const size_t n = gs_prim_count();
+    for (size_t i = 0; i < n; ++i)
+        if (strcmp(gs_prim_at(i)->name, name) == 0)
+            return gs_prim_at(i);
+    for (size_t i = 0; i < n; ++i)
+        if (strcasecmp(gs_prim_at(i)->name, name) == 0)
+            return gs_prim_at(i);
+    return NULL;
+}
+
+/* Case-insensitive Levenshtein distance, for names up to 63 characters. */
+static int distance(const char *a, const char *b)
+{
+    int la = (int)strlen(a), lb = (int)strlen(b), i, j;
+    int row[64];
+    if (la > 63 || lb > 63)
+        return 1000;
+    for (j = 0; j <= lb; ++j)
+        row[j] = j;
+    for (i = 1; i <= la; ++i) {
+        int diag = row[0];
+        row[0] = i;
+        for (j = 1; j <= lb; ++j) {
+            int up = row[j];
+            int cost = tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]);
+            int best = diag + cost;
+            if (up + 1 < best)
+                best = up + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[lb];
+}
+
+int gs_prim_suggest(const char *name, const char **out, int max)
+{
+    const size_t n = gs_prim_count();
+    int found = 0, limit = (int)strlen(name) / 2 + 1, d;
+    if (limit < 3)
+        limit = 3;
+    for (d = 0; d <= limit && found < max; ++d)
+        for (size_t i = 0; i < n && found < max; ++i)
+            if (distance(name, gs_prim_at(i)->name) == d)
+                out[found++] = gs_prim_at(i)->name;
+    return found;
+}

@@ -1,0 +1,69 @@
+/* family.h: what a family of primitives gives gsync-bench.  Each family is
+ * one source pair (NAME.c: this table, its options, plan checks, golden
+ * model; NAME_kernels.cu: its kernels) and one line in families.c.  The
+ * runner, plan, report and command line know no family by name. */
+#ifndef GSYNC_FAMILY_H
+#define GSYNC_FAMILY_H
+
+#include "bench_args.h"
+#include "gsync_bench.h"
+#include "launch.h"
+
+#include <stddef.h>
+
+enum gs_prim_flag {
+    GS_PRIM_CORESIDENT = 1, /* every block must be resident: refused above the device's maximum */
+    GS_PRIM_UNORDERED = 2   /* published without ordering: a FAIL is its finding, not an error */
+};
+
+typedef struct gs_prim {
+    const char *name;    /* command-line name; HeteroSync's where it has one */
+    const char *origin;  /* "gsync", "HeteroSync baseline", "CUDA peer", ... */
+    const char *summary; /* one line for `gsync-bench list` */
+    const struct gs_family *family;
+    const gs_kernels *kernels;
+    enum gs_launch_kind launch;
+    unsigned int flags;  /* enum gs_prim_flag */
+    unsigned int arg[2]; /* the family's own per-primitive values */
+} gs_prim;
+
+typedef struct gs_family {
+    const char *name; /* also selects all its primitives on the command line */
+    const gs_prim *prims;
+    size_t nprims;
+    unsigned int default_iters;
+    const char *help; /* its options, for --help; "" when none */
+    /* Its own option NAME VALUE: 1 taken, 0 not its option, -1 bad value
+     * (err set); VALUE NULL only asks whether NAME is its option.  NULL: none. */
+    int (*option)(const char *name, const char *value, char *err, size_t n);
+    /* GS_EXIT_OK, or GS_EXIT_USAGE with err set, for a point it cannot run. */
+    int (*check)(const gs_config *c, char *err, size_t n);
+    /* Operations per block of a launch (the verifying launch may run more). */
+    unsigned int (*launch_iters)(const gs_config *c, int verifying);
+    size_t (*state_bytes)(const gs_config *c);
+    size_t (*data_words)(const gs_config *c);
+    void (*init_data)(const gs_config *c, unsigned int *data); /* NULL: zeros */
+    /* Once per point, after allocation: the family's parameters in a->params
+     * (may run host work, such as a barrier's plan) and a note for the
+     * result's detail.  Returns a cudaError_t. */
+    int (*prepare)(const gs_config *c, gs_bench_args *a, char *note, size_t n);
+    /* 0 when a launch's data and check words are right, else 1 with the
+     * first mismatch in detail; `verifying` for the launch that counted. */
+    int (*verify)(const gs_config *c, const unsigned int *data, const unsigned int *check, int verifying,
+                  char *detail, size_t n);
+    double (*ops_per_launch)(const gs_config *c);
+    int floor_column; /* results are also shown against `gsync-bench floor` */
+} gs_family;
+
+/* families.c: every family, and lookups over all their primitives. */
+extern const gs_family *const gs_families[];
+extern const size_t gs_nfamilies;
+size_t gs_prim_count(void);
+const gs_prim *gs_prim_at(size_t i);
+const gs_family *gs_family_find(const char *name);
+/* Exact name, else a case-insensitive match; NULL when none. */
+const gs_prim *gs_prim_find(const char *name);
+/* Up to `max` known names nearest to `name` (edit distance), nearest first. */
+int gs_prim_suggest(const char *name, const char **out, int max);
+
+#endif

@@ -1,0 +1,35 @@
+/* launch.h: gsync-bench's one launch path: every timed launch of every
+ * family goes through gs_launch, with CUDA events around the timed part. */
+#ifndef GSYNC_LAUNCH_H
+#define GSYNC_LAUNCH_H
+
+#include "bench_args.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum gs_launch_kind {
+    GS_LAUNCH_PLAIN,           /* one ordinary launch                                */
+    GS_LAUNCH_COOPERATIVE,     /* one cooperative launch: every block resident, or an error */
+    GS_LAUNCH_CLUSTERS,        /* in clusters of a->cluster blocks (plain when 1)     */
+    GS_LAUNCH_RELAUNCH_STREAM, /* iters + 1 launches from a stream, a->episode 1..   */
+    GS_LAUNCH_RELAUNCH_GRAPH   /* the same launches captured once, replayed as a graph */
+};
+
+/* Runs k->init (when set) on one thread, records t0, launches k->kernel on
+ * a->blocks x a->threads as `kind` says, records t1.  A graph is built and
+ * instantiated before t0, so that only its replay is timed. */
+cudaError_t gs_launch(const gs_kernels *k, enum gs_launch_kind kind, gs_bench_args *a, cudaEvent_t t0,
+                      cudaEvent_t t1);
+/* `count` launches of kernel(a), a->episode = 1..count, from `stream` or as
+ * one CUDA graph replayed on it; t0 and t1 around them. */
+cudaError_t gs_relaunch(const void *kernel, gs_bench_args *a, unsigned int count, int graph, cudaStream_t stream,
+                        cudaEvent_t t0, cudaEvent_t t1);
+/* Whether the watchdog record `wd` (device memory) fired. */
+cudaError_t gs_watchdog_fired(const void *wd, int *fired);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

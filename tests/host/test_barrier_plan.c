@@ -1,0 +1,46 @@
+/* The barrier's chooser (src/lib/barrier_plan.c): forms by grid size from a
+ * device's thresholds, the default row for unknown GPUs, the form names. */
+#include "../check.h"
+#include "gsync/host.h"
+
+#include <string.h>
+
+int main(void)
+{
+    const gs_barrier_thresholds t = {"test", 3.0, 8.5, 27.0, 4u};
+    const gs_barrier_thresholds *unknown = gs_barrier_thresholds_for("Some Future GPU");
+    const gs_barrier_thresholds *h200 = gs_barrier_thresholds_for("NVIDIA H200");
+
+    /* 132 SMs: 1 and 2 per SM flat, 4 spread, 16 gathered, 32 wide */
+    CHECK(gs_barrier_choose(&t, 132, 132) == GS_BARRIER_FLAT);
+    CHECK(gs_barrier_choose(&t, 395, 132) == GS_BARRIER_FLAT);
+    CHECK(gs_barrier_choose(&t, 396, 132) == GS_BARRIER_SPREAD);
+    CHECK(gs_barrier_choose(&t, 528, 132) == GS_BARRIER_SPREAD);
+    CHECK(gs_barrier_choose(&t, 2112, 132) == GS_BARRIER_GATHERED);
+    CHECK(gs_barrier_choose(&t, 3564, 132) == GS_BARRIER_WIDE);
+    CHECK(gs_barrier_choose(&t, 4224, 132) == GS_BARRIER_WIDE);
+    CHECK(gs_barrier_choose(&t, 1, 0) == GS_BARRIER_FLAT); /* no SM count: blocks taken as per SM */
+    /* the rows: a known GPU by a substring of its name, else the default */
+    CHECK(strcmp(h200->device, "H200") == 0);
+    CHECK(unknown != NULL && strcmp(unknown->device, "") == 0);
+    CHECK(unknown->spread_from <= unknown->gathered_from && unknown->gathered_from <= unknown->wide_from);
+    CHECK(h200->spread_k == 2u || h200->spread_k == 4u);
+    CHECK(gs_barrier_thresholds_for(NULL) == unknown);
+    /* names both ways */
+    for (int f = 0; f < GS_BARRIER_FORMS; ++f)
+        CHECK(gs_barrier_form_parse(gs_barrier_form_name(f)) == f);
+    CHECK(gs_barrier_form_parse("auto") == GS_BARRIER_AUTO && strcmp(gs_barrier_form_name(GS_BARRIER_AUTO), "auto") == 0);
+    CHECK(gs_barrier_form_parse("tree") == -2 && gs_barrier_form_name(7) == NULL);
+    /* the state covers every form: 16 KiB of pool up to ~5400 blocks, then the gathered form's lines */
+    CHECK(gs_barrier_bytes(132) == 16384ull && gs_barrier_bytes(4224) == 16384ull);
+    CHECK(gs_barrier_bytes(100000) >= 128ull * (1ull + gs_barrier_groups(100000, GS_BARRIER_GATHERED) +
+                                                gs_barrier_flags(100000, GS_BARRIER_GATHERED)));
+    CHECK(gs_barrier_groups(4224, GS_BARRIER_WIDE) == 32u && gs_barrier_groups(20, GS_BARRIER_WIDE) == 20u);
+    CHECK(gs_barrier_groups(4224, GS_BARRIER_GATHERED) == 33u && gs_barrier_flags(4224, GS_BARRIER_GATHERED) == 66u);
+    /* a plan refuses bad arguments before touching the GPU */
+    gs_barrier_t b;
+    CHECK(gs_barrier_plan(&b, NULL, 132, 32, GS_BARRIER_AUTO, 0) == cudaErrorInvalidValue);
+    CHECK(gs_barrier_plan(NULL, (unsigned int *)&b, 132, 32, GS_BARRIER_AUTO, 0) == cudaErrorInvalidValue);
+    CHECK(gs_barrier_plan(&b, (unsigned int *)&b, 132, 32, 9, 0) == cudaErrorInvalidValue);
+    return check_done();
+}

@@ -1,0 +1,50 @@
+/* The families' tables: HeteroSync's names, lookups and suggestions, and
+ * what each family promises the runner. */
+#include "../check.h"
+#include "family.h"
+
+#include <string.h>
+#include <strings.h>
+
+int main(void)
+{
+    const char *near[3];
+    const size_t n = gs_prim_count();
+    size_t i, j;
+    const char *heterosync[] = {"atomicTreeBarrUniq", "lfTreeBarrUniq", "atomicTreeBarrUniqLocalExch",
+                                "lfTreeBarrUniqLocalExch", "spinMutex", "spinMutexEBO", "faMutex", "sleepMutex",
+                                "spinSem1", "spinSem2", "spinSem10", "spinSem120", "spinSemEBO1", "spinSemEBO2",
+                                "spinSemEBO10", "spinSemEBO120"};
+
+    CHECK(n == 42);
+    for (i = 0; i < sizeof heterosync / sizeof heterosync[0]; ++i)
+        CHECK(gs_prim_find(heterosync[i]) != NULL);
+    for (i = 0; i < n; ++i) {
+        const gs_prim *p = gs_prim_at(i);
+        CHECK(p->kernels != NULL && p->kernels->kernel != NULL && p->summary[0] && p->family != NULL);
+        CHECK(gs_family_find(p->family->name) == p->family);
+        for (j = i + 1; j < n; ++j)
+            CHECK(strcasecmp(p->name, gs_prim_at(j)->name) != 0);
+        /* the in-kernel barriers, and only they, need every block resident */
+        CHECK(!!(p->flags & GS_PRIM_CORESIDENT) ==
+              (strcmp(p->family->name, "barrier") == 0 && strncmp(p->name, "relaunch", 8) != 0));
+    }
+    for (i = 0; i < gs_nfamilies; ++i) { /* every operation the runner calls is there */
+        const gs_family *f = gs_families[i];
+        CHECK(f->nprims > 0 && f->default_iters > 0 && f->help != NULL);
+        CHECK(f->launch_iters && f->state_bytes && f->data_words && f->prepare && f->verify && f->ops_per_launch);
+    }
+    CHECK(gs_prim_find("nope") == NULL && gs_prim_at(n) == NULL);
+    CHECK(gs_prim_find("fxLockBarrierNoFence")->flags & GS_PRIM_UNORDERED);
+    CHECK(!(gs_prim_find("gsBarrier")->flags & GS_PRIM_UNORDERED));
+    CHECK(gs_prim_find("cohortMutex")->launch == GS_LAUNCH_CLUSTERS);
+    CHECK(gs_prim_find("relaunchGraph")->launch == GS_LAUNCH_RELAUNCH_GRAPH);
+    CHECK(gs_prim_find("ticketSem120")->arg[0] == 120 && strcmp(gs_prim_find("ticketSem120")->family->name, "sem") == 0);
+    CHECK(gs_prim_find("spinSemEBO2")->arg[1] == 1 && gs_prim_find("spinSem2")->arg[1] == 0);
+    CHECK(gs_prim_suggest("spinSem3", near, 3) >= 1 && strncmp(near[0], "spinSem", 7) == 0);
+    CHECK(gs_prim_suggest("spinMutx", near, 3) >= 1 && strcmp(near[0], "spinMutex") == 0);
+    CHECK(gs_prim_suggest("sleepmutex", near, 3) >= 1 && strcmp(near[0], "sleepMutex") == 0);
+    CHECK(gs_prim_suggest("faMtex", near, 3) >= 1 && strcmp(near[0], "faMutex") == 0);
+    CHECK(gs_prim_suggest("zzzzzzzzzzzzzzzzzzzzzz", near, 3) == 0);
+    return check_done();
+}
