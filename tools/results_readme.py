@@ -1,0 +1,477 @@
+#!/usr/bin/env python3
+"""Generates bench/results/README.md from the CSVs under bench/results/<gpu>/.
+
+Usage: python3 tools/results_readme.py [--root bench/results]
+                                       [--out bench/results/README.md] [--check]
+
+Each CSV is recognised by its header, not its name:
+  family sweep   (gsync-bench run):     has `primitive` and `ns_per_op`
+  plain barriers (plain-build compare): has `barrier` and `ns_median`
+  form tuning:                          has `form` and `best`
+  floor:                                has `measure` and `ns`
+  decompose:                            has `blocks` and `barrier_ns`
+anything else is listed by name only.  Only the CSVs directly inside each GPU
+folder are read.  --check exits 1 (with a one-line reason) when the README on
+disk differs from what would be generated.  Standard library only.
+"""
+import argparse
+import csv
+import os
+import sys
+from decimal import ROUND_HALF_UP, Decimal
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+META = ["gsync_version", "device", "sm_count", "clock_mhz", "cc", "driver",
+        "runtime", "command"]
+PLAIN_BARRIERS = ["gs_barrier_sync", "grid.sync", "cuda::barrier",
+                  "unordered counter"]
+PLAIN_PEERS = ["grid.sync", "cuda::barrier"]
+
+
+# ---------------------------------------------------------------- helpers
+
+def num(s):
+    """float(s), or None when s is empty or not a number."""
+    try:
+        v = float(s)
+    except (TypeError, ValueError):
+        return None
+    return v if v == v else None  # NaN -> None
+
+
+def int_key(s):
+    v = num(s)
+    return (0, v, "") if v is not None else (1, 0.0, str(s))
+
+
+def md(s):
+    return str(s).replace("|", "\\|").replace("\n", " ")
+
+
+def table(header, rows, right_from=1):
+    out = ["| " + " | ".join(md(h) for h in header) + " |",
+           "| " + " | ".join("---" if i < right_from else "---:"
+                             for i in range(len(header))) + " |"]
+    for r in rows:
+        out.append("| " + " | ".join(md(c) for c in r) + " |")
+    return out
+
+
+def ns_cell(ns, noise):
+    """Integer ns, plus ' ±N.N%' when the noise is at least 1%."""
+    v = num(ns)
+    if v is None:
+        return "-"
+    try:  # round half up on the decimal text, not half-even on a binary float
+        s = str(Decimal(str(ns).strip()).quantize(Decimal(1), ROUND_HALF_UP))
+    except ArithmeticError:
+        s = f"{v:.0f}"
+    n = num(noise)
+    if n is not None and n >= 1.0:
+        s += f" ±{n:.1f}%"
+    return s
+
+
+def tbs_label(t):
+    v = num(t)
+    return f"{v:g}/SM" if v is not None else f"{t}/SM"
+
+
+def cuda_version(s):
+    v = num(s)
+    if v is None or v != int(v) or v < 1000:
+        return str(s)
+    v = int(v)
+    return f"{v // 1000}.{(v % 1000) // 10}"
+
+
+def read_csv(path):
+    """(header, rows as dicts); rows that repeat the header (files made by
+    concatenation), comment rows and rows of the wrong width are skipped."""
+    with open(path, newline="") as f:
+        lines = list(csv.reader(f))
+    if not lines:
+        return [], []
+    header = [h.strip() for h in lines[0]]
+    rows = []
+    for r in lines[1:]:
+        if not r or r[0].startswith("#") or len(r) != len(header):
+            continue
+        if [c.strip() for c in r] == header:
+            continue
+        rows.append(dict(zip(header, r)))
+    return header, rows
+
+
+def kind_of(header):
+    h = set(header)
+    if {"primitive", "ns_per_op"} <= h:
+        return "sweep"
+    if {"form", "best"} <= h:
+        return "tune"
+    if {"barrier", "ns_median"} <= h:
+        return "plain"
+    if {"measure", "ns"} <= h:
+        return "floor"
+    if {"blocks", "barrier_ns"} <= h:
+        return "decompose"
+    return None
+
+
+def uniform(rows, col):
+    vals = {r.get(col, "") for r in rows}
+    return vals.pop() if len(vals) == 1 else None
+
+
+def ratio_text(ratio):
+    if f"{ratio:.2f}" == "1.00":
+        return "1.00x (same)"
+    if ratio > 1.0:
+        return f"{ratio:.2f}x faster"
+    return f"{1.0 / ratio:.2f}x slower"
+
+
+# ---------------------------------------------------------------- sections
+
+def caption(rel, rows, section_device, what):
+    bits = [f"`{rel}`"]
+    dev = uniform(rows, "device")
+    if dev and section_device and dev != section_device:
+        bits.append(dev)
+    return ", ".join(bits) + f": {what}"
+
+
+def sweep_section(rel, header, rows, section_device):
+    out = []
+    if not rows:
+        return [f"`{rel}`: no rows.", ""]
+    # Group by the columns that vary within the file: run tag (gsync_version,
+    # for files that concatenate several runs), ldst and threads.
+    group_cols = [c for c in ("gsync_version", "ldst", "threads")
+                  if c in header and uniform(rows, c) is None]
+    groups = {}
+    for r in rows:
+        groups.setdefault(tuple(r.get(c, "") for c in group_cols), []).append(r)
+    names = {"gsync_version": "run", "ldst": "ldst", "threads": "threads"}
+    for key in sorted(groups, key=lambda k: [int_key(x) for x in k]):
+        g = groups[key]
+        tbs_vals = sorted({r.get("tbs_per_sm", "") for r in g}, key=int_key)
+        # rows in file order; a second row for the same primitive and
+        # tbs_per_sm (a repeated run) becomes a row of its own.
+        labels, cells, origin, clusters = [], {}, {}, {}
+        for r in g:
+            p, t = r.get("primitive", ""), r.get("tbs_per_sm", "")
+            label, n = p, 1
+            while (label, t) in cells:
+                n += 1
+                label = f"{p} #{n}"
+            if label not in origin:
+                labels.append(label)
+                origin[label] = r.get("origin", "")
+                clusters[label] = set()
+            cells[(label, t)] = r
+            c = r.get("cluster", "")
+            if c not in ("", "1", "0"):
+                clusters[label].add(c)
+        desc = []
+        for c in ("ldst", "threads", "iters", "repeat"):
+            v = uniform(g, c)
+            if v not in (None, ""):
+                desc.append({"ldst": f"ldst {v}", "threads": f"{v} threads",
+                             "iters": f"{v} iters",
+                             "repeat": f"median of {v}"}[c])
+        # ldst and threads are in desc already (uniform within a group)
+        sub = ", ".join(f"{names[c]} {v}" for c, v in zip(group_cols, key)
+                        if c == "gsync_version")
+        what = "ns per op" + (f" ({', '.join(desc)})" if desc else "")
+        if sub:
+            what = f"{sub}: {what}"
+        out.append(caption(rel, g, section_device, what + "; ±noise shown "
+                           "when >= 1%."))
+        out.append("")
+        body = []
+        for label in labels:
+            org = origin[label]
+            if clusters[label]:
+                org += " (cluster " + ",".join(
+                    sorted(clusters[label], key=int_key)) + ")"
+            line = [f"`{label}`", org]
+            for t in tbs_vals:
+                r = cells.get((label, t))
+                if r is None:
+                    line.append("")
+                elif r.get("verdict", "") != "PASS":
+                    line.append(r.get("verdict", "") or "-")
+                else:
+                    line.append(ns_cell(r.get("ns_per_op"), r.get("noise_pct")))
+            body.append(line)
+        out += table(["primitive", "origin"] + [tbs_label(t) for t in tbs_vals],
+                     body, right_from=2)
+        out.append("")
+
+        def best(t, pred):
+            vals = [num(r.get("ns_per_op")) for (lab, tt), r in cells.items()
+                    if tt == t and pred(origin[lab])
+                    and r.get("verdict") == "PASS"]
+            vals = [v for v in vals if v is not None and v > 0]
+            return min(vals) if vals else None
+
+        notes = []
+        for label in labels:
+            if origin[label] != "gsync":
+                continue
+            parts = []
+            for what, pred in (
+                    ("best baseline", lambda o: o.endswith("baseline")),
+                    ("best CUDA peer", lambda o: o == "CUDA peer")):
+                pts = []
+                for t in tbs_vals:
+                    r = cells.get((label, t))
+                    ours = num(r.get("ns_per_op")) if r and \
+                        r.get("verdict") == "PASS" else None
+                    other = best(t, pred)
+                    if ours and other:
+                        pts.append(f"{ratio_text(other / ours)} at "
+                                   f"{tbs_label(t)}")
+                if pts:
+                    parts.append(f"vs {what}: " + ", ".join(pts))
+            if parts:
+                notes.append(f"- `{label}` " + "; ".join(parts))
+        if notes:
+            out += notes
+            out.append("")
+    return out
+
+
+def plain_section(rel, header, rows, section_device):
+    out = []
+    if not rows:
+        return [f"`{rel}`: no rows.", ""]
+    groups = {}
+    multi_threads = uniform(rows, "threads") is None
+    for r in rows:
+        groups.setdefault(r.get("threads", "") if multi_threads else "",
+                          []).append(r)
+    for thr in sorted(groups, key=int_key):
+        g = groups[thr]
+        cells, tbs_vals, blocks = {}, [], {}
+        for r in g:
+            t = r.get("tbs_per_sm", "")
+            if t not in blocks:
+                tbs_vals.append(t)
+                blocks[t] = r.get("blocks", "")
+            cells.setdefault((t, r.get("barrier", "")), r)
+        tbs_vals.sort(key=int_key)
+        barriers = [b for b in PLAIN_BARRIERS
+                    if any(k[1] == b for k in cells)]
+        others = sorted({k[1] for k in cells} - set(PLAIN_BARRIERS))
+        barriers += others
+        desc = []
+        v = uniform(g, "threads")
+        if v:
+            desc.append(f"{v} threads")
+        v = uniform(g, "rounds")
+        if v:
+            desc.append(f"{v} rounds")
+        what = "plain-build barriers, ns median" + (
+            f" ({', '.join(desc)})" if desc else "") + \
+            "; * = within the combined noise."
+        out.append(caption(rel, g, section_device, what))
+        out.append("")
+        body = []
+        for t in tbs_vals:
+            line = [tbs_label(t), blocks[t]]
+            for b in barriers:
+                r = cells.get((t, b))
+                line.append(ns_cell(r.get("ns_median"), r.get("noise_pct"))
+                            if r else "")
+            ours = cells.get((t, "gs_barrier_sync"))
+            line.append(ours.get("form", "") if ours else "")
+            o = num(ours.get("ns_median")) if ours else None
+            on = num(ours.get("noise_pct")) if ours else None
+            peer = None
+            for b in PLAIN_PEERS:
+                r = cells.get((t, b))
+                p = num(r.get("ns_median")) if r else None
+                if p is not None and (peer is None or p < peer[0]):
+                    peer = (p, num(r.get("noise_pct")) or 0.0)
+            if o and peer:
+                s = f"{peer[0] / o:.2f}x"
+                if abs(o - peer[0]) <= (o * (on or 0.0) +
+                                        peer[0] * peer[1]) / 100.0:
+                    s += "*"
+                line.append(s)
+            else:
+                line.append("-")
+            u = cells.get((t, "unordered counter"))
+            un = num(u.get("ns_median")) if u else None
+            line.append(f"{o / un:.2f}x" if o and un else "-")
+            body.append(line)
+        out += table(["tbs/SM", "blocks"] + barriers +
+                     ["form", "vs best peer", "vs unordered"], body)
+        out.append("")
+    return out
+
+
+def tune_section(rel, header, rows, section_device):
+    if not rows:
+        return [f"`{rel}`: no rows.", ""]
+    forms, tbs_vals, blocks, cells, best = [], [], {}, {}, {}
+    for r in rows:
+        t, f = r.get("tbs_per_sm", ""), r.get("form", "")
+        if f not in forms:
+            forms.append(f)
+        if t not in blocks:
+            tbs_vals.append(t)
+            blocks[t] = r.get("blocks", "")
+        cells.setdefault((t, f), r)
+    tbs_vals.sort(key=int_key)
+    for r in rows:
+        t, b = r.get("tbs_per_sm", ""), r.get("best", "").strip()
+        if b in forms:
+            best.setdefault(t, b)
+        elif b.lower() not in ("", "0", "-", "no", "false", "n"):
+            best.setdefault(t, r.get("form", ""))
+    body = []
+    for t in tbs_vals:
+        line = [tbs_label(t), blocks[t]]
+        for f in forms:
+            r = cells.get((t, f))
+            line.append(ns_cell(r.get("ns_median"), r.get("noise_pct"))
+                        if r else "")
+        line.append(best.get(t, "-"))
+        body.append(line)
+    out = [caption(rel, rows, section_device,
+                   "gs_barrier_sync forms, ns median."), ""]
+    out += table(["tbs/SM", "blocks"] + forms + ["best"], body)
+    out.append("")
+    return out
+
+
+def floor_section(rel, header, rows, section_device):
+    body = []
+    for r in rows:
+        m = r.get("measure", "")
+        if r.get("note", "").strip():
+            m += f" ({r['note'].strip()})"
+        v = num(r.get("ns"))
+        body.append([m, f"{v:.1f}" if v is not None else r.get("ns", "")])
+    out = [caption(rel, rows, section_device, "latency floor."), ""]
+    out += table(["measure", "ns"], body)
+    out.append("")
+    return out
+
+
+def decompose_section(rel, header, rows, section_device):
+    cols = [h for h in header if h not in META]
+    out = [caption(rel, rows, section_device, "barrier decomposition, ns."),
+           ""]
+    out += table(cols, [[r.get(c, "") for c in cols] for r in rows])
+    out.append("")
+    return out
+
+
+SECTIONS = {"sweep": sweep_section, "plain": plain_section,
+            "tune": tune_section, "floor": floor_section,
+            "decompose": decompose_section}
+ORDER = ["sweep", "plain", "tune", "floor", "decompose"]
+
+
+# ---------------------------------------------------------------- main
+
+def generate(root, out_path):
+    out_dir = out_path.parent
+    lines = ["# Results", "",
+             "Generated by `tools/results_readme.py` from the CSVs below "
+             "(do not edit by hand); each CSV's command is in the `.cmd` "
+             "file of the same name.", ""]
+    gpus = sorted(d for d in root.iterdir()
+                  if d.is_dir() and any(d.glob("*.csv")))
+    for gdir in gpus:
+        files = []
+        unknown = []
+        for p in sorted(gdir.glob("*.csv")):
+            if not p.is_file():
+                continue
+            try:
+                header, rows = read_csv(p)
+            except (OSError, UnicodeDecodeError, csv.Error):
+                unknown.append(p.name)
+                continue
+            k = kind_of(header)
+            if k is None:
+                unknown.append(p.name)
+            else:
+                files.append((ORDER.index(k), p.name, k, p, header, rows))
+        files.sort(key=lambda x: (x[0], x[1]))
+        first = next((x for x in files if x[5] and "device" in x[4]), None)
+        device = first[5][0].get("device", "") if first else ""
+        lines.append(f"## {gdir.name}" + (f": {device}" if device else ""))
+        lines.append("")
+        if first:
+            r = first[5][0]
+            lines.append(f"{r.get('sm_count', '?')} SMs, CUDA driver API "
+                         f"{cuda_version(r.get('driver', '?'))}, runtime "
+                         f"{cuda_version(r.get('runtime', '?'))} "
+                         f"(from `{first[1]}`).")
+            lines.append("")
+        for _, name, k, p, header, rows in files:
+            rel = Path(os.path.relpath(p, out_dir)).as_posix()
+            lines += SECTIONS[k](rel, header, rows, device)
+        if unknown:
+            lines.append("Other CSVs (not tabulated): " +
+                         ", ".join(f"`{n}`" for n in unknown) + ".")
+            lines.append("")
+    while lines and lines[-1] == "":
+        lines.pop()
+    return "\n".join(lines) + "\n"
+
+
+def shown(p):
+    try:
+        r = os.path.relpath(p)
+    except ValueError:
+        return str(p)
+    return str(Path(p).resolve()) if r.startswith("..") else r
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(
+        description="Generate bench/results/README.md from the result CSVs.")
+    ap.add_argument("--root", default=None,
+                    help="results folder (default: bench/results of the repo)")
+    ap.add_argument("--out", default=None,
+                    help="README to write (default: <root>/README.md)")
+    ap.add_argument("--check", action="store_true",
+                    help="exit 1 if the README on disk is not up to date")
+    a = ap.parse_args(argv)
+    root = Path(a.root) if a.root else REPO / "bench" / "results"
+    out = Path(a.out) if a.out else root / "README.md"
+    if not root.is_dir():
+        print(f"results_readme: {shown(root)}: not a directory",
+              file=sys.stderr)
+        return 2
+    text = generate(root, out)
+    if a.check:
+        try:
+            old = out.read_text()
+        except OSError:
+            print(f"{shown(out)}: missing; run tools/results_readme.py")
+            return 1
+        if old != text:
+            new_l, old_l = text.splitlines(), old.splitlines()
+            n = next((i for i, (x, y) in enumerate(zip(new_l, old_l))
+                      if x != y), min(len(new_l), len(old_l)))
+            print(f"{shown(out)}: out of date (first difference at line "
+                  f"{n + 1}); run tools/results_readme.py")
+            return 1
+        return 0
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(text)
+    print(shown(out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
