@@ -3,6 +3,7 @@
 # then each STEP, writing under $OUT (default ./gpu-out):
 #   test      the CTest suite, GPU tests included (ctest.log)
 #   sanitize  compute-sanitizer memcheck, racecheck, synccheck on small runs
+#             (SAN_TOOLS picks some of them)
 #   tune      every form of gsBarrier at each occupancy (tune.csv, tune.txt)
 #   plain     gsBarrier as a user calls it beside the peers (plain.csv)
 #   mutex sem barrier bare floor decompose   the sweeps (NAME.csv)
@@ -36,7 +37,7 @@ for w in "$@"; do
     cmake -S . -B build_san -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 \
       -DCMAKE_C_FLAGS=-DGS_BARRIER_VERIFY_EPISODES=100 >/tmp/san.log 2>&1 &&
       cmake --build build_san -j 16 --target gsync-bench >>/tmp/san.log 2>&1 || { tail -20 /tmp/san.log; continue; }
-    for tool in memcheck racecheck synccheck; do
+    for tool in ${SAN_TOOLS:-memcheck racecheck synccheck}; do
       for p in ticketMutex arrayMutex cohortMutex ticketSem10 gsBarrier gsBarrierSplit; do
         for form in flat spread gathered wide; do
           [ "${p#gsBarrier}" = "$p" ] && [ $form != flat ] && continue

@@ -1,1 +1,0 @@
-./build/gsync-bench floor --format csv

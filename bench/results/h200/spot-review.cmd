@@ -1,1 +1,0 @@
-./build/gsync-bench run ticketMutex,cohortMutex --tbs-per-sm 1,2,4,8,16,32 --format csv
