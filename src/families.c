@@ -3,6 +3,7 @@
 #include "family.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -14,6 +15,21 @@ const gs_family *const gs_families[] = {
     &gs_family_barrier,
 };
 const size_t gs_nfamilies = sizeof gs_families / sizeof gs_families[0];
+
+int gs_family_check_body(const gs_config *c, char *err, size_t n)
+{
+    if (c->ldst == 0) {
+        snprintf(err, n, "--ldst 0 (the bare barrier) applies to barriers only, not to %s", c->prim->name);
+        return GS_EXIT_USAGE;
+    }
+    return GS_EXIT_OK;
+}
+
+unsigned int gs_family_iters(const gs_config *c, int verifying)
+{
+    (void)verifying;
+    return c->iters;
+}
 
 size_t gs_prim_count(void)
 {

@@ -55,6 +55,11 @@ typedef struct gs_family {
     int floor_column; /* results are also shown against `gsync-bench floor` */
 } gs_family;
 
+/* Operations several families share: refuse --ldst 0 (an operation needs
+ * a body), and run c->iters operations in every launch. */
+int gs_family_check_body(const gs_config *c, char *err, size_t n);
+unsigned int gs_family_iters(const gs_config *c, int verifying);
+
 /* families.c: every family, and lookups over all their primitives. */
 extern const gs_family *const gs_families[];
 extern const size_t gs_nfamilies;

@@ -34,21 +34,6 @@ static unsigned int slots(unsigned int blocks)
     return n;
 }
 
-static int check(const gs_config *c, char *err, size_t n)
-{
-    if (c->ldst == 0) {
-        snprintf(err, n, "--ldst 0 (the bare barrier) applies to barriers only, not to %s", c->prim->name);
-        return GS_EXIT_USAGE;
-    }
-    return GS_EXIT_OK;
-}
-
-static unsigned int launch_iters(const gs_config *c, int verifying)
-{
-    (void)verifying;
-    return c->iters;
-}
-
 /* One size fits all: the array lock's slots (a line each) plus two lines. */
 static size_t state_bytes(const gs_config *c)
 {
@@ -80,8 +65,8 @@ static double ops_per_launch(const gs_config *c)
 }
 
 const gs_family gs_family_mutex = {
-    "mutex", prims, sizeof prims / sizeof prims[0], 20u, "", NULL, check, launch_iters, state_bytes, data_words,
-    NULL, prepare, verify, ops_per_launch, 0,
+    "mutex", prims, sizeof prims / sizeof prims[0], 20u, "", NULL, gs_family_check_body, gs_family_iters,
+    state_bytes, data_words,    NULL, prepare, verify, ops_per_launch, 0,
 };
 
 /* ---- the golden model ---- */
