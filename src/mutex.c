@@ -66,7 +66,7 @@ static double ops_per_launch(const gs_config *c)
 
 const gs_family gs_family_mutex = {
     "mutex", prims, sizeof prims / sizeof prims[0], 20u, "", NULL, gs_family_check_body, gs_family_iters,
-    state_bytes, data_words,    NULL, prepare, verify, ops_per_launch, 0,
+    state_bytes, data_words, NULL, prepare, verify, ops_per_launch, 0,
 };
 
 /* ---- the golden model ---- */

@@ -73,7 +73,7 @@ static double ops_per_launch(const gs_config *c)
 
 const gs_family gs_family_sem = {
     "sem", prims, sizeof prims / sizeof prims[0], 20u, "", NULL, gs_family_check_body, gs_family_iters,
-    state_bytes, data_words,    init_data, prepare, verify, ops_per_launch, 0,
+    state_bytes, data_words, init_data, prepare, verify, ops_per_launch, 0,
 };
 
 /* ---- the golden model ---- */
