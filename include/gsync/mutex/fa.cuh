@@ -8,8 +8,9 @@
  *            by incrementing `serving`.  Both counters wrap at
  *            GS_MUTEX_FA_WRAP as HeteroSync's do.  The two words share a
  *            cache line, as in HeteroSync.
- * Ordering:  relaxed loads + fence.sc to acquire, fence.sc + relaxed
- *            increment to release, at `scope`.
+ * Ordering:  relaxed gpu-scope loads + fence.sc to acquire, fence.sc +
+ *            relaxed increment to release; `scope` is the fences'
+ *            (mutex/spin.cuh).
  * Footprint: two 32-bit words.
  * Co-residency: not needed (a block takes a ticket only while running).
  * Progress:  starvation-free, FIFO.
@@ -31,9 +32,9 @@ typedef struct gs_mutex_fa {
 static __device__ __forceinline__ bool gs_mutex_fa_lock(gs_mutex_fa_t *m, unsigned int *ticket, enum gs_scope scope)
 {
     gs_wait_t w = GS_WAIT_INIT;
-    const unsigned int t = gs_atom_inc_relaxed(&m->next, GS_MUTEX_FA_WRAP, scope);
+    const unsigned int t = gs_atom_inc_relaxed(&m->next, GS_MUTEX_FA_WRAP, GS_SCOPE_GPU);
     *ticket = t;
-    while (gs_ld_relaxed(&m->serving, scope) != t)
+    while (gs_ld_relaxed(&m->serving, GS_SCOPE_GPU) != t)
         if (gs_wait_ebo(&w))
             return false;
     gs_fence_sc(scope);
@@ -44,7 +45,7 @@ static __device__ __forceinline__ void gs_mutex_fa_unlock(gs_mutex_fa_t *m, unsi
 {
     (void)ticket;
     gs_fence_sc(scope);
-    gs_atom_inc_relaxed(&m->serving, GS_MUTEX_FA_WRAP, scope);
+    gs_atom_inc_relaxed(&m->serving, GS_MUTEX_FA_WRAP, GS_SCOPE_GPU);
 }
 
 #endif

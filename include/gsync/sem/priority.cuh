@@ -7,8 +7,9 @@
  *            until priority is 0, so leaving blocks win the lock; the leaving
  *            block clears priority after it drops the lock.  With `backoff`
  *            (priorSemEBO) a failed entry attempt also backs off.
- * Ordering:  relaxed CAS + fence.sc to take the lock; fence.sc + relaxed
- *            exchange to drop it, at `scope`; priority is relaxed (no data).
+ * Ordering:  relaxed gpu-scope CAS + fence.sc to take the lock; fence.sc +
+ *            relaxed exchange to drop it; `scope` is the fences'; priority is
+ *            relaxed (no data).
  * Progress:  leaving blocks are favoured, which removes the baseline's
  *            livelock in practice; entry is not fair (no FIFO order).
  * Memory:    five words.  Co-residency: not needed.  One thread per block.
@@ -35,7 +36,7 @@ static __device__ __forceinline__ bool gs_sem_priority_enter(gs_sem_priority_t *
     gs_wait_t w = GS_WAIT_INIT, retry = GS_WAIT_INIT;
     for (;;) {
         /* the thesis reads priority with atomicCAS(priority, 0, 0) */
-        while (gs_atom_cas_relaxed(&s->priority, 0u, 0u, scope) != 0u)
+        while (gs_atom_cas_relaxed(&s->priority, 0u, 0u, GS_SCOPE_GPU) != 0u)
             if (gs_wait_backoff(&w))
                 return false;
         if (gs_sem_spin_try_enter(&s->sem, writer, size, scope))
@@ -49,15 +50,15 @@ static __device__ __forceinline__ bool gs_sem_priority_leave(gs_sem_priority_t *
                                                              enum gs_scope scope)
 {
     gs_wait_t w = GS_WAIT_INIT;
-    while (gs_atom_cas_relaxed(&s->sem.lock, 0u, 1u, scope) != 0u) {
-        gs_atom_exch_relaxed(&s->priority, 1u, scope); /* the thesis: atomicOr(priority, 1) */
+    while (gs_atom_cas_relaxed(&s->sem.lock, 0u, 1u, GS_SCOPE_GPU) != 0u) {
+        gs_atom_exch_relaxed(&s->priority, 1u, GS_SCOPE_GPU); /* the thesis: atomicOr(priority, 1) */
         if (gs_wait_spin(&w))
             return false;
     }
     gs_fence_sc(scope);
     gs_sem_spin_give_back(&s->sem, writer, size, scope);
     gs_sem_spin_drop_lock(&s->sem.lock, scope);
-    gs_atom_exch_relaxed(&s->priority, 0u, scope); /* the thesis: atomicAnd(priority, 0) */
+    gs_atom_exch_relaxed(&s->priority, 0u, GS_SCOPE_GPU); /* the thesis: atomicAnd(priority, 0) */
     return true;
 }
 

@@ -12,8 +12,9 @@
  *            leave, a block takes the same lock and gives back what it took.
  *            HeteroSync reads count and writer_waiting as plain data under
  *            the lock; we use relaxed strong accesses (no stale L1 copy).
- * Ordering:  relaxed CAS + fence.sc to take the lock; fence.sc + relaxed
- *            exchange to drop it, at `scope` (HeteroSync: gpu).
+ * Ordering:  relaxed gpu-scope CAS + fence.sc to take the lock; fence.sc +
+ *            relaxed exchange to drop it; `scope` is the fences' (gpu, or
+ *            cta for HeteroSync's ...Uniq versions: see mutex/spin.cuh).
  * Progress:  none: entering blocks can starve leaving ones (livelock).
  * Memory:    four words.  Co-residency: not needed.  One thread per block.
  */
@@ -40,7 +41,7 @@ static __device__ __forceinline__ void gs_sem_spin_init(gs_sem_spin_t *s, unsign
 /* The lock around the count: HeteroSync's CAS loop. */
 static __device__ __forceinline__ bool gs_sem_spin_take_lock(unsigned int *lock, gs_wait_t *w, enum gs_scope scope)
 {
-    while (gs_atom_cas_relaxed(lock, 0u, 1u, scope) != 0u)
+    while (gs_atom_cas_relaxed(lock, 0u, 1u, GS_SCOPE_GPU) != 0u)
         if (gs_wait_spin(w))
             return false;
     gs_fence_sc(scope);
@@ -50,15 +51,15 @@ static __device__ __forceinline__ bool gs_sem_spin_take_lock(unsigned int *lock,
 static __device__ __forceinline__ void gs_sem_spin_drop_lock(unsigned int *lock, enum gs_scope scope)
 {
     gs_fence_sc(scope);
-    gs_atom_exch_relaxed(lock, 0u, scope);
+    gs_atom_exch_relaxed(lock, 0u, GS_SCOPE_GPU);
 }
 
 /* Gives back what a reader (1) or a writer (size + 1) took; lock held. */
 static __device__ __forceinline__ void gs_sem_spin_give_back(gs_sem_spin_t *s, bool writer, unsigned int size,
                                                              enum gs_scope scope)
 {
-    const unsigned int c = gs_ld_relaxed(&s->count, scope);
-    gs_st_relaxed(&s->count, c + (writer ? size + 1u : 1u), scope);
+    const unsigned int c = gs_ld_relaxed(&s->count, GS_SCOPE_GPU);
+    gs_st_relaxed(&s->count, c + (writer ? size + 1u : 1u), GS_SCOPE_GPU);
 }
 
 /* One attempt to enter: HeteroSync's TryWait. */
@@ -67,22 +68,22 @@ static __device__ __forceinline__ bool gs_sem_spin_try_enter(gs_sem_spin_t *s, b
 {
     unsigned int c;
     bool ok;
-    if (gs_atom_cas_relaxed(&s->lock, 0u, 1u, scope) != 0u)
+    if (gs_atom_cas_relaxed(&s->lock, 0u, 1u, GS_SCOPE_GPU) != 0u)
         return false;
     gs_fence_sc(scope);
-    c = gs_ld_relaxed(&s->count, scope);
+    c = gs_ld_relaxed(&s->count, GS_SCOPE_GPU);
     if (writer)
         ok = c == size + 1u;
     else
-        ok = gs_ld_relaxed(&s->writer_waiting, scope) == 0u && c > 1u;
+        ok = gs_ld_relaxed(&s->writer_waiting, GS_SCOPE_GPU) == 0u && c > 1u;
     if (!ok) {
         if (writer)
-            gs_st_relaxed(&s->writer_waiting, 1u, scope);
+            gs_st_relaxed(&s->writer_waiting, 1u, GS_SCOPE_GPU);
     } else if (writer) {
-        gs_st_relaxed(&s->count, c - (size + 1u), scope);
-        gs_st_relaxed(&s->writer_waiting, 0u, scope);
+        gs_st_relaxed(&s->count, c - (size + 1u), GS_SCOPE_GPU);
+        gs_st_relaxed(&s->writer_waiting, 0u, GS_SCOPE_GPU);
     } else {
-        gs_st_relaxed(&s->count, c - 1u, scope);
+        gs_st_relaxed(&s->count, c - 1u, GS_SCOPE_GPU);
     }
     gs_sem_spin_drop_lock(&s->lock, scope);
     return ok;
