@@ -15,7 +15,6 @@ extern const gs_kernels gs_kernels_barrier_fx_lock, gs_kernels_barrier_fx_lock_n
     gs_kernels_barrier_lf_tree, gs_kernels_barrier_atomic_tree_exch, gs_kernels_barrier_lf_tree_exch,
     gs_kernels_barrier_sense_reversing, gs_kernels_barrier_grid_sync, gs_kernels_barrier_cuda_barrier,
     gs_kernels_barrier_relaunch, gs_kernels_barrier_gs, gs_kernels_barrier_gs_split;
-unsigned int gs_barrier_bench_word(unsigned int episode, unsigned int region, unsigned int j, unsigned int t);
 void gs_barrier_params_fill(gs_bench_args *a, const gs_barrier_t *gs, unsigned int groups);
 
 /* Barriers verify over at least this many episodes (a sanitizer's build may

@@ -188,8 +188,11 @@ static int parse_option(int argc, char **argv, int *i, gs_options *o, char *err,
         return fail(err, n, "%s needs a value%s", name, "");
     if (!eq)
         ++*i;
-    if (!ours)
+    if (!ours) {
+        o->family_option = gs_families[f];
+        snprintf(o->family_option_name, sizeof o->family_option_name, "%s", name);
         return gs_families[f]->option(name, val, err, n) < 0 ? GS_EXIT_USAGE : GS_EXIT_OK;
+    }
     if (IS("--ldst"))
         return gs_parse_uint(val, 0, GS_MAX_LDST, &o->ldst) ? bad_number(err, n, name, val, 0, GS_MAX_LDST) : 0;
     if (IS("--iters"))
@@ -223,6 +226,24 @@ static int parse_option(int argc, char **argv, int *i, gs_options *o, char *err,
         return fail(err, n, "--format '%s' is not one of table, csv, json%s", val, "");
     return GS_EXIT_OK;
 #undef IS
+}
+
+/* A family's own option applies to runs that include that family. */
+static int check_family_option(const gs_options *o, char *err, size_t n)
+{
+    int used = o->cmd == GS_CMD_SUITE && o->nprims == 0;
+    if (!o->family_option)
+        return GS_EXIT_OK;
+    for (int k = 0; k < o->nprims && !used; ++k)
+        used = o->prims[k]->family == o->family_option;
+    if (o->cmd != GS_CMD_RUN && o->cmd != GS_CMD_SUITE)
+        used = 0;
+    if (!used) {
+        snprintf(err, n, "%s applies to runs of the %s family (gsync-bench run %s ...)", o->family_option_name,
+                 o->family_option->name, o->family_option->name);
+        return GS_EXIT_USAGE;
+    }
+    return GS_EXIT_OK;
 }
 
 static int parse_heterosync(char **argv, gs_options *o, char *err, size_t n)
@@ -304,5 +325,5 @@ int gs_parse_args(int argc, char **argv, gs_options *o, char *err, size_t n)
     }
     if (o->tbs && o->ntbs_per_sm)
         return fail(err, n, "--tbs and --tbs-per-sm exclude each other%s%s", "", "");
-    return GS_EXIT_OK;
+    return check_family_option(o, err, n);
 }

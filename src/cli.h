@@ -28,6 +28,8 @@ typedef struct gs_options {
     enum gs_format format;
     int device;
     int heterosync_form; /* gsync-bench <syncPrim> <numLdSt> <numTBs> <numCSIters> */
+    const struct gs_family *family_option; /* the family whose own option was given, if any */
+    char family_option_name[64];
 } gs_options;
 
 void gs_options_default(gs_options *o);

@@ -4,6 +4,10 @@
 
 #include <stddef.h>
 
+/* The barrier benchmark's word (j, t) of region r after episode e (0: the
+ * initial data); barrier_kernels.cu, the same function as its kernels'. */
+unsigned int gs_barrier_bench_word(unsigned int episode, unsigned int region, unsigned int j, unsigned int t);
+
 /* The mutex benchmark: every block adds blockIdx+1 to every data word once
  * per critical section, so each word ends at iters * blocks*(blocks+1)/2
  * (mod 2^32), and the non-atomic counter at blocks * iters. */

@@ -62,7 +62,8 @@ cudaError_t gs_launch(const gs_kernels *k, enum gs_launch_kind kind, gs_bench_ar
     switch (kind) {
     case GS_LAUNCH_RELAUNCH_STREAM:
     case GS_LAUNCH_RELAUNCH_GRAPH:
-        if (kind == GS_LAUNCH_RELAUNCH_GRAPH && (e = cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking)) != cudaSuccess)
+        /* a blocking stream: ordered after the resets and init on stream 0 */
+        if (kind == GS_LAUNCH_RELAUNCH_GRAPH && (e = cudaStreamCreateWithFlags(&s, cudaStreamDefault)) != cudaSuccess)
             return e;
         e = gs_relaunch(k->kernel, a, a->iters + 1u, kind == GS_LAUNCH_RELAUNCH_GRAPH, s, t0, t1);
         if (s)

@@ -30,6 +30,11 @@ typedef struct point {
 static const char *const kind_names[GS_PLAIN_KINDS] = {"gs_barrier_sync", "grid.sync", "cuda::barrier",
                                                        "unordered counter"};
 
+static const char *form_of(const entry *x)
+{
+    return x->kind == GS_PLAIN_GS ? gs_barrier_form_name((int)x->bar.form) : "-";
+}
+
 #define CK(call)                                                                        \
     do {                                                                                \
         const cudaError_t e_ = (call);                                                  \
@@ -64,14 +69,21 @@ static int launch(const point *p, entry *x, int verify, double *ms, char *err, s
 
 /* Verifies each entry once, warms each up, then times them in interleaved
  * rounds: round r launches every entry once, so that a drift of the clock
- * touches all alike. */
+ * touches all alike.  A barrier other than the unordered counter that lets
+ * a stale stamp through is an error. */
 static int time_entries(const point *p, entry *xs, int nx, char *err, size_t n)
 {
     double ms;
     int rc;
-    for (int i = 0; i < nx; ++i)
+    for (int i = 0; i < nx; ++i) {
         if ((rc = launch(p, &xs[i], 1, &ms, err, n)) || (rc = launch(p, &xs[i], 0, &ms, err, n)))
             return rc;
+        if (xs[i].stale && xs[i].kind != GS_PLAIN_COUNTER) {
+            snprintf(err, n, "%s (%s) at %u blocks: %u stale reads after the barrier", xs[i].name, form_of(&xs[i]),
+                     p->blocks, xs[i].stale);
+            return GS_EXIT_RUNTIME;
+        }
+    }
     for (unsigned int r = 0; r < p->rounds; ++r)
         for (int i = 0; i < nx; ++i)
             if ((rc = launch(p, &xs[i], 0, &xs[i].ms[r], err, n)))
@@ -144,11 +156,6 @@ static void close_point(point *p)
         cudaEventDestroy(p->t1);
 }
 
-static const char *form_of(const entry *x)
-{
-    return x->kind == GS_PLAIN_GS ? gs_barrier_form_name((int)x->bar.form) : "-";
-}
-
 static void header(FILE *f, enum gs_format fmt, const gs_meta *m, int tune)
 {
     if (fmt == GS_FORMAT_CSV)
@@ -161,7 +168,7 @@ static void header(FILE *f, enum gs_format fmt, const gs_meta *m, int tune)
         fprintf(f, "  \"%s\": [", tune ? "tune" : "plain");
     } else {
         gs_table_header(f, m);
-        fprintf(f, "%-18s %6s %6s %-9s %10s %10s %10s %6s  %s\n", tune ? "form" : "barrier", "TBs/SM", "TBs",
+        fprintf(f, "%-18s %6s %6s %-9s %10s %10s %10s %6s  %s\n", tune ? "candidate" : "barrier", "TBs/SM", "TBs",
                 "form", "ns/barrier", "min", "max", "noise", tune ? "stale reads, best" : "stale reads");
     }
 }
@@ -279,9 +286,9 @@ int gs_tune_run(const gs_options *o, const gs_device_info *dev, const gs_meta *m
     footer(stdout, o->format);
     if (rc == GS_EXIT_OK && o->format == GS_FORMAT_TABLE) {
         suggest(per_sm, best, np, from);
-        printf("thresholds for src/lib/barrier_plan.c: {\"%s\", %.1f, %.1f, %.1f, 4u},\n", dev->name,
+        printf("thresholds for src/lib/barrier_plan.c: {\"%s\", %.1f, %.1f, %.1f, %uu},\n", dev->name,
                from[GS_BARRIER_SPREAD] < from[GS_BARRIER_GATHERED] ? from[GS_BARRIER_SPREAD] : from[GS_BARRIER_GATHERED],
-               from[GS_BARRIER_GATHERED], from[GS_BARRIER_WIDE]);
+               from[GS_BARRIER_GATHERED], from[GS_BARRIER_WIDE], gs_barrier_thresholds_for(dev->name)->spread_k);
     }
     return rc;
 }

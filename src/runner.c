@@ -145,6 +145,14 @@ static int launch_once(const gs_config *c, buffers *b, gs_bench_args *a, int syn
     return GS_EXIT_OK;
 }
 
+/* A FAIL's or TIMEOUT's reason, then the family's note (which form ran). */
+static void note_verdict(gs_result *r, const char *why)
+{
+    char note[sizeof r->detail];
+    snprintf(note, sizeof note, "%s", r->detail);
+    snprintf(r->detail, sizeof r->detail, note[0] ? "%s (%s)" : "%s", why, note);
+}
+
 static int measure(const gs_config *c, buffers *b, gs_bench_args *a, gs_result *r, const unsigned int *init,
                    unsigned int *data, double *ms, char *err, size_t n)
 {
@@ -162,7 +170,7 @@ static int measure(const gs_config *c, buffers *b, gs_bench_args *a, gs_result *
     for (i = 0; i <= (int)c->repeat && !timed_out; ++i) {
         if (f->verify(c, data, check, i == 0, detail, sizeof detail)) {
             r->verdict = GS_FAIL;
-            snprintf(r->detail, sizeof r->detail, "%s", detail);
+            note_verdict(r, detail);
             return GS_EXIT_OK;
         }
         if (i == (int)c->repeat)
@@ -172,7 +180,8 @@ static int measure(const gs_config *c, buffers *b, gs_bench_args *a, gs_result *
     }
     if (timed_out) {
         r->verdict = GS_TIMEOUT;
-        snprintf(r->detail, sizeof r->detail, "watchdog fired after %.3f s", c->timeout_ns * 1e-9);
+        snprintf(detail, sizeof detail, "watchdog fired after %.3f s", c->timeout_ns * 1e-9);
+        note_verdict(r, detail);
         return GS_EXIT_OK;
     }
     gs_stats_compute(ms, (int)c->repeat, &s);

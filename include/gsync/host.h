@@ -3,7 +3,8 @@
  * What needs the CUDA runtime lives here, apart from the device headers:
  * occupancy and co-residency, launching in thread-block clusters, and the
  * plan of the device-wide barrier (which form, and where its counters go).
- * Every function returns a cudaError_t; on an error its outputs are unset.
+ * Every function returns a cudaError_t; on an error its outputs are
+ * unspecified.
  */
 #ifndef GSYNC_HOST_H
 #define GSYNC_HOST_H

@@ -11,7 +11,8 @@
  * In a plain build the gs_wait_* calls only pause and return 0, and the
  * abandon paths fold away.  With GSYNC_WATCHDOG defined (gsync-bench and the
  * tests) the hook is also a watchdog: past the deadline of the record that
- * gs_watchdog_arm installed, it raises a device-wide abort flag, and every
+ * gs_watchdog_arm installed (none installed: no deadline), it raises a
+ * device-wide abort flag, and every
  * waiter that sees the flag gives up, so that a deadlocked or livelocked
  * configuration ends instead of hanging the GPU.  A wait's first
  * GS_WAIT_QUIET_NS read only the clock, so short waits pay no global load.
@@ -30,6 +31,7 @@
 #define GS_WAIT_SLEEP_MAX_NS 4096u
 #define GS_WAIT_EBO_MAX_CYCLES 1023u /* gs_wait_ebo: HeteroSync's cap */
 #define GS_WAIT_LINEAR_MAX 81u       /* gs_wait_linear: 16 steps of 5 cycles */
+#define GS_WAIT_MAX_SLEEP_NS 1000000u /* nanosleep's own limit */
 
 typedef struct gs_wait {
     unsigned int polls;
@@ -42,9 +44,9 @@ typedef struct gs_wait {
 /* Per translation unit: where this unit's kernels find the watchdog. */
 static __device__ gs_watchdog_t *gs_watchdog_ptr;
 
-/* One thread, in a kernel that runs before the waits (or at the start of
- * the same kernel, followed by a grid-wide ordering point): installs `wd`
- * for this translation unit's waits, with a deadline timeout_ns from now. */
+/* One thread, in a kernel launched before the kernel that waits: installs
+ * `wd` for this translation unit's waits, with a deadline timeout_ns from
+ * now. */
 static __device__ __forceinline__ void gs_watchdog_arm(gs_watchdog_t *wd, unsigned long long timeout_ns)
 {
     gs_watchdog_ptr = wd;
@@ -65,6 +67,8 @@ static __device__ __forceinline__ int gs_wait_check(gs_wait_t *w)
     if (now - w->since < GS_WAIT_QUIET_NS)
         return 0;
     gs_watchdog_t *wd = gs_watchdog_ptr;
+    if (!wd)
+        return 0;
     if (gs_ld_relaxed(&wd->abort, GS_SCOPE_GPU)) /* relaxed: the flag carries no data */
         return 1;
     if (now > wd->deadline_ns) {

@@ -2,6 +2,7 @@
  * timing the pool's lines, and the timed trial of a planned barrier.  A
  * plain build: the trial's grid is co-resident by the caller's check, and
  * the barrier is correct on any lines, so nothing here can wait forever. */
+#undef GSYNC_WATCHDOG /* a plain build: the trial arms no watchdog */
 #include "gsync/barrier/counter.cuh"
 
 #include "gsync/host.h"

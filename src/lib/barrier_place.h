@@ -16,6 +16,8 @@
 
 #include <cuda_runtime_api.h>
 
+#include "gsync/barrier/counter.h"
+
 #define GS_PLACE_PROBES 8u       /* SMs that time the pool */
 #define GS_PLACE_TOLERANCE 10u   /* cycles: round-trip noise is about 3 */
 #define GS_PLACE_MISSING 0xffffffffu

@@ -31,6 +31,7 @@
 #include "runner.h"
 
 #include "gsync/host.h"
+#include "lib/barrier_place.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -44,6 +45,7 @@ static gs_device_info dev;
 static unsigned int test_ldst = 10u;    /* 0 for the bare-barrier case */
 static unsigned int test_threads = 32u; /* threads per block */
 static const char *want_form = NULL;    /* gsBarrier: the form forced, NULL: the chooser's */
+static int spread_runs = 0;             /* gsBarrier runs that took the spread form */
 static char err[512];
 
 static double now_s(void)
@@ -88,6 +90,7 @@ static void check_form(const gs_config *c, const char *detail)
     if (!want)
         want = gs_barrier_form_name(gs_barrier_choose(gs_barrier_thresholds_for(dev.name), c->blocks, c->sm_count));
     snprintf(form, sizeof form, "%s form", want);
+    spread_runs += strncmp(detail, "spread form", 11) == 0;
     CHECK(strncmp(detail, form, strlen(form)) == 0 ||
           (strcmp(want, "spread") == 0 && strcmp(detail, "flat form") == 0));
 }
@@ -150,7 +153,7 @@ static int plan_shape(void)
         printf("SKIP: the placement told no two L2 slices apart here\n");
         verdict = 77;
     }
-    CHECK(gs_max_coresident(gs_kernels_barrier_broken_stuck.kernel, 1024u, 0, &most) == cudaSuccess);
+    CHECK(gs_max_coresident(gs_place_trial_kernel(), 1024u, 0, &most) == cudaSuccess);
     if (verdict == 0 && most < blocks) {
         CHECK(gs_barrier_plan(&b, state, blocks, 1024u, GS_BARRIER_AUTO, 0) == cudaSuccess);
         printf("%u blocks of 1024 threads (at most %u resident), auto: %s form\n", blocks, most,
@@ -210,6 +213,7 @@ int main(int argc, char **argv)
             }
         }
         force_form("auto");
+        CHECK(spread_runs > 0); /* forced, the spread form must have run somewhere */
     } else if (strcmp(what, "deadlock") == 0) {
         gs_prim p = broken("brokenDeadlock", &gs_family_mutex, &gs_kernels_mutex_broken_deadlock, GS_LAUNCH_PLAIN);
         double t0 = now_s();

@@ -47,6 +47,9 @@ int main(void)
     CHECK(parse(&o, "run gsBarrier --form=auto") == 0);
     CHECK(usage("run gsBarrier --form tree", "--form 'tree' is not one of auto, flat, spread, gathered, wide"));
     CHECK(usage("run gsBarrier --form", "--form needs a value"));
+    CHECK(usage("run ticketMutex --form flat", "--form applies to runs of the barrier family"));
+    CHECK(usage("plain --form flat", "--form applies to runs of the barrier family"));
+    CHECK(parse(&o, "suite --form wide") == 0 && o.family_option != NULL);
     CHECK(parse(&o, "--help") == 0 && o.cmd == GS_CMD_HELP);
     CHECK(parse(&o, "--version") == 0 && o.cmd == GS_CMD_VERSION);
     CHECK(parse(&o, "run ticketMutex") == 0 && o.cmd == GS_CMD_RUN && o.nprims == 1 &&

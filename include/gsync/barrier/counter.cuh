@@ -17,12 +17,11 @@
  *            so the last read acquires every arrival it observed; block 0's
  *            gatherer acquires, joins its warp, then fence.release.gpu makes
  *            each relaxed flag store a cumulative release.  No fence.sc.
- * Progress:  blocking; an arrival never waits on another block.  Split
- *            phase: gathered and wide complete once block 0 enters its wait.
- * Requires:  every block resident (launch cooperatively); 1-D blocks of at
- *            least k threads for spread; one form for every block of a grid.
- * Memory:    gs_barrier_bytes(blocks) of zeroed state (16 KiB up to 5400
- *            blocks); the handle is 24 bytes, kept per thread.
+ * Progress:  blocking; arrivals never wait.  Split phase: gathered and
+ *            wide complete once block 0 enters its wait.
+ * Requires:  every block resident (launch cooperatively); 1-D blocks (at
+ *            least 4 threads for spread: the plan is told the block size).
+ * Memory:    gs_barrier_bytes(blocks) of zeroed state; a 24-byte handle.
  */
 #ifndef GSYNC_BARRIER_COUNTER_CUH
 #define GSYNC_BARRIER_COUNTER_CUH
@@ -79,8 +78,12 @@ static __device__ __forceinline__ int gs__barrier_wait_spread(const gs_barrier_t
     const unsigned int mask = blockDim.x < 32u ? (1u << blockDim.x) - 1u : ~0u;
     const bool polls = lane < b->k;
     const unsigned int *mine = gs__barrier_slot(b, polls ? lane : 0u);
-    if (blockDim.x < b->k)
+    if (blockDim.x < b->k) { /* planned for larger blocks: cannot wait */
+#ifndef GSYNC_WATCHDOG
+        __trap();
+#endif
         return lane == 0u;
+    }
     for (unsigned int turn = 1u;; ++turn) {
         bool seen = false;
 #pragma unroll

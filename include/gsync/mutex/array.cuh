@@ -19,7 +19,7 @@
 #ifndef GSYNC_MUTEX_ARRAY_CUH
 #define GSYNC_MUTEX_ARRAY_CUH
 
-#include "ticket.cuh" /* GS_MUTEX_MAX_SLEEP_NS */
+#include "../wait.cuh"
 
 #define GS_MUTEX_ARRAY_STRIDE 32u /* words per slot: one 128-byte line */
 #ifndef GS_MUTEX_ARRAY_NS_PER_WAITER
@@ -44,7 +44,7 @@ static __device__ __forceinline__ bool gs_mutex_array_lock(gs_mutex_array_t m, u
     while (gs_ld_acquire(slot, scope) != t) {
         if (d > 1u) /* once next in line, stop reading the hint */
             d = t - gs_ld_relaxed(m.serving, scope);
-        if (gs_wait_behind(&w, d > 1u ? d - 1u : 0u, GS_MUTEX_ARRAY_NS_PER_WAITER, GS_MUTEX_MAX_SLEEP_NS))
+        if (gs_wait_behind(&w, d > 1u ? d - 1u : 0u, GS_MUTEX_ARRAY_NS_PER_WAITER, GS_WAIT_MAX_SLEEP_NS))
             return false;
     }
     return true;

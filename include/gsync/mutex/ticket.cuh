@@ -23,7 +23,6 @@
 #ifndef GS_MUTEX_TICKET_NS_PER_WAITER
 #define GS_MUTEX_TICKET_NS_PER_WAITER 200u
 #endif
-#define GS_MUTEX_MAX_SLEEP_NS 1000000u /* nanosleep's own limit */
 
 typedef struct gs_mutex_ticket {
     unsigned int next;
@@ -42,7 +41,7 @@ static __device__ __forceinline__ bool gs_mutex_ticket_lock(gs_mutex_ticket_t *m
     unsigned int d;
     *ticket = t;
     while ((d = t - gs_ld_acquire(&m->serving, scope)) != 0u)
-        if (gs_wait_behind(&w, d - 1u, GS_MUTEX_TICKET_NS_PER_WAITER, GS_MUTEX_MAX_SLEEP_NS))
+        if (gs_wait_behind(&w, d - 1u, GS_MUTEX_TICKET_NS_PER_WAITER, GS_WAIT_MAX_SLEEP_NS))
             return false;
     return true;
 }
