@@ -14,13 +14,10 @@
  *            per episode suffices, where HeteroSync's tree needs two.
  * Ordering:  fence.sc.gpu before each arrival and after each wait, as the
  *            thesis's __threadfence() calls; senses and counters relaxed.
- *            A leader's flip of its group's sense follows one of those
- *            fences with only stores between (the fence closing its wait
- *            on the global sense, or the last leader's before its global
- *            flip), and that fence follows every read through which the
- *            leader acquired the other leaders, so it releases the flip
- *            too; the thesis also puts one __threadfence() before each
- *            flip; that second fence is left out (docs/barrier.md).
+ *            A leader's flip of its group's sense needs no fence of its own
+ *            (the thesis has one): the fence that closed its wait, or
+ *            preceded the global flip, already follows every read through
+ *            which it acquired the other leaders (docs/barrier.md).
  * Footprint: 2 words per group + 2.  Co-residency: required.
  * Progress:  blocking.
  */
