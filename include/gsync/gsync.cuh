@@ -13,6 +13,7 @@
 #include "mutex/sleep.cuh"
 #include "mutex/ticket.cuh"
 #include "mutex/array.cuh"
+#include "mutex/mcs.cuh"
 #include "mutex/cohort.cuh"
 #include "sem/spin.cuh"
 #include "sem/priority.cuh"
