@@ -141,9 +141,11 @@ static double ops_per_launch(const gs_config *c)
 }
 
 const gs_family gs_family_barrier = {
-    "barrier", prims, sizeof prims / sizeof prims[0], 2000u,
-    "  --form F            gsBarrier's form: auto (the plan's), flat, spread, gathered, wide (auto)\n",
-    option, NULL, launch_iters, state_bytes, data_words, init_data, prepare, verify, ops_per_launch, 1,
+    .name = "barrier", .prims = prims, .nprims = sizeof prims / sizeof prims[0], .default_iters = 2000u,
+    .help = "  --form F            gsBarrier's form: auto (the plan's), flat, spread, gathered, wide (auto)\n",
+    .option = option, .launch_iters = launch_iters, .state_bytes = state_bytes, .data_words = data_words,
+    .init_data = init_data, .prepare = prepare, .verify = verify, .ops_per_launch = ops_per_launch,
+    .floor_column = 1,
 };
 
 /* ---- the golden model ---- */

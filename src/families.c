@@ -7,12 +7,13 @@
 #include <string.h>
 #include <strings.h>
 
-extern const gs_family gs_family_mutex, gs_family_sem, gs_family_barrier;
+extern const gs_family gs_family_mutex, gs_family_sem, gs_family_barrier, gs_family_local;
 
 const gs_family *const gs_families[] = {
     &gs_family_mutex,
     &gs_family_sem,
     &gs_family_barrier,
+    &gs_family_local,
 };
 const size_t gs_nfamilies = sizeof gs_families / sizeof gs_families[0];
 

@@ -53,6 +53,15 @@ typedef struct gs_family {
                   char *detail, size_t n);
     double (*ops_per_launch)(const gs_config *c);
     int floor_column; /* results are also shown against `gsync-bench floor` */
+    /* Optional (NULL: the default in brackets).  Words of the check area
+     * [GS_CHECK_WORDS]; the exact cluster size of a primitive launched in
+     * clusters [0: the largest of 8, 4, 2 that divides the grid]; blocks per
+     * SM its kernel admits [the occupancy calculator's, a cudaError_t];
+     * operations per block by default [default_iters]. */
+    size_t (*check_words)(const gs_config *c);
+    int (*cluster_size)(const gs_prim *p);
+    int (*per_sm)(const gs_prim *p, unsigned int threads, unsigned int sms, unsigned int *per_sm);
+    unsigned int (*iters)(const gs_prim *p);
 } gs_family;
 
 /* Operations several families share: refuse --ldst 0 (an operation needs

@@ -24,18 +24,19 @@ static int usage_error(const char *msg)
 
 static void list_prims(void)
 {
-    printf("%-14s %-7s %-20s %s\n", "primitive", "family", "origin", "what it is");
+    printf("%-19s %-7s %-20s %s\n", "primitive", "family", "origin", "what it is");
     for (size_t i = 0; i < gs_prim_count(); ++i) {
         const gs_prim *p = gs_prim_at(i);
-        printf("%-14s %-7s %-20s %s\n", p->name, p->family->name, p->origin, p->summary);
+        printf("%-19s %-7s %-20s %s\n", p->name, p->family->name, p->origin, p->summary);
     }
 }
 
 /* Resident blocks per SM of a primitive's kernel. */
-static int occupancy(const gs_prim *p, unsigned int threads, int *per_sm, char *err, size_t n)
+static int occupancy(const gs_prim *p, unsigned int threads, unsigned int sms, int *per_sm, char *err, size_t n)
 {
     unsigned int v = 0;
-    const cudaError_t e = gs_blocks_per_sm(p->kernels->kernel, threads, 0, &v);
+    const cudaError_t e = p->family->per_sm ? (cudaError_t)p->family->per_sm(p, threads, sms, &v)
+                                            : gs_blocks_per_sm(p->kernels->kernel, threads, 0, &v);
     if (e != cudaSuccess) {
         snprintf(err, n, "CUDA: occupancy of %s: %s", p->name, cudaGetErrorString(e));
         return GS_EXIT_RUNTIME;
@@ -90,7 +91,7 @@ static int plan_all(const gs_options *o, const gs_device_info *dev, gs_config *c
     for (k = 0; k < count; ++k) {
         const gs_prim *p = o->nprims ? o->prims[k] : gs_prim_at((size_t)k);
         int per_sm = 0;
-        if ((rc = occupancy(p, o->threads, &per_sm, err, n)))
+        if ((rc = occupancy(p, o->threads, (unsigned int)dev->sm_count, &per_sm, err, n)))
             return rc;
         if ((rc = gs_plan(o, p, dev, per_sm, cfgs + *ncfg, MAX_CONFIGS - *ncfg, &got, err, n)))
             return rc;

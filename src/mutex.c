@@ -65,8 +65,9 @@ static double ops_per_launch(const gs_config *c)
 }
 
 const gs_family gs_family_mutex = {
-    "mutex", prims, sizeof prims / sizeof prims[0], 20u, "", NULL, gs_family_check_body, gs_family_iters,
-    state_bytes, data_words, NULL, prepare, verify, ops_per_launch, 0,
+    .name = "mutex", .prims = prims, .nprims = sizeof prims / sizeof prims[0], .default_iters = 20u, .help = "",
+    .check = gs_family_check_body, .launch_iters = gs_family_iters, .state_bytes = state_bytes,
+    .data_words = data_words, .prepare = prepare, .verify = verify, .ops_per_launch = ops_per_launch,
 };
 
 /* ---- the golden model ---- */

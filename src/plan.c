@@ -12,7 +12,7 @@ static void fill(gs_config *c, const gs_options *o, const gs_prim *p, unsigned i
     c->blocks = blocks;
     c->threads = o->threads;
     c->ldst = o->ldst;
-    c->iters = o->iters ? o->iters : p->family->default_iters;
+    c->iters = o->iters ? o->iters : p->family->iters ? p->family->iters(p) : p->family->default_iters;
     c->repeat = o->repeat;
     c->timeout_ns = (unsigned long long)(o->timeout_s * 1e9);
     c->group = blocks / sms ? blocks / sms : 1u;

@@ -104,7 +104,7 @@ static void table(FILE *f, const gs_meta *m, const gs_result *r, int n)
 {
     int i;
     gs_table_header(f, m);
-    fprintf(f, "%-14s %6s %6s %4s %5s %5s %10s %10s %10s %6s %9s %9s %7s  %s\n", "primitive", "TBs/SM", "TBs", "thr",
+    fprintf(f, "%-19s %6s %6s %4s %5s %5s %10s %10s %10s %6s %9s %9s %7s  %s\n", "primitive", "TBs/SM", "TBs", "thr",
             "ldst", "iters", "ns/op", "min", "max", "noise", "body ns", "sync ns", "x floor", "verdict");
     for (i = 0; i < n; ++i) {
         const gs_result *x = &r[i];
@@ -113,7 +113,7 @@ static void table(FILE *f, const gs_meta *m, const gs_result *r, int n)
             snprintf(per_sm, sizeof per_sm, "%u", x->cfg.tbs_per_sm);
         else
             snprintf(per_sm, sizeof per_sm, "-");
-        fprintf(f, "%-14s %6s %6u %4u %5u %5u ", x->cfg.prim->name, per_sm, x->cfg.blocks, x->cfg.threads,
+        fprintf(f, "%-19s %6s %6u %4u %5u %5u ", x->cfg.prim->name, per_sm, x->cfg.blocks, x->cfg.threads,
                 x->cfg.ldst, x->cfg.iters);
         if (x->verdict == GS_PASS) {
             fprintf(f, "%10.1f %10.1f %10.1f %5.1f%% %9.1f %9.1f ", x->ns_median, x->ns_min, x->ns_max, x->noise_pct,

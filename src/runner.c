@@ -21,7 +21,7 @@
 typedef struct buffers {
     void *state, *watchdog;
     unsigned int *data, *check;
-    size_t state_bytes, data_bytes;
+    size_t state_bytes, data_bytes, check_words;
     cudaEvent_t t0, t1;
 } buffers;
 
@@ -68,7 +68,8 @@ static int alloc_buffers(const gs_config *c, buffers *b, char *err, size_t n)
     CK(cudaMalloc(&b->state, b->state_bytes));
     CK(cudaMalloc(&b->watchdog, sizeof(gs_watchdog_t)));
     CK(cudaMalloc((void **)&b->data, b->data_bytes ? b->data_bytes : 4u));
-    CK(cudaMalloc((void **)&b->check, GS_CHECK_WORDS * sizeof(unsigned int)));
+    b->check_words = f->check_words ? f->check_words(c) : GS_CHECK_WORDS;
+    CK(cudaMalloc((void **)&b->check, b->check_words * sizeof(unsigned int)));
     CK(cudaEventCreate(&b->t0));
     CK(cudaEventCreate(&b->t1));
     return GS_EXIT_OK;
@@ -101,7 +102,9 @@ static int prepare(const gs_config *c, buffers *b, gs_bench_args *a, gs_result *
     a->threads = c->threads;
     a->cluster = 1u;
     if (c->prim->launch == GS_LAUNCH_CLUSTERS) {
-        CK(gs_cluster_pick(c->prim->kernels->kernel, c->blocks, c->threads, 0, CLUSTER_MAX, &a->cluster, &resident));
+        const int want = c->prim->family->cluster_size ? c->prim->family->cluster_size(c->prim) : 0;
+        CK(gs_cluster_pick(c->prim->kernels->kernel, c->blocks, c->threads, 0, want ? (unsigned int)want : CLUSTER_MAX,
+                           &a->cluster, &resident));
         if (a->cluster > 1u && resident < c->blocks)
             snprintf(r->detail, sizeof r->detail, "clusters of %u: %u of %u blocks resident at once", a->cluster,
                      resident, c->blocks);
@@ -126,7 +129,7 @@ static int launch_once(const gs_config *c, buffers *b, gs_bench_args *a, int syn
         CK(cudaMemcpy(b->data, init, b->data_bytes, cudaMemcpyHostToDevice));
     else
         CK(cudaMemset(b->data, 0, b->data_bytes));
-    CK(cudaMemset(b->check, 0, GS_CHECK_WORDS * sizeof(unsigned int)));
+    CK(cudaMemset(b->check, 0, b->check_words * sizeof(unsigned int)));
     CK(cudaMemset(b->watchdog, 0, sizeof(gs_watchdog_t))); /* launches that arm none read as not fired */
     a->iters = c->prim->family->launch_iters(c, verifying);
     a->sync = sync;
@@ -140,7 +143,7 @@ static int launch_once(const gs_config *c, buffers *b, gs_bench_args *a, int syn
     CK(gs_watchdog_fired(b->watchdog, timed_out));
     if (check) {
         CK(cudaMemcpy(data, b->data, b->data_bytes, cudaMemcpyDeviceToHost));
-        CK(cudaMemcpy(check, b->check, GS_CHECK_WORDS * sizeof(unsigned int), cudaMemcpyDeviceToHost));
+        CK(cudaMemcpy(check, b->check, b->check_words * sizeof(unsigned int), cudaMemcpyDeviceToHost));
     }
     return GS_EXIT_OK;
 }
@@ -154,10 +157,9 @@ static void note_verdict(gs_result *r, const char *why)
 }
 
 static int measure(const gs_config *c, buffers *b, gs_bench_args *a, gs_result *r, const unsigned int *init,
-                   unsigned int *data, double *ms, char *err, size_t n)
+                   unsigned int *data, unsigned int *check, double *ms, char *err, size_t n)
 {
     const gs_family *f = c->prim->family;
-    unsigned int check[GS_CHECK_WORDS];
     const double per_op = 1e6 / f->ops_per_launch(c); /* ms -> ns per operation */
     char detail[sizeof r->detail];
     gs_stats s;
@@ -224,8 +226,15 @@ int gs_run_config(const gs_config *c, gs_result *r, char *err, size_t n)
     rc = alloc_buffers(c, &b, err, n);
     if (rc == GS_EXIT_OK)
         rc = prepare(c, &b, &a, r, err, n);
-    if (rc == GS_EXIT_OK)
-        rc = measure(c, &b, &a, r, init, data, ms, err, n);
+    if (rc == GS_EXIT_OK) {
+        unsigned int *check = malloc(b.check_words * sizeof(unsigned int));
+        if (!check) {
+            snprintf(err, n, "out of host memory");
+            rc = GS_EXIT_RUNTIME;
+        } else
+            rc = measure(c, &b, &a, r, init, data, check, ms, err, n);
+        free(check);
+    }
     free_buffers(&b);
     free(data);
     free(init);

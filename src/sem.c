@@ -72,8 +72,10 @@ static double ops_per_launch(const gs_config *c)
 }
 
 const gs_family gs_family_sem = {
-    "sem", prims, sizeof prims / sizeof prims[0], 20u, "", NULL, gs_family_check_body, gs_family_iters,
-    state_bytes, data_words, init_data, prepare, verify, ops_per_launch, 0,
+    .name = "sem", .prims = prims, .nprims = sizeof prims / sizeof prims[0], .default_iters = 20u, .help = "",
+    .check = gs_family_check_body, .launch_iters = gs_family_iters, .state_bytes = state_bytes,
+    .data_words = data_words, .init_data = init_data, .prepare = prepare, .verify = verify,
+    .ops_per_launch = ops_per_launch,
 };
 
 /* ---- the golden model ---- */

@@ -30,7 +30,8 @@ cudaError_t gs_max_coresident(const void *kernel, unsigned int threads, size_t s
 /* The largest power-of-two cluster, up to max_cluster (8 is portable), that
  * divides `blocks` and that `kernel` can run in; 1 when none (or before
  * sm_90).  *resident_blocks: how many blocks the device holds at once in
- * clusters of that size (0 when *cluster is 1). */
+ * clusters of that size (0 when *cluster is 1).  Above 8 it allows the
+ * kernel non-portable cluster sizes (cudaFuncAttributeNonPortableClusterSizeAllowed). */
 cudaError_t gs_cluster_pick(const void *kernel, unsigned int blocks, unsigned int threads, size_t smem,
                             unsigned int max_cluster, unsigned int *cluster, unsigned int *resident_blocks);
 /* Launches a 1-D grid in clusters of `cluster` blocks (cudaLaunchKernelExC). */

@@ -58,6 +58,8 @@ cudaError_t gs_cluster_pick(const void *kernel, unsigned int blocks, unsigned in
     *resident_blocks = 0u;
     if (major < 9 || c == 1u)
         return cudaSuccess;
+    if (c > 8u && (e = cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1)) != cudaSuccess)
+        return e;
     const cudaLaunchConfig_t cfg = cluster_config(blocks, threads, c, smem, 0, &attr);
     if ((e = cudaOccupancyMaxActiveClusters(&clusters, kernel, &cfg)) != cudaSuccess)
         return e;

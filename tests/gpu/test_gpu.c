@@ -23,6 +23,15 @@
  *   test_gpu planShape      the plan judges co-residency in the caller's
  *                           block shape before it keeps the spread form.
  *   test_gpu device         a device index that does not exist is refused.
+ *   test_gpu local          every cluster primitive of the local family at
+ *                           1 block/SM and the most clusters admit, in
+ *                           clusters of 2, 4, 8 and 16 (where the device
+ *                           allows 16): PASS every time.
+ *   test_gpu uniq           HeteroSync's ...Uniq ports: whatever their
+ *                           verdict (their grouping and scope are the seed's,
+ *                           and may be unsound), every run ends in time.
+ *   test_gpu localBroken    a group lock with no atomic, and the cluster
+ *                           ticket lock at cta scope, must FAIL.
  */
 #include "../check.h"
 #include "cli.h"
@@ -37,9 +46,10 @@
 #include <string.h>
 #include <time.h>
 
-extern const gs_family gs_family_mutex, gs_family_sem, gs_family_barrier;
+extern const gs_family gs_family_mutex, gs_family_sem, gs_family_barrier, gs_family_local;
 extern const gs_kernels gs_kernels_mutex_broken_racy, gs_kernels_mutex_broken_deadlock,
-    gs_kernels_sem_broken_overfull, gs_kernels_barrier_broken_unordered, gs_kernels_barrier_broken_stuck;
+    gs_kernels_sem_broken_overfull, gs_kernels_barrier_broken_unordered, gs_kernels_barrier_broken_stuck,
+    gs_kernels_local_broken_cta, gs_kernels_local_broken_racy;
 
 static gs_device_info dev;
 static unsigned int test_ldst = 10u;    /* 0 for the bare-barrier case */
@@ -75,7 +85,9 @@ static gs_config config(const gs_prim *p, unsigned int per_sm, double timeout_s)
 static unsigned int max_per_sm(const gs_prim *p)
 {
     unsigned int n = 0;
-    CHECK(gs_blocks_per_sm(p->kernels->kernel, test_threads, 0, &n) == cudaSuccess && n > 0);
+    const int e = p->family->per_sm ? p->family->per_sm(p, test_threads, (unsigned int)dev.sm_count, &n)
+                                    : (int)gs_blocks_per_sm(p->kernels->kernel, test_threads, 0, &n);
+    CHECK(e == 0 && n > 0);
     return n;
 }
 
@@ -234,6 +246,43 @@ int main(int argc, char **argv)
     } else if (strcmp(what, "planShape") == 0) {
         if (plan_shape() == 77 && check_failed == 0)
             return 77;
+    } else if (strcmp(what, "local") == 0) {
+        static const char *const sizes[] = {"2", "4", "8", "16"};
+        for (int k = 0; k < 4; ++k) {
+            CHECK(gs_family_local.option("--cluster", sizes[k], err, sizeof err) == 1);
+            for (size_t i = 0; i < gs_family_local.nprims; ++i) {
+                const gs_prim *p = &gs_family_local.prims[i];
+                unsigned int most = 0;
+                if (p->launch != GS_LAUNCH_CLUSTERS)
+                    continue;
+                if (gs_family_local.per_sm(p, test_threads, (unsigned int)dev.sm_count, &most) || most == 0) {
+                    printf("%s: no clusters of %s here (cluster size 16 is non-portable)\n", p->name, sizes[k]);
+                    CHECK(k == 3); /* only 16 may be refused */
+                    continue;
+                }
+                run_expect(p, 1, 5.0, GS_PASS);
+                run_expect(p, most, 5.0, GS_PASS);
+            }
+        }
+    } else if (strcmp(what, "uniq") == 0) {
+        const double t0 = now_s();
+        for (size_t i = 0; i < gs_family_local.nprims; ++i) {
+            const gs_prim *p = &gs_family_local.prims[i];
+            if (p->launch == GS_LAUNCH_CLUSTERS)
+                continue;
+            run_allowed(p, 1, 2.0, V(GS_PASS) | V(GS_FAIL) | V(GS_TIMEOUT));
+            run_allowed(p, 8, 2.0, V(GS_PASS) | V(GS_FAIL) | V(GS_TIMEOUT));
+        }
+        printf("ended after %.1f s wall\n", now_s() - t0);
+        CHECK(now_s() - t0 < 280.0);
+    } else if (strcmp(what, "localBroken") == 0) {
+        gs_prim racy = broken("brokenLocalRacy", &gs_family_local, &gs_kernels_local_broken_racy, GS_LAUNCH_PLAIN);
+        gs_prim cta = broken("brokenClusterCta", &gs_family_local, &gs_kernels_local_broken_cta, GS_LAUNCH_CLUSTERS);
+        CHECK(gs_family_local.option("--cluster", "8", err, sizeof err) == 1);
+        run_expect(&racy, 4, 5.0, GS_FAIL);
+        run_expect(&racy, 16, 5.0, GS_FAIL);
+        run_expect(&cta, 1, 5.0, GS_FAIL);
+        run_expect(&cta, max_per_sm(&cta), 5.0, GS_FAIL);
     } else if (strcmp(what, "device") == 0) {
         gs_device_info d;
         CHECK(gs_device_open(gs_device_count(), &d, err, sizeof err) == 2 && strstr(err, "does not exist"));

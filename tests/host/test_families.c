@@ -14,9 +14,12 @@ int main(void)
     const char *heterosync[] = {"atomicTreeBarrUniq", "lfTreeBarrUniq", "atomicTreeBarrUniqLocalExch",
                                 "lfTreeBarrUniqLocalExch", "spinMutex", "spinMutexEBO", "faMutex", "sleepMutex",
                                 "spinSem1", "spinSem2", "spinSem10", "spinSem120", "spinSemEBO1", "spinSemEBO2",
-                                "spinSemEBO10", "spinSemEBO120"};
+                                "spinSemEBO10", "spinSemEBO120", "spinMutexUniq", "spinMutexEBOUniq",
+                                "sleepMutexUniq", "faMutexUniq", "spinSemUniq1", "spinSemUniq2", "spinSemUniq10",
+                                "spinSemUniq120", "spinSemEBOUniq1", "spinSemEBOUniq2", "spinSemEBOUniq10",
+                                "spinSemEBOUniq120"}; /* all 28 of HeteroSync's SyncPrims names */
 
-    CHECK(n == 42);
+    CHECK(n == 62);
     for (i = 0; i < sizeof heterosync / sizeof heterosync[0]; ++i)
         CHECK(gs_prim_find(heterosync[i]) != NULL);
     for (i = 0; i < n; ++i) {
@@ -38,6 +41,9 @@ int main(void)
     CHECK(gs_prim_find("fxLockBarrierNoFence")->flags & GS_PRIM_UNORDERED);
     CHECK(!(gs_prim_find("gsBarrier")->flags & GS_PRIM_UNORDERED));
     CHECK(gs_prim_find("cohortMutex")->launch == GS_LAUNCH_CLUSTERS);
+    CHECK(gs_prim_find("ticketMutexCluster")->launch == GS_LAUNCH_CLUSTERS &&
+          strcmp(gs_prim_find("ticketMutexCluster")->family->name, "local") == 0);
+    CHECK(strcmp(gs_prim_find("spinSemEBOUniq10")->origin, "HeteroSync baseline") == 0);
     CHECK(gs_prim_find("relaunchGraph")->launch == GS_LAUNCH_RELAUNCH_GRAPH);
     CHECK(gs_prim_find("ticketSem120")->arg[0] == 120 && strcmp(gs_prim_find("ticketSem120")->family->name, "sem") == 0);
     CHECK(gs_prim_find("spinSemEBO2")->arg[1] == 1 && gs_prim_find("spinSem2")->arg[1] == 0);
