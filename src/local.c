@@ -177,10 +177,12 @@ static int per_sm(const gs_prim *p, unsigned int threads, unsigned int sms, unsi
     return 0;
 }
 
-/* Barriers run 2000 episodes a launch by default, locks 20 sections. */
+/* Barriers run 2000 episodes a launch by default, locks 200 sections a
+ * block: a group's chain of sections is short, and a launch's fixed cost
+ * would otherwise weigh on each. */
 static unsigned int default_iters(const gs_prim *p)
 {
-    return (p->arg[0] & LOCAL_MODEL) == LOCAL_BARRIER ? 2000u : 20u;
+    return (p->arg[0] & LOCAL_MODEL) == LOCAL_BARRIER ? 2000u : 200u;
 }
 
 static unsigned int launch_iters(const gs_config *c, int verifying)

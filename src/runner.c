@@ -105,6 +105,10 @@ static int prepare(const gs_config *c, buffers *b, gs_bench_args *a, gs_result *
         const int want = c->prim->family->cluster_size ? c->prim->family->cluster_size(c->prim) : 0;
         CK(gs_cluster_pick(c->prim->kernels->kernel, c->blocks, c->threads, 0, want ? (unsigned int)want : CLUSTER_MAX,
                            &a->cluster, &resident));
+        if (want && a->cluster != (unsigned int)want) {
+            snprintf(err, n, "%s: %u blocks cannot run in clusters of %d here", c->prim->name, c->blocks, want);
+            return GS_EXIT_RUNTIME;
+        }
         if (a->cluster > 1u && resident < c->blocks)
             snprintf(r->detail, sizeof r->detail, "clusters of %u: %u of %u blocks resident at once", a->cluster,
                      resident, c->blocks);
