@@ -1,7 +1,10 @@
 /* local.c: the local-synchronization family: HeteroSync's ...Uniq ports
  * (groups of blocks b % SMs, as HeteroSync assumes them to share an SM) and
  * gsync's locks, semaphore and barrier per thread-block cluster; its option
- * --cluster; the golden model per group (local_kernels.cu).
+ * --cluster; the golden model per group (local_kernels.cu).  The ports keep
+ * the seed's block-scope fences, which order nothing between blocks on
+ * different SMs, so they are flagged GS_PRIM_UNORDERED: a FAIL is their
+ * finding.
  * arg[0]: the model (LOCAL_*) and flags; arg[1]: a semaphore's size. */
 #include "cli.h"
 #include "golden.h"
@@ -33,9 +36,9 @@ void gs_local_params_fill(gs_bench_args *a, unsigned int groups, unsigned int st
 extern const gs_family gs_family_local;
 #define HS "HeteroSync baseline"
 #define UNIQ(name, summary, alg, model) \
-    {name, HS, summary, &gs_family_local, &gs_kernels_local_##alg, GS_LAUNCH_PLAIN, 0, {model, 0}}
+    {name, HS, summary, &gs_family_local, &gs_kernels_local_##alg, GS_LAUNCH_PLAIN, GS_PRIM_UNORDERED, {model, 0}}
 #define UNIQ_SEM(name, summary, backoff, size)                                                                \
-    {name, HS, summary, &gs_family_local, &gs_kernels_local_spin_sem_uniq, GS_LAUNCH_PLAIN, 0,                \
+    {name, HS, summary, &gs_family_local, &gs_kernels_local_spin_sem_uniq, GS_LAUNCH_PLAIN, GS_PRIM_UNORDERED,  \
      {LOCAL_SEM | (backoff ? LOCAL_BACKOFF : 0u), size}}
 #define CLUSTER(name, summary, alg, model, size) \
     {name, "gsync", summary, &gs_family_local, &gs_kernels_local_##alg, GS_LAUNCH_CLUSTERS, 0, {model, size}}

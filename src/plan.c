@@ -68,17 +68,23 @@ int gs_plan(const gs_options *o, const gs_prim *p, const gs_device_info *d, int 
         }
         return GS_EXIT_OK;
     }
-    /* the default sweep, capped by the device; the cap itself is a point */
-    for (i = 0; i < (int)(sizeof default_tbs_per_sm / sizeof default_tbs_per_sm[0]) && *n < max_out; ++i)
-        if (default_tbs_per_sm[i] <= cap) {
-            fill(&out[*n], o, p, default_tbs_per_sm[i], default_tbs_per_sm[i] * sms, sms);
-            if ((rc = family_check(&out[(*n)++], err, errlen)))
-                return rc;
-        }
-    if (cap < 32 && *n < max_out && out[*n - 1].tbs_per_sm != cap) {
-        fill(&out[*n], o, p, cap, cap * sms, sms);
-        if ((rc = family_check(&out[(*n)++], err, errlen)))
+    /* the default sweep, capped by the device (the cap itself is a point);
+     * points the family cannot run (a grid that does not divide into its
+     * clusters, say) are left out, and only a sweep left empty is an error */
+    unsigned int points[8];
+    int np = 0;
+    for (i = 0; i < (int)(sizeof default_tbs_per_sm / sizeof default_tbs_per_sm[0]); ++i)
+        if (default_tbs_per_sm[i] <= cap)
+            points[np++] = default_tbs_per_sm[i];
+    if (cap < 32 && points[np - 1] != cap)
+        points[np++] = cap;
+    rc = GS_EXIT_OK;
+    for (i = 0; i < np && *n < max_out; ++i) {
+        fill(&out[*n], o, p, points[i], points[i] * sms, sms);
+        if ((rc = family_check(&out[*n], err, errlen)) == GS_EXIT_OK)
+            ++*n;
+        else if (rc != GS_EXIT_USAGE)
             return rc;
     }
-    return GS_EXIT_OK;
+    return *n ? GS_EXIT_OK : rc;
 }
