@@ -2,7 +2,19 @@
 #include "../check.h"
 #include "plan.h"
 
+#include <stdio.h>
 #include <string.h>
+
+/* A family that refuses odd blocks per SM, as a cluster family refuses
+ * grids that do not divide into its clusters. */
+static int even_only(const gs_config *c, char *err, size_t n)
+{
+    if (c->tbs_per_sm % 2) {
+        snprintf(err, n, "odd blocks per SM");
+        return GS_EXIT_USAGE;
+    }
+    return GS_EXIT_OK;
+}
 
 int main(void)
 {
@@ -64,5 +76,17 @@ int main(void)
     CHECK(gs_plan(&o, spin, &h200, 32, c, 64, &n, err, sizeof err) == 2 && strstr(err, "limit of 512"));
     h200.max_threads_per_block = 1024;
     CHECK(gs_plan(&o, spin, &h200, 0, c, 64, &n, err, sizeof err) == 2 && strstr(err, "no block of 1024"));
+    /* the default sweep leaves out what the family refuses; a list asks for it */
+    {
+        gs_family fam = *spin->family;
+        gs_prim even = *spin;
+        fam.check = even_only;
+        even.family = &fam;
+        gs_options_default(&o);
+        CHECK(gs_plan(&o, &even, &h200, 32, c, 64, &n, err, sizeof err) == 0 && n == 5 && c[0].tbs_per_sm == 2);
+        CHECK(gs_plan(&o, &even, &h200, 1, c, 64, &n, err, sizeof err) == 2 && strstr(err, "odd"));
+        o.ntbs_per_sm = 2, o.tbs_per_sm[0] = 1, o.tbs_per_sm[1] = 2;
+        CHECK(gs_plan(&o, &even, &h200, 32, c, 64, &n, err, sizeof err) == 2 && strstr(err, "odd"));
+    }
     return check_done();
 }
