@@ -7,6 +7,9 @@
 #   tune      every form of gsBarrier at each occupancy (tune.csv, tune.txt)
 #   plain     gsBarrier as a user calls it beside the peers (plain.csv)
 #   mutex sem barrier bare floor decompose   the sweeps (NAME.csv)
+#   local     HeteroSync's ...Uniq ports (local-uniq.csv), and per cluster
+#             size gsync's cluster primitives beside the global ones of the
+#             same algorithms (local-c2.csv ... local-c16.csv)
 # Each CSV's command goes to NAME.cmd; stderr to run.log.  With PACK=1 the
 # files are packed into $OUT/results.tgz (the device tool returns 8 files).
 set -uo pipefail
@@ -56,6 +59,14 @@ for w in "$@"; do
   sem) csv sem run sem --tbs-per-sm 1,2,4,8,16,32 --timeout 2 ;;
   barrier) csv barrier run barrier --tbs-per-sm 1,2,4,8,16,32 ;;
   bare) csv barrier-bare run barrier --tbs-per-sm 1,2,4,8,16,32 --ldst 0 ;;
+  local)
+    csv local-uniq run spinMutexUniq,spinMutexEBOUniq,faMutexUniq,sleepMutexUniq,spinSemUniq1,spinSemUniq10,spinSemEBOUniq1,spinSemEBOUniq10,spinMutex,faMutex,spinSem10 --tbs-per-sm 1,2,4,8,16,32 --timeout 2
+    ours=ticketMutexCluster,mcsMutexCluster,ticketSemCluster1,ticketSemCluster2,ticketSemCluster10,ticketSemCluster120,clusterBarrier,clusterBarrierSplit
+    global=ticketMutex,cohortMutex,ticketSem1,ticketSem2,ticketSem10,ticketSem120
+    csv local-c2 run $ours,$global --cluster 2 --tbs-per-sm 1,2,4,7
+    csv local-c4 run $ours,$global --cluster 4 --tbs-per-sm 1,2,4,7
+    csv local-c8 run $ours,$global --cluster 8 --tbs-per-sm 2,4,6
+    csv local-c16 run $ours,$global --cluster 16 --tbs-per-sm 4 ;;
   floor) csv floor floor ;;
   decompose) csv decompose decompose ;;
   esac
