@@ -66,6 +66,7 @@ int gs_floor_measure(const gs_device_info *dev, gs_floor_row *rows, int *n, char
     if (dev->cc_major >= 9) {
         ROW("cluster barrier, 2 blocks (barrier.cluster)", gs_floor_cluster(2, &v));
         ROW("cluster barrier, 8 blocks (barrier.cluster)", gs_floor_cluster(8, &v));
+        ROW("cluster handoff, release/acquire.cluster (shared mem.)", gs_floor_cluster_handoff(&v));
     } else {
         rows[k].name = "cluster barrier";
         rows[k].ns = -1.0;

@@ -18,6 +18,7 @@ extern "C" {
 int gs_floor_chain(int kind, double *ns_per_op);     /* 0: atomic, 1: acquire load */
 int gs_floor_handoff(int kind, double *ns_one_way);  /* 0: release/acquire, 1: relaxed */
 int gs_floor_cluster(unsigned int cluster, double *ns_per_barrier);
+int gs_floor_cluster_handoff(double *ns_one_way); /* two blocks of a cluster, shared memory */
 const void *gs_floor_empty_kernel(void);
 
 typedef struct gs_floor_row {
@@ -26,7 +27,7 @@ typedef struct gs_floor_row {
     char note[96];
 } gs_floor_row;
 
-#define GS_FLOOR_ROWS 8 /* rows[0]: the atomic round trip; rows[2]: the release/acquire handoff */
+#define GS_FLOOR_ROWS 9 /* rows[0]: the atomic round trip; rows[2]: the release/acquire handoff */
 
 /* Measures every row (host code, floor.c).  Returns GS_EXIT_OK or
  * GS_EXIT_RUNTIME with err set. */

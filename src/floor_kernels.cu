@@ -47,6 +47,33 @@ static __global__ void ping_pong_kernel(unsigned int *flags, int kind, unsigned 
         ns[0] = gs_globaltimer() - t0;
 }
 
+/* The same between the two blocks of a cluster, each polling a word of its
+ * own shared memory that the other writes over the cluster's network:
+ * st.release.cluster seen by ld.acquire.cluster (sm_90). */
+static __global__ void cluster_ping_pong_kernel(unsigned long long *ns)
+{
+    __shared__ unsigned int flag;
+    const unsigned int rank = gs_cluster_rank();
+    if (threadIdx.x == 0)
+        flag = 0u;
+    gs_cluster_sync();
+    unsigned int *other = (unsigned int *)gs_cluster_map(&flag, 1u - rank);
+    const unsigned long long t0 = gs_globaltimer();
+    if (threadIdx.x == 0)
+        for (unsigned int i = 1; i <= CHAIN; ++i) {
+            if (rank == 1)
+                while (gs_ld_acquire(&flag, GS_SCOPE_CLUSTER) != i) {
+                }
+            gs_st_release(other, i, GS_SCOPE_CLUSTER);
+            if (rank == 0)
+                while (gs_ld_acquire(&flag, GS_SCOPE_CLUSTER) != i) {
+                }
+        }
+    if (rank == 0 && threadIdx.x == 0)
+        ns[0] = gs_globaltimer() - t0;
+    gs_cluster_sync(); /* the peer's shared memory stays until both are done */
+}
+
 /* Every thread of a cluster of blocks: barrier.cluster.arrive.release +
  * barrier.cluster.wait.acquire (sm_90); the host skips it before sm_90. */
 static __global__ void cluster_kernel(unsigned long long *ns)
@@ -112,6 +139,21 @@ extern "C" int gs_floor_cluster(unsigned int cluster, double *ns_per_barrier)
         e = gs_launch_clusters((const void *)cluster_kernel, cluster, 32, cluster, args, 0, 0);
     if (e == cudaSuccess && (e = cudaMemcpy(&h, d, sizeof h, cudaMemcpyDeviceToHost)) == cudaSuccess)
         *ns_per_barrier = (double)h / CHAIN;
+    cudaFree(d);
+    return (int)e;
+}
+
+extern "C" int gs_floor_cluster_handoff(double *ns_one_way)
+{
+    unsigned long long *d, h = 0;
+    void *args[] = {&d};
+    cudaError_t e;
+    if ((e = cudaMalloc((void **)&d, sizeof h)) != cudaSuccess)
+        return (int)e;
+    for (int rep = 0; rep < 2 && e == cudaSuccess; ++rep) /* the first warms up */
+        e = gs_launch_clusters((const void *)cluster_ping_pong_kernel, 2, 32, 2, args, 0, 0);
+    if (e == cudaSuccess && (e = cudaMemcpy(&h, d, sizeof h, cudaMemcpyDeviceToHost)) == cudaSuccess)
+        *ns_one_way = (double)h / (2.0 * CHAIN);
     cudaFree(d);
     return (int)e;
 }
