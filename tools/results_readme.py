@@ -238,6 +238,20 @@ def sweep_section(rel, header, rows, section_device):
                     parts.append(f"vs {what}: " + ", ".join(pts))
             if parts:
                 notes.append(f"- `{label}` " + "; ".join(parts))
+        # a cluster primitive against the same algorithm at gpu scope
+        for label in labels:
+            glob = label.replace("Cluster", "")
+            if "Cluster" not in label or glob not in origin:
+                continue
+            pts = []
+            for t in tbs_vals:
+                r, q = cells.get((label, t)), cells.get((glob, t))
+                ours = num(r.get("ns_per_op")) if r and r.get("verdict") == "PASS" else None
+                other = num(q.get("ns_per_op")) if q and q.get("verdict") == "PASS" else None
+                if ours and other:
+                    pts.append(f"{ratio_text(other / ours)} at {tbs_label(t)}")
+            if pts:
+                notes.append(f"- `{label}` vs `{glob}` (the same algorithm at gpu scope): " + ", ".join(pts))
         if notes:
             out += notes
             out.append("")
