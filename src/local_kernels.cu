@@ -44,72 +44,20 @@ static __device__ __forceinline__ unsigned int *local_state(const gs_bench_args 
     return (unsigned int *)a->state + g * GS_PARAMS(local_params, *a)->stride;
 }
 
-/* A mutex's critical section on group g's data. */
+/* The critical sections on group g's data and counters. */
 static __device__ __forceinline__ void local_mutex_cs(const gs_bench_args *a, unsigned int g)
 {
-    const unsigned int inc = blockIdx.x + 1u;
     unsigned int *gc = local_check(a, g);
-    const bool counts = a->check_exclusion && threadIdx.x == 0;
-    if (counts && gs_atom_add_relaxed(&gc[1], 1u, GS_SCOPE_GPU) != 0u)
-        gs_atom_add_relaxed(&a->check[GS_CHECK_VIOLATIONS], 1u, GS_SCOPE_GPU);
-    unsigned int *d = a->data + (size_t)g * a->ldst * blockDim.x + threadIdx.x;
-    const unsigned int count = counts ? gc[0] : 0u; /* loaded with the data */
-    for (unsigned int j0 = 0; j0 < a->ldst; j0 += GS_CS_BATCH) {
-        unsigned int v[GS_CS_BATCH];
-        gs_bench_load_batch(d, j0, a->ldst, v);
-#pragma unroll
-        for (unsigned int k = 0; k < GS_CS_BATCH; ++k)
-            if (j0 + k < a->ldst)
-                d[(j0 + k) * blockDim.x] = v[k] + inc;
-    }
-    if (counts) {
-        gc[0] = count + 1u;
-        gs_atom_add_relaxed(&gc[1], ~0u, GS_SCOPE_GPU);
-    }
+    const gs_bench_where w = {a->data + (size_t)g * a->ldst * blockDim.x, &gc[0], &gc[1], NULL, NULL};
+    gs_bench_mutex_body(a, w);
 }
-
-/* A semaphore's critical section on group g's data: member 0 writes. */
 static __device__ __forceinline__ void local_sem_cs(const gs_bench_args *a, unsigned int g, bool writer,
                                                     unsigned int it)
 {
     const local_params *p = GS_PARAMS(local_params, *a);
-    unsigned int *gc = local_check(a, g), *c = a->check;
-    unsigned int *d = a->data + (size_t)g * p->words * blockDim.x + threadIdx.x;
-    const bool verify = a->check_exclusion && threadIdx.x == 0;
-    if (verify) {
-        const bool bad = writer ? (gs_atom_add_relaxed(&gc[2], 1u, GS_SCOPE_GPU) |
-                                   gs_ld_relaxed(&gc[1], GS_SCOPE_GPU)) != 0u
-                                : gs_atom_add_relaxed(&gc[1], 1u, GS_SCOPE_GPU) + 1u > p->size ||
-                                      gs_ld_relaxed(&gc[2], GS_SCOPE_GPU) != 0u;
-        if (bad)
-            gs_atom_add_relaxed(&c[GS_CHECK_VIOLATIONS], 1u, GS_SCOPE_GPU);
-        gs_atom_add_relaxed(&c[GS_CHECK_ENTERED], 1u, GS_SCOPE_GPU);
-    }
-    if (writer) {
-        const unsigned int stamp = blockIdx.x * a->iters + it + 1u;
-        for (unsigned int j = 0; j < p->words; ++j)
-            d[j * blockDim.x] = stamp + j;
-        if (threadIdx.x == 0)
-            gc[3] = stamp;
-    } else {
-        const unsigned int base = (blockIdx.x % 3u) * a->ldst;
-        unsigned int first = 0u, torn = 0u;
-        for (unsigned int j0 = 0; j0 < a->ldst; j0 += GS_CS_BATCH) {
-            unsigned int v[GS_CS_BATCH];
-            gs_bench_load_batch(d + base * blockDim.x, j0, a->ldst, v);
-            if (j0 == 0)
-                first = v[0] - base;
-#pragma unroll
-            for (unsigned int k = 0; k < GS_CS_BATCH; ++k)
-                torn |= j0 + k < a->ldst && v[k] - (base + j0 + k) != first;
-        }
-        if (torn && a->sync)
-            gs_atom_add_relaxed(&c[GS_CHECK_TORN], 1u, GS_SCOPE_GPU);
-    }
-    if (verify) {
-        gs_atom_add_relaxed(&gc[writer ? 2 : 1], ~0u, GS_SCOPE_GPU);
-        gs_atom_add_relaxed(&c[GS_CHECK_LEFT], 1u, GS_SCOPE_GPU);
-    }
+    unsigned int *gc = local_check(a, g);
+    const gs_bench_where w = {a->data + (size_t)g * p->words * blockDim.x, NULL, &gc[1], &gc[2], &gc[3]};
+    gs_bench_sem_body(a, w, writer, it, p->size, p->words);
 }
 
 /* GS_LOCAL_MUTEX(NAME, CLUSTER, SETUP, INIT, LOCK, UNLOCK, FINISH) and
@@ -178,16 +126,7 @@ GS_LOCAL_SEM(ticket_sem_cluster, true, GS_LOCAL_SHARED(gs_sem_ticket_t), (void)0
  * which orders nothing between the cluster's blocks; and a lock with no
  * atomic at all, which two blocks of a group can take at once. */
 GS_LOCAL_TICKET_MUTEX(broken_cta, CTA)
-static __device__ __forceinline__ bool racy_lock(unsigned int *locked)
-{
-    gs_wait_t w = GS_WAIT_INIT;
-    while (gs_ld_acquire(locked, GS_SCOPE_GPU) != 0u)
-        if (gs_wait_spin(&w))
-            return false;
-    gs_st_relaxed(locked, 1u, GS_SCOPE_GPU);
-    return true;
-}
-GS_LOCAL_MUTEX(broken_racy, false, (void)0, (void)0, racy_lock(st), gs_st_release(st, 0u, GS_SCOPE_GPU), (void)0)
+GS_LOCAL_MUTEX(broken_racy, false, (void)0, (void)0, gs_bench_racy_lock(st), gs_st_release(st, 0u, GS_SCOPE_GPU), (void)0)
 
 /* ---- the hardware cluster barrier (barrier.cluster, sm_90), whole and
  * split, in the barrier benchmark with regions traded inside the cluster:

@@ -1,12 +1,9 @@
 /* mutex_kernels.cu: HeteroSync's mutex microbenchmark, for every mutex.
  *
  * Each block runs `iters` times: thread 0 takes the lock, the block joins,
- * every thread read-modify-writes `ldst` words of the shared data (block b
- * adds b + 1, coalesced, plain accesses), the block joins, thread 0
- * releases.  A lock that lets two blocks in loses increments, which the
- * host's golden model catches (mutex.c).  The verifying launch
- * (check_exclusion) also has thread 0 bump a non-atomic counter and count,
- * with an atomic, the blocks already inside.
+ * the critical section (gs_bench_mutex_body) runs on the shared data, the
+ * block joins, thread 0 releases.  A lock that lets two blocks in loses
+ * increments, which the host's golden model catches (mutex.c).
  */
 #include "bench.cuh"
 
@@ -14,26 +11,11 @@ typedef struct mutex_params {
     unsigned int nslots; /* ring and array slots: a power of two >= blocks */
 } mutex_params;
 
+/* The grid is one group: its counters are the shared check words. */
 static __device__ __forceinline__ void gs_mutex_bench_cs(const gs_bench_args *a)
 {
-    const unsigned int inc = blockIdx.x + 1u;
-    const bool counts = a->check_exclusion && threadIdx.x == 0;
-    if (counts && gs_atom_add_relaxed(&a->check[GS_CHECK_INSIDE], 1u, GS_SCOPE_GPU) != 0u)
-        gs_atom_add_relaxed(&a->check[GS_CHECK_VIOLATIONS], 1u, GS_SCOPE_GPU);
-    unsigned int *d = a->data + threadIdx.x;
-    const unsigned int count = counts ? a->check[GS_CHECK_CS_COUNT] : 0u; /* loaded with the data */
-    for (unsigned int j0 = 0; j0 < a->ldst; j0 += GS_CS_BATCH) {
-        unsigned int v[GS_CS_BATCH];
-        gs_bench_load_batch(d, j0, a->ldst, v);
-#pragma unroll
-        for (unsigned int k = 0; k < GS_CS_BATCH; ++k)
-            if (j0 + k < a->ldst)
-                d[(j0 + k) * blockDim.x] = v[k] + inc;
-    }
-    if (counts) {
-        a->check[GS_CHECK_CS_COUNT] = count + 1u;
-        gs_atom_add_relaxed(&a->check[GS_CHECK_INSIDE], ~0u, GS_SCOPE_GPU);
-    }
+    const gs_bench_where w = {a->data, &a->check[GS_CHECK_CS_COUNT], &a->check[GS_CHECK_INSIDE], NULL, NULL};
+    gs_bench_mutex_body(a, w);
 }
 
 /* GS_MUTEX_BENCH(NAME, INIT, LOCK, UNLOCK): LOCK is an expression, false when
@@ -81,16 +63,7 @@ GS_MUTEX_BENCH_SETUP(cohort, __shared__ gs_mutex_cohort_node_t node; gs_mutex_co
  * they claim to catch.  racy: check-then-set with no atomic, two blocks can
  * both enter (exclusion count and golden data must turn red).  deadlock:
  * never released, so the run must end as TIMEOUT, not hang. */
-static __device__ __forceinline__ bool racy_lock(unsigned int *locked)
-{
-    gs_wait_t w = GS_WAIT_INIT;
-    while (gs_ld_acquire(locked, GPU) != 0u)
-        if (gs_wait_spin(&w))
-            return false;
-    gs_st_relaxed(locked, 1u, GPU);
-    return true;
-}
-GS_MUTEX_BENCH(broken_racy, (void)0, racy_lock((unsigned int *)a.state),
+GS_MUTEX_BENCH(broken_racy, (void)0, gs_bench_racy_lock((unsigned int *)a.state),
                gs_st_release((unsigned int *)a.state, 0u, GPU))
 GS_MUTEX_BENCH(broken_deadlock, (void)0, gs_mutex_spin_lock((gs_mutex_spin_t *)a.state, GPU), (void)0)
 

@@ -20,59 +20,13 @@ typedef struct sem_params {
     int backoff;               /* the baselines' EBO variant */
 } sem_params;
 
-static __device__ __forceinline__ void gs_sem_bench_enter_check(const gs_bench_args *a, bool writer,
-                                                                unsigned int size)
-{
-    unsigned int *c = a->check;
-    bool bad;
-    if (writer)
-        bad = (gs_atom_add_relaxed(&c[GS_CHECK_WRITERS], 1u, GS_SCOPE_GPU) |
-               gs_ld_relaxed(&c[GS_CHECK_READERS], GS_SCOPE_GPU)) != 0u;
-    else
-        bad = gs_atom_add_relaxed(&c[GS_CHECK_READERS], 1u, GS_SCOPE_GPU) + 1u > size ||
-              gs_ld_relaxed(&c[GS_CHECK_WRITERS], GS_SCOPE_GPU) != 0u;
-    if (bad)
-        gs_atom_add_relaxed(&c[GS_CHECK_VIOLATIONS], 1u, GS_SCOPE_GPU);
-    gs_atom_add_relaxed(&c[GS_CHECK_ENTERED], 1u, GS_SCOPE_GPU);
-}
-
-static __device__ __forceinline__ void gs_sem_bench_leave_check(const gs_bench_args *a, bool writer)
-{
-    gs_atom_add_relaxed(&a->check[writer ? GS_CHECK_WRITERS : GS_CHECK_READERS], ~0u, GS_SCOPE_GPU);
-    gs_atom_add_relaxed(&a->check[GS_CHECK_LEFT], 1u, GS_SCOPE_GPU);
-}
-
+/* The grid is one group: its counters are the shared check words. */
 static __device__ __forceinline__ void gs_sem_bench_cs(const gs_bench_args *a, bool writer, unsigned int it)
 {
     const sem_params *p = GS_PARAMS(sem_params, *a);
-    const bool verify = a->check_exclusion && threadIdx.x == 0;
-    unsigned int *d = a->data + threadIdx.x;
-    if (verify)
-        gs_sem_bench_enter_check(a, writer, p->size);
-    if (writer) {
-        const unsigned int stamp = blockIdx.x * a->iters + it + 1u;
-        for (unsigned int j = 0; j < p->words; ++j)
-            d[j * blockDim.x] = stamp + j;
-        if (threadIdx.x == 0)
-            a->check[GS_CHECK_LAST_STAMP] = stamp;
-    } else {
-        /* one third of the data, chosen by the block; plain loads on purpose */
-        const unsigned int base = (blockIdx.x % 3u) * a->ldst;
-        unsigned int first = 0u, torn = 0u;
-        for (unsigned int j0 = 0; j0 < a->ldst; j0 += GS_CS_BATCH) {
-            unsigned int v[GS_CS_BATCH];
-            gs_bench_load_batch(d + base * blockDim.x, j0, a->ldst, v);
-            if (j0 == 0)
-                first = v[0] - base;
-#pragma unroll
-            for (unsigned int k = 0; k < GS_CS_BATCH; ++k)
-                torn |= j0 + k < a->ldst && v[k] - (base + j0 + k) != first;
-        }
-        if (torn && a->sync)
-            gs_atom_add_relaxed(&a->check[GS_CHECK_TORN], 1u, GS_SCOPE_GPU);
-    }
-    if (verify)
-        gs_sem_bench_leave_check(a, writer);
+    const gs_bench_where w = {a->data, NULL, &a->check[GS_CHECK_READERS], &a->check[GS_CHECK_WRITERS],
+                              &a->check[GS_CHECK_LAST_STAMP]};
+    gs_bench_sem_body(a, w, writer, it, p->size, p->words);
 }
 
 /* GS_SEM_BENCH(NAME, INIT, ENTER, LEAVE): ENTER is an expression, false when
