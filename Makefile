@@ -1,11 +1,12 @@
 # The two commands of the quick start:
-#   make run    configure, build and run gsync-bench's default suite on GPU 0
+#   make run    configure, build and run gsync-bench's quick suite on GPU 0 (under a minute)
+#   make run-full  every primitive over the whole sweep (minutes)
 #   make test   configure, build and run the tests (GPU tests skip without a GPU)
 BUILD ?= build
 NVCC := $(shell command -v nvcc 2>/dev/null || ls /usr/local/cuda/bin/nvcc 2>/dev/null)
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all run test configure compile clean check-cuda
+.PHONY: all run run-full test configure compile clean check-cuda
 
 all: compile
 
@@ -22,6 +23,9 @@ compile: configure
 
 run: compile
 	./$(BUILD)/gsync-bench --device 0
+
+run-full: compile
+	./$(BUILD)/gsync-bench suite --full --device 0
 
 test: compile
 	cd $(BUILD) && ctest --output-on-failure

@@ -7,7 +7,9 @@
 #include <string.h>
 
 static const char usage[] =
-    "usage: gsync-bench [suite] [OPTIONS]        run every primitive over blocks per SM\n"
+    "usage: gsync-bench [suite] [OPTIONS]        the quick suite: each family's headline primitives at 1, 8\n"
+    "                                             and the most blocks per SM, livelocks stopped after 0.5 s\n"
+    "       gsync-bench suite --full [OPTIONS]    every primitive over 1, 2, 4, 8, 16, 32 blocks per SM\n"
     "       gsync-bench run PRIM[,PRIM...] [OPTIONS]   (a family name stands for all of it)\n"
     "       gsync-bench list\n"
     "       gsync-bench floor [--format F] [--device N]   what no primitive can beat on this GPU\n"
@@ -161,6 +163,12 @@ static int parse_option(int argc, char **argv, int *i, gs_options *o, char *err,
         o->cmd = GS_CMD_VERSION;
         return GS_EXIT_OK;
     }
+    if (strcmp(arg, "--full") == 0) {
+        if (o->cmd != GS_CMD_SUITE)
+            return fail(err, n, "--full applies to 'gsync-bench suite' only%s%s", "", "");
+        o->full = 1;
+        return GS_EXIT_OK;
+    }
     if (eq) {
         size_t len = (size_t)(eq - arg);
         if (len >= sizeof name)
@@ -197,14 +205,18 @@ static int parse_option(int argc, char **argv, int *i, gs_options *o, char *err,
         return gs_parse_uint(val, 0, GS_MAX_LDST, &o->ldst) ? bad_number(err, n, name, val, 0, GS_MAX_LDST) : 0;
     if (IS("--iters"))
         return gs_parse_uint(val, 1, 1000000, &o->iters) ? bad_number(err, n, name, val, 1, 1000000) : 0;
-    if (IS("--repeat"))
+    if (IS("--repeat")) {
+        o->repeat_given = 1;
         return gs_parse_uint(val, 1, 1000, &o->repeat) ? bad_number(err, n, name, val, 1, 1000) : 0;
+    }
     if (IS("--tbs"))
         return gs_parse_uint(val, 1, 1000000, &o->tbs) ? bad_number(err, n, name, val, 1, 1000000) : 0;
     if (IS("--tbs-per-sm"))
         return parse_tbs_list(val, o, err, n);
-    if (IS("--timeout"))
+    if (IS("--timeout")) {
+        o->timeout_given = 1;
         return parse_timeout(val, &o->timeout_s, err, n);
+    }
     if (IS("--device")) {
         if (gs_parse_uint(val, 0, 1023, &dev))
             return bad_number(err, n, name, val, 0, 1023);
@@ -325,5 +337,12 @@ int gs_parse_args(int argc, char **argv, gs_options *o, char *err, size_t n)
     }
     if (o->tbs && o->ntbs_per_sm)
         return fail(err, n, "--tbs and --tbs-per-sm exclude each other%s%s", "", "");
+    if (o->cmd == GS_CMD_SUITE && !o->full) { /* the quick suite: shorter deadlines, fewer repeats */
+        o->quick = 1;
+        if (!o->timeout_given)
+            o->timeout_s = 0.5;
+        if (!o->repeat_given)
+            o->repeat = 3;
+    }
     return check_family_option(o, err, n);
 }

@@ -28,6 +28,9 @@ typedef struct gs_options {
     enum gs_format format;
     int device;
     int heterosync_form; /* gsync-bench <syncPrim> <numLdSt> <numTBs> <numCSIters> */
+    int quick;         /* the quick suite: the families' headline primitives at 1, 8 and the most blocks per SM */
+    int full;          /* suite --full: every primitive over the whole sweep */
+    int timeout_given, repeat_given;
     const struct gs_family *family_option; /* the family whose own option was given, if any */
     char family_option_name[64];
 } gs_options;

@@ -13,7 +13,8 @@
 
 enum gs_prim_flag {
     GS_PRIM_CORESIDENT = 1, /* every block must be resident: refused above the device's maximum */
-    GS_PRIM_UNORDERED = 2   /* published with too little ordering: a FAIL is its finding, not an error */
+    GS_PRIM_UNORDERED = 2,  /* published with too little ordering: a FAIL is its finding, not an error */
+    GS_PRIM_HEADLINE = 4    /* in the quick suite (`gsync-bench` alone, `make run`) */
 };
 
 typedef struct gs_prim {

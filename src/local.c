@@ -35,42 +35,45 @@ void gs_local_params_fill(gs_bench_args *a, unsigned int groups, unsigned int st
 
 extern const gs_family gs_family_local;
 #define HS "HeteroSync baseline"
-#define UNIQ(name, summary, alg, model) \
-    {name, HS, summary, &gs_family_local, &gs_kernels_local_##alg, GS_LAUNCH_PLAIN, GS_PRIM_UNORDERED, {model, 0}}
+#define HEAD GS_PRIM_HEADLINE
+#define UNIQ(name, summary, alg, model, flags)                                                         \
+    {name, HS, summary, &gs_family_local, &gs_kernels_local_##alg, GS_LAUNCH_PLAIN, GS_PRIM_UNORDERED | (flags), \
+     {model, 0}}
 #define UNIQ_SEM(name, summary, backoff, size)                                                                \
     {name, HS, summary, &gs_family_local, &gs_kernels_local_spin_sem_uniq, GS_LAUNCH_PLAIN, GS_PRIM_UNORDERED,  \
      {LOCAL_SEM | (backoff ? LOCAL_BACKOFF : 0u), size}}
-#define CLUSTER(name, summary, alg, model, size) \
-    {name, "gsync", summary, &gs_family_local, &gs_kernels_local_##alg, GS_LAUNCH_CLUSTERS, 0, {model, size}}
+#define CLUSTER(name, summary, alg, model, size, flags) \
+    {name, "gsync", summary, &gs_family_local, &gs_kernels_local_##alg, GS_LAUNCH_CLUSTERS, flags, {model, size}}
 #define UNIQ_SEMS(prefix, summary, backoff)                                                    \
     UNIQ_SEM(prefix "1", summary ", size 1", backoff, 1), UNIQ_SEM(prefix "2", summary ", size 2", backoff, 2), \
         UNIQ_SEM(prefix "10", summary ", size 10", backoff, 10),                               \
         UNIQ_SEM(prefix "120", summary ", size 120", backoff, 120)
 #define CLUSTER_SEMS(prefix, summary)                                                                           \
-    CLUSTER(prefix "1", summary ", size 1", ticket_sem_cluster, LOCAL_SEM, 1),                                 \
-        CLUSTER(prefix "2", summary ", size 2", ticket_sem_cluster, LOCAL_SEM, 2),                             \
-        CLUSTER(prefix "10", summary ", size 10", ticket_sem_cluster, LOCAL_SEM, 10),                          \
-        CLUSTER(prefix "120", summary ", size 120", ticket_sem_cluster, LOCAL_SEM, 120)
+    CLUSTER(prefix "1", summary ", size 1", ticket_sem_cluster, LOCAL_SEM, 1, 0),                              \
+        CLUSTER(prefix "2", summary ", size 2", ticket_sem_cluster, LOCAL_SEM, 2, 0),                          \
+        CLUSTER(prefix "10", summary ", size 10", ticket_sem_cluster, LOCAL_SEM, 10, HEAD),                    \
+        CLUSTER(prefix "120", summary ", size 120", ticket_sem_cluster, LOCAL_SEM, 120, 0)
 
 static const gs_prim prims[] = {
-    UNIQ("spinMutexUniq", "spin lock per SM group (b % SMs), block-scope fences", spin_uniq, LOCAL_MUTEX),
-    UNIQ("spinMutexEBOUniq", "the same with exponential backoff", spin_ebo_uniq, LOCAL_MUTEX),
-    UNIQ("faMutexUniq", "centralized ticket lock per SM group, block-scope fences", fa_uniq, LOCAL_MUTEX),
-    UNIQ("sleepMutexUniq", "decentralized ticket lock per SM group, block-scope fences", sleep_uniq, LOCAL_MUTEX),
+    UNIQ("spinMutexUniq", "spin lock per SM group (b % SMs), block-scope fences", spin_uniq, LOCAL_MUTEX, HEAD),
+    UNIQ("spinMutexEBOUniq", "the same with exponential backoff", spin_ebo_uniq, LOCAL_MUTEX, 0),
+    UNIQ("faMutexUniq", "centralized ticket lock per SM group, block-scope fences", fa_uniq, LOCAL_MUTEX, 0),
+    UNIQ("sleepMutexUniq", "decentralized ticket lock per SM group, block-scope fences", sleep_uniq, LOCAL_MUTEX, 0),
     UNIQ_SEMS("spinSemUniq", "lock-guarded semaphore per SM group, block-scope fences", 0),
     UNIQ_SEMS("spinSemEBOUniq", "the same with exponential backoff", 1),
     CLUSTER("ticketMutexCluster", "ticket lock per cluster, in rank 0's shared memory, cluster scope", ticket_cluster,
-            LOCAL_MUTEX, 0),
+            LOCAL_MUTEX, 0, HEAD),
     CLUSTER("mcsMutexCluster", "MCS queue lock per cluster in distributed shared memory, cluster scope", mcs_cluster,
-            LOCAL_MUTEX, 0),
+            LOCAL_MUTEX, 0, 0),
     CLUSTER_SEMS("ticketSemCluster", "weighted ticket semaphore per cluster, cluster scope"),
     CLUSTER("clusterBarrier", "the hardware cluster barrier (barrier.cluster), regions traded in the cluster",
-            cluster_barrier, LOCAL_BARRIER, 0),
-    CLUSTER("clusterBarrierSplit", "the same through its split arrive / wait", cluster_barrier_split, LOCAL_BARRIER, 0),
+            cluster_barrier, LOCAL_BARRIER, 0, HEAD),
+    CLUSTER("clusterBarrierSplit", "the same through its split arrive / wait", cluster_barrier_split, LOCAL_BARRIER, 0,
+            0),
 };
 
 /* --cluster N: blocks per cluster of the cluster primitives. */
-static unsigned int cluster_option = 8u;
+static unsigned int cluster_option = 4u;
 
 static int option(const char *name, const char *value, char *err, size_t n)
 {
@@ -320,7 +323,7 @@ static double ops_per_launch(const gs_config *c)
 
 const gs_family gs_family_local = {
     .name = "local", .prims = prims, .nprims = sizeof prims / sizeof prims[0], .default_iters = 20u,
-    .help = "  --cluster N         blocks per cluster of the local family's cluster primitives: 2, 4, 8, 16 (8)\n",
+    .help = "  --cluster N         blocks per cluster of the local family's cluster primitives: 2, 4, 8, 16 (4)\n",
     .option = option, .check = check, .launch_iters = launch_iters, .state_bytes = state_bytes,
     .data_words = data_words, .init_data = init_data, .prepare = prepare, .verify = verify,
     .ops_per_launch = ops_per_launch, .check_words = check_words, .cluster_size = cluster_size, .per_sm = per_sm,

@@ -12,9 +12,17 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 
 #define MAX_CONFIGS 4096
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
 
 static int usage_error(const char *msg)
 {
@@ -91,6 +99,8 @@ static int plan_all(const gs_options *o, const gs_device_info *dev, gs_config *c
     for (k = 0; k < count; ++k) {
         const gs_prim *p = o->nprims ? o->prims[k] : gs_prim_at((size_t)k);
         int per_sm = 0;
+        if (!o->nprims && o->quick && !(p->flags & GS_PRIM_HEADLINE))
+            continue;
         if ((rc = occupancy(p, o->threads, (unsigned int)dev->sm_count, &per_sm, err, n)))
             return rc;
         if ((rc = gs_plan(o, p, dev, per_sm, cfgs + *ncfg, MAX_CONFIGS - *ncfg, &got, err, n)))
@@ -166,9 +176,17 @@ int main(int argc, char **argv)
             meta.floor_ns = rows[0].ns + rows[2].ns; /* an arrival plus a release observed */
             break;
         }
+    const double t0 = now_s();
     for (i = 0; i < ncfg; ++i) {
-        if (progress)
-            fprintf(stderr, "\r[%d/%d] %-14s %5u blocks ", i + 1, ncfg, cfgs[i].prim->name, cfgs[i].blocks);
+        if (progress) { /* done/total, the point, elapsed and an estimate of what is left */
+            const double spent = now_s() - t0;
+            fprintf(stderr, "\r[%d/%d] %-19s %5u blocks  %4.0f s", i + 1, ncfg, cfgs[i].prim->name, cfgs[i].blocks,
+                    spent);
+            if (i)
+                fprintf(stderr, ", about %.0f s left ", spent / i * (ncfg - i));
+            else
+                fprintf(stderr, "%18s", "");
+        }
         if ((rc = gs_run_config(&cfgs[i], &results[i], err, sizeof err))) {
             if (progress)
                 fputc('\n', stderr);
@@ -177,10 +195,10 @@ int main(int argc, char **argv)
         }
     }
     if (progress)
-        fprintf(stderr, "\r%60s\r", "");
+        fprintf(stderr, "\r%80s\r", "");
     gs_report(stdout, o.format, &meta, results, ncfg);
-    /* a FAIL is an error, except for the barriers published without any
-     * ordering, whose failing is the finding */
+    /* a FAIL is an error, except for the baselines published with too
+     * little ordering, whose failing is the finding */
     for (i = 0; i < ncfg; ++i)
         if (results[i].verdict == GS_FAIL && !(results[i].cfg.prim->flags & GS_PRIM_UNORDERED))
             return GS_EXIT_RUNTIME;

@@ -9,20 +9,21 @@ extern const gs_kernels gs_kernels_mutex_spin, gs_kernels_mutex_spin_ebo, gs_ker
     gs_kernels_mutex_sleep, gs_kernels_mutex_ticket, gs_kernels_mutex_array, gs_kernels_mutex_cohort;
 void gs_mutex_params_fill(gs_bench_args *a, unsigned int nslots);
 
-#define MUTEX(name, origin, summary, alg) \
-    {name, origin, summary, &gs_family_mutex, &gs_kernels_mutex_##alg, GS_LAUNCH_PLAIN, 0, {0, 0}}
+#define MUTEX(name, origin, summary, alg, flags) \
+    {name, origin, summary, &gs_family_mutex, &gs_kernels_mutex_##alg, GS_LAUNCH_PLAIN, flags, {0, 0}}
+#define HEAD GS_PRIM_HEADLINE
 #define HS "HeteroSync baseline"
 
 extern const gs_family gs_family_mutex;
 static const gs_prim prims[] = {
-    MUTEX("spinMutex", HS, "test-and-set spin lock, fence.sc around the atomics", spin),
-    MUTEX("spinMutexEBO", HS, "test-and-set lock with exponential busy-wait backoff", spin_ebo),
-    MUTEX("faMutex", HS, "centralized ticket (fetch-and-add) lock, backoff while polling", fa),
-    MUTEX("sleepMutex", HS, "decentralized ticket lock: one ring-buffer slot per waiter", sleep),
-    MUTEX("ticketMutex", "gsync", "ticket lock, acquire/release, proportional backoff (FIFO)", ticket),
-    MUTEX("arrayMutex", "gsync", "array queue lock, one 128-byte slot per waiter, acquire/release (FIFO)", array),
+    MUTEX("spinMutex", HS, "test-and-set spin lock, fence.sc around the atomics", spin, HEAD),
+    MUTEX("spinMutexEBO", HS, "test-and-set lock with exponential busy-wait backoff", spin_ebo, 0),
+    MUTEX("faMutex", HS, "centralized ticket (fetch-and-add) lock, backoff while polling", fa, HEAD),
+    MUTEX("sleepMutex", HS, "decentralized ticket lock: one ring-buffer slot per waiter", sleep, HEAD),
+    MUTEX("ticketMutex", "gsync", "ticket lock, acquire/release, proportional backoff (FIFO)", ticket, HEAD),
+    MUTEX("arrayMutex", "gsync", "array queue lock, one 128-byte slot per waiter, acquire/release (FIFO)", array, 0),
     {"cohortMutex", "gsync", "cluster cohort lock: passes inside a thread-block cluster first, then a global ticket lock",
-     &gs_family_mutex, &gs_kernels_mutex_cohort, GS_LAUNCH_CLUSTERS, 0, {0, 0}},
+     &gs_family_mutex, &gs_kernels_mutex_cohort, GS_LAUNCH_CLUSTERS, HEAD, {0, 0}},
 };
 
 /* Ring and array slots: a power of two at least the block count. */

@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 static const unsigned int default_tbs_per_sm[] = {1, 2, 4, 8, 16, 32};
+static const unsigned int quick_tbs_per_sm[] = {1, 8, 32}; /* low, medium, the device's most */
 
 static void fill(gs_config *c, const gs_options *o, const gs_prim *p, unsigned int per_sm, unsigned int blocks,
                  unsigned int sms)
@@ -71,11 +72,13 @@ int gs_plan(const gs_options *o, const gs_prim *p, const gs_device_info *d, int 
     /* the default sweep, capped by the device (the cap itself is a point);
      * points the family cannot run (a grid that does not divide into its
      * clusters, say) are left out, and only a sweep left empty is an error */
+    const unsigned int *sweep = o->quick ? quick_tbs_per_sm : default_tbs_per_sm;
+    const int nsweep = o->quick ? 3 : 6;
     unsigned int points[8];
     int np = 0;
-    for (i = 0; i < (int)(sizeof default_tbs_per_sm / sizeof default_tbs_per_sm[0]); ++i)
-        if (default_tbs_per_sm[i] <= cap)
-            points[np++] = default_tbs_per_sm[i];
+    for (i = 0; i < nsweep; ++i)
+        if (sweep[i] <= cap)
+            points[np++] = sweep[i];
     if (cap < 32 && points[np - 1] != cap)
         points[np++] = cap;
     rc = GS_EXIT_OK;

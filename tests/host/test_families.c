@@ -38,6 +38,20 @@ int main(void)
         CHECK(f->launch_iters && f->state_bytes && f->data_words && f->prepare && f->verify && f->ops_per_launch);
     }
     CHECK(gs_prim_find("nope") == NULL && gs_prim_at(n) == NULL);
+    { /* the quick suite: every family shows its headline, ours and the seeds' */
+        size_t head = 0;
+        for (i = 0; i < gs_nfamilies; ++i) {
+            int ours = 0, theirs = 0;
+            for (j = 0; j < gs_families[i]->nprims; ++j)
+                if (gs_families[i]->prims[j].flags & GS_PRIM_HEADLINE) {
+                    ++head;
+                    ours |= strcmp(gs_families[i]->prims[j].origin, "gsync") == 0;
+                    theirs |= strcmp(gs_families[i]->prims[j].origin, "gsync") != 0;
+                }
+            CHECK(ours && theirs);
+        }
+        CHECK(head == 18);
+    }
     CHECK(gs_prim_find("fxLockBarrierNoFence")->flags & GS_PRIM_UNORDERED);
     CHECK(!(gs_prim_find("gsBarrier")->flags & GS_PRIM_UNORDERED));
     CHECK(gs_prim_find("cohortMutex")->launch == GS_LAUNCH_CLUSTERS);
