@@ -8,7 +8,7 @@
 
 static const char usage[] =
     "usage: gsync-bench [suite] [OPTIONS]        the quick suite: each family's headline primitives at 1, 8\n"
-    "                                             and the most blocks per SM, livelocks stopped after 0.5 s\n"
+    "                                             and the most blocks per SM, livelocks stopped after 2 s\n"
     "       gsync-bench suite --full [OPTIONS]    every primitive over 1, 2, 4, 8, 16, 32 blocks per SM\n"
     "       gsync-bench run PRIM[,PRIM...] [OPTIONS]   (a family name stands for all of it)\n"
     "       gsync-bench list\n"
@@ -340,7 +340,7 @@ int gs_parse_args(int argc, char **argv, gs_options *o, char *err, size_t n)
     if (o->cmd == GS_CMD_SUITE && !o->full) { /* the quick suite: shorter deadlines, fewer repeats */
         o->quick = 1;
         if (!o->timeout_given)
-            o->timeout_s = 0.5;
+            o->timeout_s = 2.0;
         if (!o->repeat_given)
             o->repeat = 3;
     }

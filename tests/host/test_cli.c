@@ -41,7 +41,7 @@ int main(void)
     CHECK(usage("floor --ldst x", "--ldst 'x'"));
     CHECK(parse(&o, "decompose --iters 100 --format csv") == 0 && o.cmd == GS_CMD_DECOMPOSE && o.iters == 100);
     /* the quick suite by default, the whole one with --full */
-    CHECK(parse(&o, "") == 0 && o.quick && !o.full && o.timeout_s == 0.5 && o.repeat == 3);
+    CHECK(parse(&o, "") == 0 && o.quick && !o.full && o.timeout_s == 2.0 && o.repeat == 3);
     CHECK(parse(&o, "suite --timeout 3 --repeat 9") == 0 && o.quick && o.timeout_s == 3.0 && o.repeat == 9);
     CHECK(parse(&o, "suite --full") == 0 && !o.quick && o.full && o.timeout_s == 5.0 && o.repeat == 5);
     CHECK(parse(&o, "run ticketMutex") == 0 && !o.quick);
