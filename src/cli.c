@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+static int fail(char *err, size_t n, const char *fmt, const char *a, const char *b);
+
 static const char usage[] =
     "usage: gsync-bench [suite] [OPTIONS]        the quick suite: each family's headline primitives at 1, 8\n"
     "                                             and the most blocks per SM, livelocks stopped after 2 s\n"
@@ -30,11 +32,68 @@ static const char usage[] =
     "  --format F          table, csv or json (table)\n"
     "  --device N          CUDA device (0)\n";
 
-void gs_print_usage(FILE *f)
+/* Each command's own usage, for `gsync-bench COMMAND --help` and `gsync-bench help COMMAND`. */
+static const struct {
+    const char *name;
+    enum gs_command cmd;
+    const char *usage;
+} commands[] = {
+    {"suite", GS_CMD_SUITE,
+     "usage: gsync-bench [suite] [--full] [OPTIONS]\n"
+     "  the quick suite: each family's headline primitives (gsync's, the seeds' baselines, the CUDA\n"
+     "  peers) at 1, 8 and the most blocks per SM, 2 s watchdog, 3 repeats; --full: every primitive\n"
+     "  at 1, 2, 4, 8, 16, 32 blocks per SM, 5 s watchdog, 5 repeats.  Options as for run.\n"},
+    {"run", GS_CMD_RUN,
+     "usage: gsync-bench run PRIM[,PRIM...] [OPTIONS]\n"
+     "  the primitives named (a family name: mutex, sem, barrier, local stands for all of it) over\n"
+     "  --tbs-per-sm LIST or --tbs N; every point verified: PASS, FAIL (first mismatch) or TIMEOUT.\n"
+     "  'gsync-bench list' names them all; 'gsync-bench --help' lists the options.\n"},
+    {"list", GS_CMD_LIST, "usage: gsync-bench list\n  every primitive: its family, its origin and what it is.\n"},
+    {"floor", GS_CMD_FLOOR,
+     "usage: gsync-bench floor [--format F] [--device N]\n"
+     "  what no primitive can beat on this GPU: atomic and acquire round trips, hand-overs between\n"
+     "  blocks, the cluster barrier, kernel relaunch from a stream and a graph.\n"},
+    {"decompose", GS_CMD_DECOMPOSE,
+     "usage: gsync-bench decompose [--iters N] [--threads N] [--format F] [--device N]\n"
+     "  Feng and Xiao's split of a lock-based barrier's time into atomic, checking, __syncthreads\n"
+     "  and fence, at block counts from 1 to the device's most.\n"},
+    {"plain", GS_CMD_PLAIN,
+     "usage: gsync-bench plain [--tbs-per-sm LIST] [--iters N] [--repeat N] [--threads N] [--format F]\n"
+     "  gsBarrier as a user's kernel calls it (a plain build, the plan's form) beside grid.sync(),\n"
+     "  cuda::barrier and an unordered counter barrier, in interleaved rounds.\n"},
+    {"tune", GS_CMD_TUNE,
+     "usage: gsync-bench tune [--tbs-per-sm LIST] [--iters N] [--repeat N] [--threads N] [--format F]\n"
+     "  every form of gsBarrier at each point, the fastest marked, and the chooser's thresholds they\n"
+     "  suggest for src/lib/barrier_plan.c.\n"},
+};
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
+
+void gs_print_usage(FILE *f, enum gs_command topic)
 {
+    for (size_t i = 0; i < NCOMMANDS; ++i)
+        if (commands[i].cmd == topic) {
+            fputs(commands[i].usage, f);
+            return;
+        }
     fputs(usage, f);
     for (size_t i = 0; i < gs_nfamilies; ++i)
         fputs(gs_families[i]->help, f);
+}
+
+/* `help TOPIC`: the command's usage; an unknown topic is an error. */
+static int help_topic(const char *topic, gs_options *o, char *err, size_t n)
+{
+    o->cmd = GS_CMD_HELP;
+    o->help_topic = GS_CMD_HELP;
+    if (!topic)
+        return GS_EXIT_OK;
+    for (size_t i = 0; i < NCOMMANDS; ++i)
+        if (strcmp(topic, commands[i].name) == 0) {
+            o->help_topic = commands[i].cmd;
+            return GS_EXIT_OK;
+        }
+    return fail(err, n, "unknown help topic '%s' (one of suite, run, list, floor, decompose, plain, tune)%s", topic,
+                "");
 }
 
 void gs_options_default(gs_options *o)
@@ -68,15 +127,35 @@ int gs_parse_uint(const char *s, unsigned int min, unsigned int max, unsigned in
     return 0;
 }
 
+/* A command-line string as messages show it: control characters and
+ * non-ASCII bytes as \xNN, at most 200 bytes of it then "...".  Rotates over
+ * four buffers, so that one message can show up to four. */
+static const char *esc(const char *s)
+{
+    static char bufs[4][4 * 200 + 8];
+    static int next;
+    char *out = bufs[next++ & 3], *o = out;
+    size_t i;
+    for (i = 0; s[i] && i < 200; ++i) {
+        const unsigned char c = (unsigned char)s[i];
+        if (c < 0x20 || c >= 0x7f)
+            o += sprintf(o, "\\x%02x", c);
+        else
+            *o++ = (char)c;
+    }
+    strcpy(o, s[i] ? "..." : "");
+    return out;
+}
+
 static int fail(char *err, size_t n, const char *fmt, const char *a, const char *b)
 {
-    snprintf(err, n, fmt, a, b);
+    snprintf(err, n, fmt, esc(a), esc(b));
     return GS_EXIT_USAGE;
 }
 
 static int bad_number(char *err, size_t n, const char *opt, const char *val, unsigned min, unsigned max)
 {
-    snprintf(err, n, "%s '%s' is not a whole number from %u to %u", opt, val, min, max);
+    snprintf(err, n, "%s '%s' is not a whole number from %u to %u", esc(opt), esc(val), min, max);
     return GS_EXIT_USAGE;
 }
 
@@ -84,7 +163,7 @@ static int unknown_prim(const char *name, char *err, size_t n)
 {
     const char *near[3];
     int k = gs_prim_suggest(name, near, 3), i;
-    size_t len = (size_t)snprintf(err, n, "unknown primitive '%s'", name);
+    size_t len = (size_t)snprintf(err, n, "unknown primitive '%s'", esc(name));
     for (i = 0; i < k && len < n; ++i)
         len += (size_t)snprintf(err + len, n - len, "%s%s", i ? ", " : "; did you mean ", near[i]);
     if (len < n)
@@ -98,6 +177,8 @@ static int parse_prims(const char *arg, gs_options *o, char *err, size_t n)
     char *tok, *save = NULL;
     if (strlen(arg) >= sizeof buf)
         return fail(err, n, "primitive list too long%s%s", "", "");
+    if (!arg[0] || arg[0] == ',' || arg[strlen(arg) - 1] == ',' || strstr(arg, ",,"))
+        return fail(err, n, "'%s' has an empty item: name primitives or families separated by commas%s", arg, "");
     strcpy(buf, arg);
     for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
         const gs_family *f = gs_family_find(tok); /* a family name stands for all its members */
@@ -107,8 +188,13 @@ static int parse_prims(const char *arg, gs_options *o, char *err, size_t n)
             return unknown_prim(tok, err, n);
         if (o->nprims + count > GS_MAX_LIST)
             return fail(err, n, "at most 64 primitives in one run%s%s", "", "");
-        for (size_t i = 0; i < count; ++i)
-            o->prims[o->nprims++] = f ? &f->prims[i] : p;
+        for (size_t i = 0; i < count; ++i) {
+            const gs_prim *q = f ? &f->prims[i] : p;
+            for (int k = 0; k < o->nprims; ++k)
+                if (o->prims[k] == q)
+                    return fail(err, n, "%s is named twice in '%s'", q->name, arg);
+            o->prims[o->nprims++] = q;
+        }
     }
     if (o->nprims == 0)
         return fail(err, n, "no primitive named in '%s'%s", arg, "");
@@ -127,7 +213,7 @@ static int parse_tbs_list(const char *arg, gs_options *o, char *err, size_t n)
     o->ntbs_per_sm = 0;
     for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
         if (o->ntbs_per_sm == GS_MAX_LIST)
-            return fail(err, n, "--tbs-per-sm takes at most 32 values%s%s", "", "");
+            return fail(err, n, "--tbs-per-sm takes at most 64 values%s%s", "", "");
         if (gs_parse_uint(tok, 1, 1024, &o->tbs_per_sm[o->ntbs_per_sm]))
             return bad_number(err, n, "--tbs-per-sm", tok, 1, 1024);
         o->ntbs_per_sm++;
@@ -141,9 +227,11 @@ static int parse_timeout(const char *arg, double *out, char *err, size_t n)
 {
     char *end;
     double v;
+    const size_t digits = strspn(arg, "0123456789.");
+    const char *dot = strchr(arg, '.');
     errno = 0;
     v = strtod(arg, &end);
-    if (!*arg || *end || errno || !(v >= 0.001 && v <= 3600.0))
+    if (!*arg || *end || errno || digits != strlen(arg) || (dot && strchr(dot + 1, '.')) || !(v >= 0.001 && v <= 3600.0))
         return fail(err, n, "--timeout '%s' is not a number of seconds from 0.001 to 3600%s", arg, "");
     *out = v;
     return GS_EXIT_OK;
@@ -152,13 +240,16 @@ static int parse_timeout(const char *arg, double *out, char *err, size_t n)
 /* One option with its value; *i is advanced past what was used. */
 static int parse_option(int argc, char **argv, int *i, gs_options *o, char *err, size_t n)
 {
-    char name[64];
+    char name[256];
     const char *arg = argv[*i], *val, *eq = strchr(arg, '=');
     unsigned int dev;
     if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+        o->help_topic = o->cmd; /* the command's own help, or (suite by default) the whole */
         o->cmd = GS_CMD_HELP;
         return GS_EXIT_OK;
     }
+    if (strncmp(arg, "--help=", 7) == 0 || strncmp(arg, "--version=", 10) == 0 || strncmp(arg, "--full=", 7) == 0)
+        return fail(err, n, "'%s' takes no value%s", arg, "");
     if (strcmp(arg, "--version") == 0) {
         o->cmd = GS_CMD_VERSION;
         return GS_EXIT_OK;
@@ -172,7 +263,7 @@ static int parse_option(int argc, char **argv, int *i, gs_options *o, char *err,
     if (eq) {
         size_t len = (size_t)(eq - arg);
         if (len >= sizeof name)
-            return fail(err, n, "unknown option '%s'%s", arg, "");
+            return fail(err, n, "unknown option '%s' (see 'gsync-bench --help')%s", arg, "");
         memcpy(name, arg, len);
         name[len] = 0;
         val = eq + 1;
@@ -289,8 +380,9 @@ int gs_parse_args(int argc, char **argv, gs_options *o, char *err, size_t n)
                 return fail(err, n, "'list' takes no arguments, got '%s'%s", argv[2], "");
             return GS_EXIT_OK;
         } else if (strcmp(cmd, "help") == 0) {
-            o->cmd = GS_CMD_HELP;
-            return GS_EXIT_OK;
+            if (argc > 3)
+                return fail(err, n, "'help' takes one topic, got '%s' too%s", argv[3], "");
+            return help_topic(argc > 2 ? argv[2] : NULL, o, err, n);
         } else if (strcmp(cmd, "suite") == 0) {
             i = 2;
         } else if (strcmp(cmd, "floor") == 0) {
@@ -306,6 +398,8 @@ int gs_parse_args(int argc, char **argv, gs_options *o, char *err, size_t n)
             o->cmd = GS_CMD_TUNE;
             i = 2;
         } else if (strcmp(cmd, "run") == 0) {
+            if (argc >= 3 && (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0))
+                return help_topic("run", o, err, n);
             if (argc < 3 || argv[2][0] == '-')
                 return fail(err, n, "'run' needs a primitive name, e.g. 'gsync-bench run ticketMutex'%s%s", "", "");
             if ((rc = parse_prims(argv[2], o, err, n)))
@@ -325,6 +419,7 @@ int gs_parse_args(int argc, char **argv, gs_options *o, char *err, size_t n)
     for (; i < argc; ++i) {
         if (argv[i][0] != '-' || argv[i][1] != '-') {
             if (strcmp(argv[i], "-h") == 0) {
+                o->help_topic = o->cmd;
                 o->cmd = GS_CMD_HELP;
                 return GS_EXIT_OK;
             }

@@ -28,11 +28,12 @@ typedef struct gs_options {
     enum gs_format format;
     int device;
     int heterosync_form; /* gsync-bench <syncPrim> <numLdSt> <numTBs> <numCSIters> */
+    enum gs_command help_topic; /* GS_CMD_HELP: the command asked about (GS_CMD_HELP: all) */
     int quick;         /* the quick suite: the families' headline primitives at 1, 8 and the most blocks per SM */
     int full;          /* suite --full: every primitive over the whole sweep */
     int timeout_given, repeat_given;
     const struct gs_family *family_option; /* the family whose own option was given, if any */
-    char family_option_name[64];
+    char family_option_name[256];
 } gs_options;
 
 void gs_options_default(gs_options *o);
@@ -42,6 +43,6 @@ int gs_parse_args(int argc, char **argv, gs_options *o, char *err, size_t errlen
 int gs_parse_uint(const char *s, unsigned int min, unsigned int max, unsigned int *out);
 
 /* The usage text, with every family's own options. */
-void gs_print_usage(FILE *f);
+void gs_print_usage(FILE *f, enum gs_command topic);
 
 #endif

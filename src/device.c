@@ -4,12 +4,29 @@
 #include <stdio.h>
 #include <string.h>
 
+/* Whether a failure of cudaGetDeviceCount means there is no GPU to use:
+ * none present, or no NVIDIA driver (which CUDA reports as too old). */
+static int no_gpu(cudaError_t e)
+{
+    return e == cudaErrorNoDevice || e == cudaErrorInsufficientDriver;
+}
+
+int gs_device_count_why(char *why, size_t n)
+{
+    int count = 0;
+    const cudaError_t e = cudaGetDeviceCount(&count);
+    if (e == cudaSuccess && count > 0)
+        return count;
+    if (why)
+        snprintf(why, n, e == cudaSuccess ? "no NVIDIA GPU found" : no_gpu(e) ? "no NVIDIA GPU or driver found (%s)"
+                                                                                : "CUDA failed to start (%s: %s)",
+                 cudaGetErrorName(e), cudaGetErrorString(e));
+    return e == cudaSuccess || no_gpu(e) ? 0 : -1;
+}
+
 int gs_device_count(void)
 {
-    int n = 0;
-    if (cudaGetDeviceCount(&n) != cudaSuccess)
-        return 0;
-    return n;
+    return gs_device_count_why(NULL, 0);
 }
 
 int gs_device_open(int ordinal, gs_device_info *d, char *err, size_t n)
@@ -17,11 +34,8 @@ int gs_device_open(int ordinal, gs_device_info *d, char *err, size_t n)
     struct cudaDeviceProp prop;
     cudaError_t e;
     int count = 0, clock_khz = 0;
-    e = cudaGetDeviceCount(&count);
-    if (e != cudaSuccess || count == 0) {
-        snprintf(err, n, "no CUDA device found (%s)", e != cudaSuccess ? cudaGetErrorString(e) : "none visible");
+    if ((count = gs_device_count_why(err, n)) <= 0)
         return GS_EXIT_RUNTIME;
-    }
     if (ordinal < 0 || ordinal >= count) {
         snprintf(err, n, "--device %d does not exist: this machine has %d CUDA device%s (0..%d)", ordinal, count,
                  count == 1 ? "" : "s", count - 1);
@@ -32,8 +46,8 @@ int gs_device_open(int ordinal, gs_device_info *d, char *err, size_t n)
         snprintf(err, n, "CUDA device %d: %s", ordinal, cudaGetErrorString(e));
         return GS_EXIT_RUNTIME;
     }
-    if (prop.major < 7) {
-        snprintf(err, n, "device %d (%s) has compute capability %d.%d; gsync needs 7.0 or later", ordinal, prop.name,
+    if (prop.major < 8) {
+        snprintf(err, n, "device %d (%s) has compute capability %d.%d; gsync needs 8.0 or later", ordinal, prop.name,
                  prop.major, prop.minor);
         return GS_EXIT_RUNTIME;
     }
@@ -45,7 +59,10 @@ int gs_device_open(int ordinal, gs_device_info *d, char *err, size_t n)
     d->clock_mhz = clock_khz / 1000;
     d->cc_major = prop.major;
     d->cc_minor = prop.minor;
-    cudaDriverGetVersion(&d->driver_version);
-    cudaRuntimeGetVersion(&d->runtime_version);
+    if ((e = cudaDriverGetVersion(&d->driver_version)) != cudaSuccess ||
+        (e = cudaRuntimeGetVersion(&d->runtime_version)) != cudaSuccess) {
+        snprintf(err, n, "CUDA versions: %s", cudaGetErrorString(e));
+        return GS_EXIT_RUNTIME;
+    }
     return GS_EXIT_OK;
 }

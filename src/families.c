@@ -97,15 +97,21 @@ static int distance(const char *a, const char *b)
     return row[lb];
 }
 
+/* Candidate i of the suggestions: the families' names, then every primitive's. */
+static const char *candidate(size_t i)
+{
+    return i < gs_nfamilies ? gs_families[i]->name : gs_prim_at(i - gs_nfamilies)->name;
+}
+
 int gs_prim_suggest(const char *name, const char **out, int max)
 {
-    const size_t n = gs_prim_count();
+    const size_t n = gs_nfamilies + gs_prim_count();
     int found = 0, limit = (int)strlen(name) / 2 + 1, d;
     if (limit < 3)
         limit = 3;
     for (d = 0; d <= limit && found < max; ++d)
         for (size_t i = 0; i < n && found < max; ++i)
-            if (distance(name, gs_prim_at(i)->name) == d)
-                out[found++] = gs_prim_at(i)->name;
+            if (distance(name, candidate(i)) == d)
+                out[found++] = candidate(i);
     return found;
 }

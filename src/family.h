@@ -78,7 +78,8 @@ const gs_prim *gs_prim_at(size_t i);
 const gs_family *gs_family_find(const char *name);
 /* Exact name, else a case-insensitive match; NULL when none. */
 const gs_prim *gs_prim_find(const char *name);
-/* Up to `max` known names nearest to `name` (edit distance), nearest first. */
+/* Up to `max` known names (families and primitives) nearest to `name`
+ * (edit distance), nearest first. */
 int gs_prim_suggest(const char *name, const char **out, int max);
 
 #endif

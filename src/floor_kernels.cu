@@ -91,8 +91,8 @@ static __global__ void cluster_kernel(unsigned long long *ns)
 
 extern "C" int gs_floor_chain(int kind, double *ns_per_op)
 {
-    unsigned int *p;
-    unsigned long long *d, h[2];
+    unsigned int *p = NULL;
+    unsigned long long *d = NULL, h[2];
     cudaError_t e;
     if ((e = cudaMalloc((void **)&p, 4096)) != cudaSuccess)
         return (int)e;
@@ -110,8 +110,8 @@ extern "C" int gs_floor_chain(int kind, double *ns_per_op)
 
 extern "C" int gs_floor_handoff(int kind, double *ns_one_way)
 {
-    unsigned int *flags;
-    unsigned long long *d, h = 0;
+    unsigned int *flags = NULL;
+    unsigned long long *d = NULL, h = 0;
     cudaError_t e;
     void *args[] = {&flags, &kind, &d};
     if ((e = cudaMalloc((void **)&flags, 4096)) != cudaSuccess)

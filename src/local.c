@@ -280,7 +280,7 @@ static int verify_sem(const gs_config *c, const unsigned int *data, const unsign
                  check[GS_CHECK_VIOLATIONS]);
         return 1;
     }
-    if (verifying && (check[GS_CHECK_ENTERED] != total || check[GS_CHECK_LEFT] != total)) {
+    if (verifying && (check[GS_CHECK_ENTERED] != (unsigned int)total || check[GS_CHECK_LEFT] != (unsigned int)total)) {
         snprintf(detail, n, "%u entries and %u exits, expected %llu of each", check[GS_CHECK_ENTERED],
                  check[GS_CHECK_LEFT], total);
         return 1;

@@ -12,6 +12,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -64,8 +65,12 @@ static int decompose(const gs_options *o, const gs_device_info *dev, const gs_me
     const unsigned long long timeout_ns = (unsigned long long)(o->timeout_s * 1e9);
     int most = 0, nrows = 0, i, k, rc, timed_out;
     double ms;
-    if ((rc = gs_decompose_occupancy(o->threads, &most)) != 0 || most <= 0) {
-        snprintf(err, n, "decompose: no block of %u threads fits", o->threads);
+    if ((rc = gs_decompose_occupancy(o->threads, &most)) != 0) {
+        snprintf(err, n, "CUDA: decompose: occupancy: %s", cudaGetErrorName((cudaError_t)rc));
+        return GS_EXIT_RUNTIME;
+    }
+    if (most <= 0) {
+        snprintf(err, n, "decompose: no block of %u threads fits on an SM of this device", o->threads);
         return GS_EXIT_USAGE;
     }
     for (i = 0; i < (int)(sizeof small / sizeof small[0]); ++i)
@@ -79,7 +84,8 @@ static int decompose(const gs_options *o, const gs_device_info *dev, const gs_me
         rows[i].timed_out = 0;
         for (k = 0; k < GS_DECOMPOSE_MODES; ++k) {
             if ((rc = gs_decompose_run(counts[i], o->threads, iters, k, timeout_ns, &ms, &timed_out))) {
-                snprintf(err, n, "CUDA: decompose: %s", cudaGetErrorString((cudaError_t)rc));
+                snprintf(err, n, "CUDA: decompose: %s: %s", cudaGetErrorName((cudaError_t)rc),
+                         cudaGetErrorString((cudaError_t)rc));
                 return GS_EXIT_RUNTIME;
             }
             rows[i].t_ns[k] = ms * 1e6 / iters;
@@ -126,7 +132,9 @@ int main(int argc, char **argv)
         return usage_error(err);
     switch (o.cmd) {
     case GS_CMD_HELP:
-        gs_print_usage(stdout);
+        gs_print_usage(stdout, o.help_topic == GS_CMD_SUITE && argc > 1 && strcmp(argv[1], "suite") != 0
+                                   ? GS_CMD_HELP
+                                   : o.help_topic);
         return GS_EXIT_OK;
     case GS_CMD_VERSION:
         printf("gsync-bench %s\n", GSYNC_BENCH_VERSION);

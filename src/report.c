@@ -10,17 +10,36 @@ const char *gs_verdict_name(enum gs_verdict v)
     return v == GS_PASS ? "PASS" : v == GS_FAIL ? "FAIL" : "TIMEOUT";
 }
 
+/* Appends s to out (of n bytes, len used); false when it does not fit. */
+static int append(char *out, size_t n, size_t *len, const char *s)
+{
+    const size_t k = strlen(s);
+    if (*len + k + 1 > n)
+        return 0;
+    memcpy(out + *len, s, k + 1);
+    *len += k;
+    return 1;
+}
+
 void gs_command_line(int argc, char **argv, char *out, size_t n)
 {
+    /* an argument of only these characters needs no quotes in a POSIX shell */
+    static const char plain[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_@%+=:,./-";
     size_t len = 0;
-    int i;
     out[0] = 0;
-    for (i = 0; i < argc && len + 1 < n; ++i) {
+    for (int i = 0; i < argc; ++i) {
         const char *a = argv[i];
-        int quote = strpbrk(a, " \t\"'$") != NULL || !*a;
-        len += (size_t)snprintf(out + len, n - len, quote ? "%s'%s'" : "%s%s", i ? " " : "", a);
-        if (len >= n)
-            len = n - 1;
+        const int quote = !*a || strspn(a, plain) != strlen(a);
+        int ok = append(out, n, &len, i ? " " : "") && (!quote || append(out, n, &len, "'"));
+        for (const char *p = a; ok && *p; ++p) { /* a quote inside quotes: close, escaped quote, reopen */
+            const char one[2] = {*p, 0};
+            ok = append(out, n, &len, *p == '\'' ? "'\\''" : one);
+        }
+        if (!ok || (quote && !append(out, n, &len, "'"))) {
+            out[0] = 0; /* too long to record whole: record nothing rather than a wrong command */
+            append(out, n, (len = 0, &len), "(command line too long to record)");
+            return;
+        }
     }
 }
 

@@ -6,15 +6,16 @@
  * GS__SCOPED; with inlining a constant scope compiles to one instruction.
  *
  * All of .relaxed/.acquire/.release/.acq_rel and the scoped fences need
- * sm_70 (PTX ISA 6.0); .cluster needs sm_90 (PTX ISA 7.8).  Before sm_90 a
+ * sm_70 (PTX ISA 6.0), the barrier's warp reductions sm_80, so gsync needs
+ * sm_80; .cluster needs sm_90 (PTX ISA 7.8).  Before sm_90 a
  * block is its own cluster, so .cluster is mapped to .gpu, which is stronger
  * and therefore still correct.
  */
 #ifndef GSYNC_PTX_CUH
 #define GSYNC_PTX_CUH
 
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 700
-#error "gsync needs sm_70 or later (scoped acquire/release PTX)"
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
+#error "gsync needs sm_80 or later (scoped acquire/release PTX, warp reductions)"
 #endif
 
 enum gs_scope { GS_SCOPE_CTA, GS_SCOPE_CLUSTER, GS_SCOPE_GPU, GS_SCOPE_SYS };

@@ -179,9 +179,14 @@ static int plan_shape(void)
 int main(int argc, char **argv)
 {
     const char *what = argc > 1 ? argv[1] : "";
-    if (gs_device_count() == 0) {
-        printf("SKIP: no CUDA device\n");
+    const int count = gs_device_count_why(err, sizeof err);
+    if (count == 0) { /* skipped only where there is truly no GPU or driver */
+        printf("SKIP: %s\n", err);
         return 77;
+    }
+    if (count < 0) {
+        printf("FAIL: %s\n", err);
+        return 1;
     }
     if (gs_device_open(0, &dev, err, sizeof err)) {
         printf("cannot open device 0: %s\n", err);

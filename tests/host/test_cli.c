@@ -122,6 +122,38 @@ int main(void)
     CHECK(usage("--tbs 8 --tbs-per-sm 2", "exclude each other"));
     CHECK(usage("run spinMutex stray", "unexpected argument 'stray'"));
 
+    /* rough edges: help topics, values where none belong, lists, escapes, long names */
+    CHECK(parse(&o, "run --help") == 0 && o.cmd == GS_CMD_HELP && o.help_topic == GS_CMD_RUN);
+    CHECK(parse(&o, "floor --help") == 0 && o.cmd == GS_CMD_HELP && o.help_topic == GS_CMD_FLOOR);
+    CHECK(parse(&o, "help tune") == 0 && o.cmd == GS_CMD_HELP && o.help_topic == GS_CMD_TUNE);
+    CHECK(parse(&o, "help") == 0 && o.cmd == GS_CMD_HELP && o.help_topic == GS_CMD_HELP);
+    CHECK(usage("help bogus", "unknown help topic 'bogus'"));
+    CHECK(usage("help run extra", "'help' takes one topic"));
+    CHECK(usage("--help=x", "'--help=x' takes no value"));
+    CHECK(usage("run mutexes", "did you mean mutex"));
+    CHECK(usage("run ticketMutex,ticketMutex", "ticketMutex is named twice"));
+    CHECK(usage("run mutex,ticketMutex", "ticketMutex is named twice"));
+    CHECK(usage("run ,ticketMutex", "has an empty item"));
+    CHECK(usage("run ticketMutex,", "has an empty item"));
+    CHECK(usage("--timeout 0x10", "--timeout '0x10'"));
+    CHECK(usage("--timeout 1e3", "--timeout '1e3'"));
+    CHECK(usage("--timeout 1.2.3", "--timeout '1.2.3'"));
+    CHECK(parse(&o, "--timeout 0.25") == 0 && o.timeout_s == 0.25);
+    CHECK(usage("--tbs-per-sm 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,"
+                "33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,60,61,62,63,64,65",
+                "at most 64 values"));
+    {
+        char *argv[] = {"gsync-bench", "run", "spin\nMutex\x01", NULL};
+        CHECK(gs_parse_args(3, argv, &o, err, sizeof err) == GS_EXIT_USAGE && strchr(err, '\n') == NULL &&
+              strstr(err, "spin\\x0aMutex\\x01"));
+        char long_name[300];
+        memset(long_name, 'y', sizeof long_name);
+        memcpy(long_name, "--", 2);
+        long_name[150] = 0;
+        char *argv2[] = {"gsync-bench", long_name, NULL};
+        CHECK(gs_parse_args(2, argv2, &o, err, sizeof err) == GS_EXIT_USAGE && strstr(err, long_name));
+    }
+
     CHECK(gs_parse_uint("4294967295", 0, 0xffffffffu, &v) == 0 && v == 0xffffffffu);
     CHECK(gs_parse_uint("", 0, 10, &v) != 0);
     CHECK(gs_parse_uint("+3", 0, 10, &v) != 0);

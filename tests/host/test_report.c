@@ -50,6 +50,20 @@ int main(void)
     d.runtime_version = 13000;
     gs_command_line(6, argv, cmd, sizeof cmd);
     CHECK(strcmp(cmd, "gsync-bench run spinMutex --format csv 'a b'") == 0);
+    { /* the recorded command pastes back into a shell: every argument comes back as it was */
+        char *tricky[] = {"printf", "%s|", "it's", "$HOME", "a\\b", "", "x\ny", "`id`", "--x=\"q\""};
+        char line[512], got[512];
+        size_t k = 0;
+        gs_command_line(9, tricky, line, sizeof line);
+        FILE *sh = popen(line, "r");
+        CHECK(sh != NULL);
+        if (sh) {
+            k = fread(got, 1, sizeof got - 1, sh);
+            pclose(sh);
+        }
+        got[k] = 0;
+        CHECK(strcmp(got, "it's|$HOME|a\\b||x\ny|`id`|--x=\"q\"|") == 0);
+    }
     m.dev = &d;
     m.command = cmd;
     m.floor_ns = 0.0;
