@@ -2,7 +2,7 @@
  * LocalExch model; arg[1]: gsync's barrier, planned by gs_barrier_plan), its
  * option --form, and the golden model of the barrier microbenchmark
  * (barrier_bench.cuh). */
-#include "family.h"
+#include "cli.h"
 #include "golden.h"
 
 #include "gsync/host.h"
@@ -68,7 +68,7 @@ static int option(const char *name, const char *value, char *err, size_t n)
     if (!value)
         return 1;
     if ((f = gs_barrier_form_parse(value)) == -2) {
-        snprintf(err, n, "--form '%s' is not one of auto, flat, spread, gathered, wide", value);
+        snprintf(err, n, "--form '%s' is not one of auto, flat, spread, gathered, wide", gs_escape(value));
         return -1;
     }
     form_option = f;

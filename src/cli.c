@@ -130,7 +130,7 @@ int gs_parse_uint(const char *s, unsigned int min, unsigned int max, unsigned in
 /* A command-line string as messages show it: control characters and
  * non-ASCII bytes as \xNN, at most 200 bytes of it then "...".  Rotates over
  * four buffers, so that one message can show up to four. */
-static const char *esc(const char *s)
+const char *gs_escape(const char *s)
 {
     static char bufs[4][4 * 200 + 8];
     static int next;
@@ -149,13 +149,13 @@ static const char *esc(const char *s)
 
 static int fail(char *err, size_t n, const char *fmt, const char *a, const char *b)
 {
-    snprintf(err, n, fmt, esc(a), esc(b));
+    snprintf(err, n, fmt, gs_escape(a), gs_escape(b));
     return GS_EXIT_USAGE;
 }
 
 static int bad_number(char *err, size_t n, const char *opt, const char *val, unsigned min, unsigned max)
 {
-    snprintf(err, n, "%s '%s' is not a whole number from %u to %u", esc(opt), esc(val), min, max);
+    snprintf(err, n, "%s '%s' is not a whole number from %u to %u", gs_escape(opt), gs_escape(val), min, max);
     return GS_EXIT_USAGE;
 }
 
@@ -163,7 +163,7 @@ static int unknown_prim(const char *name, char *err, size_t n)
 {
     const char *near[3];
     int k = gs_prim_suggest(name, near, 3), i;
-    size_t len = (size_t)snprintf(err, n, "unknown primitive '%s'", esc(name));
+    size_t len = (size_t)snprintf(err, n, "unknown primitive '%s'", gs_escape(name));
     for (i = 0; i < k && len < n; ++i)
         len += (size_t)snprintf(err + len, n - len, "%s%s", i ? ", " : "; did you mean ", near[i]);
     if (len < n)

@@ -42,6 +42,11 @@ int gs_parse_args(int argc, char **argv, gs_options *o, char *err, size_t errlen
 /* Decimal digits only, no sign, min <= value <= max.  Returns 0 when valid. */
 int gs_parse_uint(const char *s, unsigned int min, unsigned int max, unsigned int *out);
 
+/* A command-line string as messages show it: control characters and other
+ * bytes outside printable ASCII as \xNN, at most 200 bytes then "...".  Four
+ * results may be in use at once (static buffers, rotated). */
+const char *gs_escape(const char *s);
+
 /* The usage text, with every family's own options. */
 void gs_print_usage(FILE *f, enum gs_command topic);
 

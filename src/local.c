@@ -83,7 +83,7 @@ static int option(const char *name, const char *value, char *err, size_t n)
     if (!value)
         return 1;
     if (gs_parse_uint(value, 2, MAX_CLUSTER, &v) || (v != 2u && v != 4u && v != 8u && v != 16u)) {
-        snprintf(err, n, "--cluster '%s' is not one of 2, 4, 8, 16", value);
+        snprintf(err, n, "--cluster '%s' is not one of 2, 4, 8, 16", gs_escape(value));
         return -1;
     }
     cluster_option = v;
