@@ -1,12 +1,13 @@
 # The two commands of the quick start:
 #   make run    configure, build and run gsync-bench's quick suite on GPU 0 (under a minute)
 #   make run-full  every primitive over the whole sweep (minutes)
+#   make sanitize  compute-sanitizer over every primitive (a GPU machine)
 #   make test   configure, build and run the tests (GPU tests skip without a GPU)
 BUILD ?= build
 NVCC := $(shell command -v nvcc 2>/dev/null || ls /usr/local/cuda/bin/nvcc 2>/dev/null)
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all run run-full test configure compile clean check-cuda
+.PHONY: all run run-full test sanitize configure compile clean check-cuda
 
 all: compile
 
@@ -15,8 +16,9 @@ check-cuda:
 	  echo "gsync: the CUDA toolkit (nvcc, 12.0 or later) was not found: install it or put nvcc on PATH" >&2; exit 1; fi
 	@command -v cmake >/dev/null || { echo "gsync: cmake 3.24 or later is needed" >&2; exit 1; }
 
+# a configure that failed leaves no Makefile in $(BUILD), so the next make configures again
 configure: check-cuda
-	@[ -f $(BUILD)/CMakeCache.txt ] || CUDACXX=$(NVCC) cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
+	@[ -f $(BUILD)/Makefile ] || CUDACXX=$(NVCC) cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
 
 compile: configure
 	cmake --build $(BUILD) -j $(JOBS)
@@ -26,6 +28,10 @@ run: compile
 
 run-full: compile
 	./$(BUILD)/gsync-bench suite --full --device 0
+
+# compute-sanitizer over every primitive (a GPU machine): build/sanitize.csv and .log
+sanitize: check-cuda
+	tools/sanitize.sh $(BUILD)
 
 test: compile
 	cd $(BUILD) && ctest --output-on-failure

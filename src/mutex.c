@@ -5,7 +5,7 @@
 
 #include <stdio.h>
 
-extern const gs_kernels gs_kernels_mutex_spin, gs_kernels_mutex_spin_ebo, gs_kernels_mutex_fa,
+extern const gs_kernels gs_kernels_mutex_libcu, gs_kernels_mutex_spin, gs_kernels_mutex_spin_ebo, gs_kernels_mutex_fa,
     gs_kernels_mutex_sleep, gs_kernels_mutex_ticket, gs_kernels_mutex_array, gs_kernels_mutex_cohort;
 void gs_mutex_params_fill(gs_bench_args *a, unsigned int nslots);
 
@@ -22,6 +22,8 @@ static const gs_prim prims[] = {
     MUTEX("sleepMutex", HS, "decentralized ticket lock: one ring-buffer slot per waiter", sleep, HEAD),
     MUTEX("ticketMutex", "gsync", "ticket lock, acquire/release, proportional backoff (FIFO)", ticket, HEAD),
     MUTEX("arrayMutex", "gsync", "array queue lock, one 128-byte slot per waiter, acquire/release (FIFO)", array, 0),
+    MUTEX("cudaBinarySemaphore", "CUDA peer", "libcu++ cuda::binary_semaphore<thread_scope_device> as a lock", libcu,
+          HEAD),
     {"cohortMutex", "gsync", "cluster cohort lock: passes inside a thread-block cluster first, then a global ticket lock",
      &gs_family_mutex, &gs_kernels_mutex_cohort, GS_LAUNCH_CLUSTERS, HEAD, {0, 0}},
 };

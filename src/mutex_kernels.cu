@@ -5,6 +5,9 @@
  * block joins, thread 0 releases.  A lock that lets two blocks in loses
  * increments, which the host's golden model catches (mutex.c).
  */
+#include <cuda/semaphore>
+#include <new>
+
 #include "bench.cuh"
 
 typedef struct mutex_params {
@@ -58,6 +61,18 @@ GS_MUTEX_BENCH(array, (void)0, gs_mutex_array_lock(array_view(&a), &token, GPU),
 GS_MUTEX_BENCH_SETUP(cohort, __shared__ gs_mutex_cohort_node_t node; gs_mutex_cohort_begin(&node), (void)0,
                      gs_mutex_cohort_lock((gs_mutex_cohort_t *)a.state, &node),
                      gs_mutex_cohort_unlock((gs_mutex_cohort_t *)a.state, &node), gs_mutex_cohort_end())
+
+/* The CUDA peer: libcu++'s cuda::binary_semaphore at device scope, as a
+ * CUDA user would lock with it (acquire blocks in libcu++'s own wait, which
+ * no watchdog bounds; its holder always releases, so it cannot deadlock). */
+typedef cuda::binary_semaphore<cuda::thread_scope_device> libcu_mutex;
+static __device__ __forceinline__ bool libcu_lock(libcu_mutex *m)
+{
+    m->acquire();
+    return true;
+}
+GS_MUTEX_BENCH(libcu, new (a.state) libcu_mutex(1), libcu_lock((libcu_mutex *)a.state),
+               ((libcu_mutex *)a.state)->release())
 
 /* Broken on purpose, for the tests: they prove that the checks catch what
  * they claim to catch.  racy: check-then-set with no atomic, two blocks can

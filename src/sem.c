@@ -6,7 +6,7 @@
 
 #include <stdio.h>
 
-extern const gs_kernels gs_kernels_sem_spin, gs_kernels_sem_priority, gs_kernels_sem_ticket;
+extern const gs_kernels gs_kernels_sem_libcu, gs_kernels_sem_spin, gs_kernels_sem_priority, gs_kernels_sem_ticket;
 void gs_sem_params_fill(gs_bench_args *a, unsigned int size, unsigned int writer_every, unsigned int words,
                         int backoff);
 
@@ -30,6 +30,8 @@ static const gs_prim prims[] = {
     SEM_SIZES("priorSem", "thesis baseline", "priority semaphore: leaving blocks go first", priority, 0),
     SEM_SIZES("priorSemEBO", "thesis baseline", "priority semaphore with exponential backoff", priority, 1),
     SEM_SIZES("ticketSem", "gsync", "weighted ticket semaphore, FIFO, no lock", ticket, 0),
+    SEM_SIZES("cudaSem", "CUDA peer", "libcu++ cuda::counting_semaphore<thread_scope_device>, a writer takes all permits",
+              libcu, 0),
 };
 
 static unsigned int words_per_thread(const gs_config *c)

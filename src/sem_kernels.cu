@@ -11,6 +11,9 @@
  * The verifying launch also counts, with atomics, the readers and writers
  * inside at every entry, and the entries and exits.
  */
+#include <cuda/semaphore>
+#include <new>
+
 #include "bench.cuh"
 
 typedef struct sem_params {
@@ -47,6 +50,24 @@ GS_SEM_BENCH(priority, gs_sem_priority_init((gs_sem_priority_t *)a.state, INIT_S
              gs_sem_priority_leave((gs_sem_priority_t *)a.state, writer, p->size, GPU))
 GS_SEM_BENCH(ticket, (void)0, gs_sem_ticket_enter((gs_sem_ticket_t *)a.state, writer ? p->size : 1u, p->size, GPU),
              gs_sem_ticket_leave((gs_sem_ticket_t *)a.state, writer ? p->size : 1u, GPU))
+/* The CUDA peer: libcu++'s cuda::counting_semaphore at device scope with
+ * `size` permits, as a CUDA user would take it: a reader one permit, a writer
+ * all of them one at a time.  Two writers holding some each deadlock, so the
+ * permits are taken with try_acquire under gsync's watchdog (a TIMEOUT, not
+ * a hung GPU); libcu++'s blocking acquire could not be bounded. */
+typedef cuda::counting_semaphore<cuda::thread_scope_device, 1024> libcu_sem;
+static __device__ __forceinline__ bool libcu_enter(libcu_sem *s, unsigned int permits)
+{
+    gs_wait_t w = GS_WAIT_INIT;
+    for (unsigned int k = 0; k < permits; ++k)
+        while (!s->try_acquire())
+            if (gs_wait_spin(&w))
+                return false;
+    return true;
+}
+GS_SEM_BENCH(libcu, new (a.state) libcu_sem(INIT_SIZE), libcu_enter((libcu_sem *)a.state, writer ? p->size : 1u),
+             ((libcu_sem *)a.state)->release(writer ? p->size : 1u))
+
 /* Broken on purpose, for the tests: a ticket semaphore that counts one slot
  * too many; the capacity check must turn it red. */
 GS_SEM_BENCH(broken_overfull, (void)0,

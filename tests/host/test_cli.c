@@ -68,8 +68,8 @@ int main(void)
           o.format == GS_FORMAT_JSON && o.tbs == 264);
     CHECK(parse(&o, "suite --tbs-per-sm 2") == 0 && o.cmd == GS_CMD_SUITE && o.ntbs_per_sm == 1);
     /* a family name stands for all its members */
-    CHECK(parse(&o, "run sem") == 0 && o.nprims == 20 && strcmp(o.prims[0]->name, "spinSem1") == 0);
-    CHECK(parse(&o, "run mutex,ticketSem10") == 0 && o.nprims == 8);
+    CHECK(parse(&o, "run sem") == 0 && o.nprims == 24 && strcmp(o.prims[0]->name, "spinSem1") == 0);
+    CHECK(parse(&o, "run mutex,ticketSem10") == 0 && o.nprims == 9);
     CHECK(parse(&o, "run barrier") == 0 && o.nprims == 15 && strcmp(o.prims[0]->family->name, "barrier") == 0);
     CHECK(parse(&o, "") == 0 && o.iters == 0); /* the family's default, set by the plan */
     CHECK(parse(&o, "priorSemEBO10 10 528 20") == 0 && o.prims[0]->arg[0] == 10 && o.prims[0]->arg[1] == 1);

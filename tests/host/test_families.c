@@ -19,7 +19,7 @@ int main(void)
                                 "spinSemUniq120", "spinSemEBOUniq1", "spinSemEBOUniq2", "spinSemEBOUniq10",
                                 "spinSemEBOUniq120"}; /* all 28 of HeteroSync's SyncPrims names */
 
-    CHECK(n == 62);
+    CHECK(n == 67);
     for (i = 0; i < sizeof heterosync / sizeof heterosync[0]; ++i)
         CHECK(gs_prim_find(heterosync[i]) != NULL);
     for (i = 0; i < n; ++i) {
@@ -50,7 +50,7 @@ int main(void)
                 }
             CHECK(ours && theirs);
         }
-        CHECK(head == 18);
+        CHECK(head == 20);
     }
     CHECK(gs_prim_find("fxLockBarrierNoFence")->flags & GS_PRIM_UNORDERED);
     CHECK(!(gs_prim_find("gsBarrier")->flags & GS_PRIM_UNORDERED));
