@@ -2,12 +2,13 @@
 #   make run    configure, build and run gsync-bench's quick suite on GPU 0 (under a minute)
 #   make run-full  every primitive over the whole sweep (minutes)
 #   make sanitize  compute-sanitizer over every primitive (a GPU machine)
+#   make figures   the figures of bench/results (a Python virtual environment in build/)
 #   make test   configure, build and run the tests (GPU tests skip without a GPU)
 BUILD ?= build
 NVCC := $(shell command -v nvcc 2>/dev/null || ls /usr/local/cuda/bin/nvcc 2>/dev/null)
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all run run-full test sanitize configure compile clean check-cuda
+.PHONY: all run run-full test sanitize figures configure compile clean check-cuda
 
 all: compile
 
@@ -28,6 +29,13 @@ run: compile
 
 run-full: compile
 	./$(BUILD)/gsync-bench suite --full --device 0
+
+# figures from the committed CSVs (bench/results/<gpu>/figures/*.png, .svg),
+# with matplotlib pinned in tools/requirements-figures.txt, in $(BUILD)/venv
+figures:
+	@[ -x $(BUILD)/venv/bin/python ] || python3 -m venv $(BUILD)/venv
+	@$(BUILD)/venv/bin/pip install -q -r tools/requirements-figures.txt
+	$(BUILD)/venv/bin/python tools/plot.py bench/results
 
 # compute-sanitizer over every primitive (a GPU machine): build/sanitize.csv and .log
 sanitize: check-cuda

@@ -1,0 +1,213 @@
+#!/usr/bin/env python3
+"""Figures from gsync-bench's CSVs: tools/plot.py [bench/results] writes
+bench/results/<gpu>/figures/NAME.png and NAME.svg for each CSV it knows:
+time per operation against blocks per SM for each family sweep (log scale),
+the synchronization share of each barrier's episode, where each semaphore
+completes, the plain-build barrier comparison and its forms, Feng and Xiao's
+decomposition, and the floor.  `make figures` runs it in build/venv."""
+import csv
+import math
+import os
+import sys
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+STYLE = {"gsync": "-", "CUDA peer": ":", "CPU implicit sync": ":"}
+
+
+def num(s):
+    try:
+        v = float(s)
+        return v if math.isfinite(v) else None
+    except (TypeError, ValueError):
+        return None
+
+
+def rows_of(path):
+    with open(path, newline="") as f:
+        return [r for r in csv.DictReader(f) if r.get("gsync_version") != "gsync_version"]
+
+
+def save(fig, out, name):
+    os.makedirs(out, exist_ok=True)
+    for ext in ("png", "svg"):
+        fig.savefig(os.path.join(out, f"{name}.{ext}"), dpi=110, bbox_inches="tight",
+                    metadata={"Date": None} if ext == "svg" else None)
+    plt.close(fig)
+
+
+def device(rows):
+    return rows[0].get("device", "") if rows else ""
+
+
+def sweep(rows, out, name):
+    """ns per operation against blocks per SM, a line per primitive."""
+    prims = []
+    for r in rows:
+        if r["primitive"] not in prims:
+            prims.append(r["primitive"])
+    fig, ax = plt.subplots(figsize=(8, 5))
+    for p in prims:
+        pts = [(num(r["tbs_per_sm"]), num(r["ns_per_op"])) for r in rows
+               if r["primitive"] == p and r["verdict"] == "PASS"]
+        pts = [(x, y) for x, y in pts if x and y]
+        if not pts:
+            continue
+        origin = next(r["origin"] for r in rows if r["primitive"] == p)
+        ax.plot([x for x, _ in pts], [y for _, y in pts], STYLE.get(origin, "--"), marker="o", ms=3,
+                label=f"{p} ({origin})", lw=2.2 if origin == "gsync" else 1.2)
+    ax.set_xscale("log", base=2)
+    ax.set_yscale("log")
+    ax.set_xlabel("blocks per SM")
+    ax.set_ylabel("ns per operation (median)")
+    ax.set_title(f"{name}: {device(rows)} (missing points: FAIL or TIMEOUT)")
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(fontsize=7, ncol=2)
+    save(fig, out, name)
+
+
+def sync_share(rows, out, name):
+    """The share of each barrier episode spent synchronizing (sync / total)."""
+    fig, ax = plt.subplots(figsize=(8, 5))
+    prims = []
+    for r in rows:
+        if r["primitive"] not in prims:
+            prims.append(r["primitive"])
+    for p in prims:
+        pts = [(num(r["tbs_per_sm"]), num(r["sync_ns"]), num(r["ns_per_op"])) for r in rows
+               if r["primitive"] == p and r["verdict"] == "PASS"]
+        pts = [(x, s / t) for x, s, t in pts if x and s is not None and t]
+        if pts:
+            origin = next(r["origin"] for r in rows if r["primitive"] == p)
+            ax.plot([x for x, _ in pts], [100 * y for _, y in pts], STYLE.get(origin, "--"), marker="o", ms=3,
+                    label=p, lw=2.2 if origin == "gsync" else 1.2)
+    ax.set_xscale("log", base=2)
+    ax.set_xlabel("blocks per SM")
+    ax.set_ylabel("synchronization share of an episode (%)")
+    ax.set_title(f"{name}: {device(rows)}")
+    ax.grid(True, alpha=0.3)
+    ax.legend(fontsize=7, ncol=2)
+    save(fig, out, name)
+
+
+def completion(rows, out, name):
+    """Where each semaphore completes (PASS) and where it livelocks (TIMEOUT)."""
+    prims = []
+    for r in rows:
+        if r["primitive"] not in prims:
+            prims.append(r["primitive"])
+    tbs = sorted({int(r["tbs_per_sm"]) for r in rows})
+    fig, ax = plt.subplots(figsize=(7, 0.28 * len(prims) + 1.5))
+    colors = {"PASS": "tab:green", "TIMEOUT": "tab:red", "FAIL": "black"}
+    for i, p in enumerate(prims):
+        for r in rows:
+            if r["primitive"] == p:
+                ax.scatter(tbs.index(int(r["tbs_per_sm"])), i, c=colors.get(r["verdict"], "grey"), s=40)
+    ax.set_yticks(range(len(prims)), prims, fontsize=7)
+    ax.set_xticks(range(len(tbs)), [str(t) for t in tbs])
+    ax.set_xlabel("blocks per SM (green PASS, red TIMEOUT, black FAIL)")
+    ax.set_title(f"{name}: {device(rows)}")
+    ax.invert_yaxis()
+    save(fig, out, name)
+
+
+def plain(rows, out, name):
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    for b in ["gs_barrier_sync", "grid.sync", "cuda::barrier", "unordered counter"]:
+        pts = [(num(r["tbs_per_sm"]), num(r["ns_median"])) for r in rows if r["barrier"] == b]
+        ax.plot([x for x, _ in pts], [y for _, y in pts], "-" if b.startswith("gs") else "--", marker="o",
+                label=b, lw=2.2 if b.startswith("gs") else 1.2)
+    ax.set_xscale("log", base=2)
+    ax.set_yscale("log")
+    ax.set_xlabel("blocks per SM")
+    ax.set_ylabel("ns per barrier (median of interleaved rounds)")
+    ax.set_title(f"the barrier as a user calls it: {device(rows)}")
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend()
+    save(fig, out, name)
+
+
+def tune(rows, out, name):
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    for form in ["flat", "spread", "gathered", "wide"]:
+        pts = [(num(r["tbs_per_sm"]), num(r["ns_median"])) for r in rows if r["form"] == form]
+        if pts:
+            ax.plot([x for x, _ in pts], [y for _, y in pts], marker="o", label=form)
+    ax.set_xscale("log", base=2)
+    ax.set_yscale("log")
+    ax.set_xlabel("blocks per SM")
+    ax.set_ylabel("ns per barrier")
+    ax.set_title(f"gsBarrier's forms: {device(rows)}")
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend()
+    save(fig, out, name)
+
+
+def decompose(rows, out, name):
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    x = [num(r["blocks"]) for r in rows]
+    for col, label in [("t_a_ns", "atomic add"), ("t_c_ns", "counter checking"), ("t_s_ns", "__syncthreads"),
+                       ("t_f_ns", "fence")]:
+        ax.plot(x, [num(r[col]) for r in rows], marker="o", label=label)
+    ax.set_xscale("log", base=2)
+    ax.set_xlabel("blocks")
+    ax.set_ylabel("ns per barrier")
+    ax.set_title(f"Feng and Xiao's decomposition of a lock-based barrier: {device(rows)}")
+    ax.grid(True, alpha=0.3)
+    ax.legend()
+    save(fig, out, name)
+
+
+def floor(rows, out, name):
+    rows = [r for r in rows if num(r["ns"])]
+    fig, ax = plt.subplots(figsize=(7, 0.4 * len(rows) + 1))
+    ax.barh(range(len(rows)), [num(r["ns"]) for r in rows])
+    ax.set_yticks(range(len(rows)), [r["measure"] for r in rows], fontsize=8)
+    ax.set_xscale("log")
+    ax.set_xlabel("ns")
+    ax.set_title(f"what no primitive can beat: {device(rows)}")
+    ax.invert_yaxis()
+    save(fig, out, name)
+
+
+def main(argv):
+    root = argv[1] if len(argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "bench", "results")
+    made = 0
+    for gpu in sorted(os.listdir(root)):
+        folder = os.path.join(root, gpu)
+        if not os.path.isdir(folder):
+            continue
+        out = os.path.join(folder, "figures")
+        for f in sorted(os.listdir(folder)):
+            if not f.endswith(".csv"):
+                continue
+            rows = rows_of(os.path.join(folder, f))
+            name = f[:-4]
+            if not rows:
+                continue
+            cols = rows[0].keys()
+            if "primitive" in cols and "ns_per_op" in cols:
+                sweep(rows, out, name)
+                if rows[0].get("family") == "barrier" and "bare" not in name:
+                    sync_share(rows, out, name + "-sync-share")
+                if rows[0].get("family") == "sem":
+                    completion(rows, out, name + "-completion")
+            elif "barrier" in cols and "ns_median" in cols:
+                plain(rows, out, name)
+            elif "form" in cols and "best" in cols:
+                tune(rows, out, name)
+            elif "t_a_ns" in cols:
+                decompose(rows, out, name)
+            elif "measure" in cols:
+                floor(rows, out, name)
+            else:
+                continue
+            made += 1
+    print(f"{made} CSVs drawn")
+
+
+if __name__ == "__main__":
+    main(sys.argv)
