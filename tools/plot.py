@@ -114,51 +114,44 @@ def completion(rows, out, name):
     save(fig, out, name)
 
 
-def plain(rows, out, name):
+def lines(out, name, title, xlabel, ylabel, series, logy=True):
+    """One figure of lines: series is [(label, [(x, y)], ours)], x on a log2 axis."""
     fig, ax = plt.subplots(figsize=(7, 4.5))
-    for b in ["gs_barrier_sync", "grid.sync", "cuda::barrier", "unordered counter"]:
-        pts = [(num(r["tbs_per_sm"]), num(r["ns_median"])) for r in rows if r["barrier"] == b]
-        ax.plot([x for x, _ in pts], [y for _, y in pts], "-" if b.startswith("gs") else "--", marker="o",
-                label=b, lw=2.2 if b.startswith("gs") else 1.2)
+    for label, pts, ours in series:
+        pts = [(x, y) for x, y in pts if x and y is not None]
+        if pts:
+            ax.plot([x for x, _ in pts], [y for _, y in pts], "-" if ours else "--", marker="o", label=label,
+                    lw=2.2 if ours else 1.2)
     ax.set_xscale("log", base=2)
-    ax.set_yscale("log")
-    ax.set_xlabel("blocks per SM")
-    ax.set_ylabel("ns per barrier (median of interleaved rounds)")
-    ax.set_title(f"the barrier as a user calls it: {device(rows)}")
+    if logy:
+        ax.set_yscale("log")
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
     ax.grid(True, which="both", alpha=0.3)
     ax.legend()
     save(fig, out, name)
+
+
+def plain(rows, out, name):
+    series = [(b, [(num(r["tbs_per_sm"]), num(r["ns_median"])) for r in rows if r["barrier"] == b],
+               b.startswith("gs")) for b in ["gs_barrier_sync", "grid.sync", "cuda::barrier", "unordered counter"]]
+    lines(out, name, f"the barrier as a user calls it: {device(rows)}", "blocks per SM",
+          "ns per barrier (median of interleaved rounds)", series)
 
 
 def tune(rows, out, name):
-    fig, ax = plt.subplots(figsize=(7, 4.5))
-    for form in ["flat", "spread", "gathered", "wide"]:
-        pts = [(num(r["tbs_per_sm"]), num(r["ns_median"])) for r in rows if r["form"] == form]
-        if pts:
-            ax.plot([x for x, _ in pts], [y for _, y in pts], marker="o", label=form)
-    ax.set_xscale("log", base=2)
-    ax.set_yscale("log")
-    ax.set_xlabel("blocks per SM")
-    ax.set_ylabel("ns per barrier")
-    ax.set_title(f"gsBarrier's forms: {device(rows)}")
-    ax.grid(True, which="both", alpha=0.3)
-    ax.legend()
-    save(fig, out, name)
+    series = [(f, [(num(r["tbs_per_sm"]), num(r["ns_median"])) for r in rows if r["form"] == f], True)
+              for f in ["flat", "spread", "gathered", "wide"]]
+    lines(out, name, f"gsBarrier's forms: {device(rows)}", "blocks per SM", "ns per barrier", series)
 
 
 def decompose(rows, out, name):
-    fig, ax = plt.subplots(figsize=(7, 4.5))
-    x = [num(r["blocks"]) for r in rows]
-    for col, label in [("t_a_ns", "atomic add"), ("t_c_ns", "counter checking"), ("t_s_ns", "__syncthreads"),
-                       ("t_f_ns", "fence")]:
-        ax.plot(x, [num(r[col]) for r in rows], marker="o", label=label)
-    ax.set_xscale("log", base=2)
-    ax.set_xlabel("blocks")
-    ax.set_ylabel("ns per barrier")
-    ax.set_title(f"Feng and Xiao's decomposition of a lock-based barrier: {device(rows)}")
-    ax.grid(True, alpha=0.3)
-    ax.legend()
-    save(fig, out, name)
+    series = [(label, [(num(r["blocks"]), num(r[col])) for r in rows], True)
+              for col, label in [("t_a_ns", "atomic add"), ("t_c_ns", "counter checking"),
+                                 ("t_s_ns", "__syncthreads"), ("t_f_ns", "fence")]]
+    lines(out, name, f"Feng and Xiao's decomposition of a lock-based barrier: {device(rows)}", "blocks",
+          "ns per barrier", series, logy=False)
 
 
 def floor(rows, out, name):
