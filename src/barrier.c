@@ -75,6 +75,11 @@ static int option(const char *name, const char *value, char *err, size_t n)
     return 1;
 }
 
+static void reset_options(void)
+{
+    form_option = GS_BARRIER_AUTO;
+}
+
 static unsigned int groups_of(const gs_config *c)
 {
     return c->sm_count && c->sm_count < c->blocks ? c->sm_count : c->blocks;
@@ -145,7 +150,7 @@ const gs_family gs_family_barrier = {
     .help = "  --form F            gsBarrier's form: auto (the plan's), flat, spread, gathered, wide (auto)\n",
     .option = option, .launch_iters = launch_iters, .state_bytes = state_bytes, .data_words = data_words,
     .init_data = init_data, .prepare = prepare, .verify = verify, .ops_per_launch = ops_per_launch,
-    .floor_column = 1,
+    .floor_column = 1, .reset_options = reset_options,
 };
 
 /* ---- the golden model ---- */

@@ -10,7 +10,7 @@ static int fail(char *err, size_t n, const char *fmt, const char *a, const char 
 
 static const char usage[] =
     "usage: gsync-bench [suite] [OPTIONS]        the quick suite: each family's headline primitives at 1, 8\n"
-    "                                             and the most blocks per SM, livelocks stopped after 2 s\n"
+    "                                             and the most blocks per SM, 2 s watchdog deadline\n"
     "       gsync-bench suite --full [OPTIONS]    every primitive over 1, 2, 4, 8, 16, 32 blocks per SM\n"
     "       gsync-bench run PRIM[,PRIM...] [OPTIONS]   (a family name stands for all of it)\n"
     "       gsync-bench list\n"
@@ -25,7 +25,7 @@ static const char usage[] =
     "                      0 with barriers: time the bare barrier\n"
     "  --tbs N             total blocks (instead of --tbs-per-sm)\n"
     "  --tbs-per-sm LIST   blocks per SM, e.g. 1,2,4 (1,2,4,8,16,32 capped by the device)\n"
-    "  --iters N           critical sections per block (20), barrier episodes (2000)\n"
+    "  --iters N           critical sections per block (20; local family 200), barrier episodes (2000)\n"
     "  --repeat N          timed launches; the median is reported (5)\n"
     "  --threads N         threads per block, a multiple of 32 (32)\n"
     "  --timeout S         watchdog deadline per launch in seconds (5)\n"
@@ -99,6 +99,9 @@ static int help_topic(const char *topic, gs_options *o, char *err, size_t n)
 void gs_options_default(gs_options *o)
 {
     memset(o, 0, sizeof *o);
+    for (size_t f = 0; f < gs_nfamilies; ++f)
+        if (gs_families[f]->reset_options)
+            gs_families[f]->reset_options();
     o->cmd = GS_CMD_SUITE;
     o->ldst = 10;
     o->iters = 0; /* the family's default */
@@ -244,7 +247,7 @@ static int parse_option(int argc, char **argv, int *i, gs_options *o, char *err,
     const char *arg = argv[*i], *val, *eq = strchr(arg, '=');
     unsigned int dev;
     if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-        o->help_topic = o->cmd; /* the command's own help, or (suite by default) the whole */
+        o->help_topic = *i > 1 ? o->cmd : GS_CMD_HELP; /* after a command word: that command's help */
         o->cmd = GS_CMD_HELP;
         return GS_EXIT_OK;
     }
@@ -288,8 +291,10 @@ static int parse_option(int argc, char **argv, int *i, gs_options *o, char *err,
     if (!eq)
         ++*i;
     if (!ours) {
-        o->family_option = gs_families[f];
-        snprintf(o->family_option_name, sizeof o->family_option_name, "%s", name);
+        if (o->nfamily_options == 4)
+            return fail(err, n, "too many family options, at most four%s%s", "", "");
+        o->family_option[o->nfamily_options] = gs_families[f];
+        snprintf(o->family_option_name[o->nfamily_options++], sizeof o->family_option_name[0], "%s", name);
         return gs_families[f]->option(name, val, err, n) < 0 ? GS_EXIT_USAGE : GS_EXIT_OK;
     }
     if (IS("--ldst"))
@@ -334,17 +339,15 @@ static int parse_option(int argc, char **argv, int *i, gs_options *o, char *err,
 /* A family's own option applies to runs that include that family. */
 static int check_family_option(const gs_options *o, char *err, size_t n)
 {
-    int used = o->cmd == GS_CMD_SUITE && o->nprims == 0;
-    if (!o->family_option)
-        return GS_EXIT_OK;
-    for (int k = 0; k < o->nprims && !used; ++k)
-        used = o->prims[k]->family == o->family_option;
-    if (o->cmd != GS_CMD_RUN && o->cmd != GS_CMD_SUITE)
-        used = 0;
-    if (!used) {
-        snprintf(err, n, "%s applies to runs of the %s family (gsync-bench run %s ...)", o->family_option_name,
-                 o->family_option->name, o->family_option->name);
-        return GS_EXIT_USAGE;
+    for (int i = 0; i < o->nfamily_options; ++i) {
+        int used = o->cmd == GS_CMD_SUITE && o->nprims == 0;
+        for (int k = 0; k < o->nprims && !used; ++k)
+            used = o->prims[k]->family == o->family_option[i];
+        if (!used || (o->cmd != GS_CMD_RUN && o->cmd != GS_CMD_SUITE)) {
+            snprintf(err, n, "%s applies to runs of the %s family (gsync-bench run %s ...)",
+                     gs_escape(o->family_option_name[i]), o->family_option[i]->name, o->family_option[i]->name);
+            return GS_EXIT_USAGE;
+        }
     }
     return GS_EXIT_OK;
 }
@@ -419,7 +422,7 @@ int gs_parse_args(int argc, char **argv, gs_options *o, char *err, size_t n)
     for (; i < argc; ++i) {
         if (argv[i][0] != '-' || argv[i][1] != '-') {
             if (strcmp(argv[i], "-h") == 0) {
-                o->help_topic = o->cmd;
+                o->help_topic = i > 1 ? o->cmd : GS_CMD_HELP;
                 o->cmd = GS_CMD_HELP;
                 return GS_EXIT_OK;
             }

@@ -32,8 +32,9 @@ typedef struct gs_options {
     int quick;         /* the quick suite: the families' headline primitives at 1, 8 and the most blocks per SM */
     int full;          /* suite --full: every primitive over the whole sweep */
     int timeout_given, repeat_given;
-    const struct gs_family *family_option; /* the family whose own option was given, if any */
-    char family_option_name[256];
+    const struct gs_family *family_option[4]; /* the families whose own options were given */
+    char family_option_name[4][256];
+    int nfamily_options;
 } gs_options;
 
 void gs_options_default(gs_options *o);

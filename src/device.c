@@ -3,12 +3,16 @@
 #include <cuda_runtime_api.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Whether a failure of cudaGetDeviceCount means there is no GPU to use:
- * none present, or no NVIDIA driver (which CUDA reports as too old). */
+ * none present, only the toolkit's stub driver, or no NVIDIA driver at all
+ * (which CUDA reports as a driver too old; with a driver loaded, that is a
+ * real failure). */
 static int no_gpu(cudaError_t e)
 {
-    return e == cudaErrorNoDevice || e == cudaErrorInsufficientDriver;
+    return e == cudaErrorNoDevice || e == cudaErrorStubLibrary ||
+           (e == cudaErrorInsufficientDriver && access("/proc/driver/nvidia/version", F_OK) != 0);
 }
 
 int gs_device_count_why(char *why, size_t n)

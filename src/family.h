@@ -63,6 +63,7 @@ typedef struct gs_family {
     int (*cluster_size)(const gs_prim *p);
     int (*per_sm)(const gs_prim *p, unsigned int threads, unsigned int sms, unsigned int *per_sm);
     unsigned int (*iters)(const gs_prim *p);
+    void (*reset_options)(void); /* its options back to their defaults [none] */
 } gs_family;
 
 /* Operations several families share: refuse --ldst 0 (an operation needs

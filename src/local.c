@@ -90,6 +90,11 @@ static int option(const char *name, const char *value, char *err, size_t n)
     return 1;
 }
 
+static void reset_options(void)
+{
+    cluster_option = 4u;
+}
+
 static unsigned int model(const gs_config *c)
 {
     return c->prim->arg[0] & LOCAL_MODEL;
@@ -327,5 +332,5 @@ const gs_family gs_family_local = {
     .option = option, .check = check, .launch_iters = launch_iters, .state_bytes = state_bytes,
     .data_words = data_words, .init_data = init_data, .prepare = prepare, .verify = verify,
     .ops_per_launch = ops_per_launch, .check_words = check_words, .cluster_size = cluster_size, .per_sm = per_sm,
-    .iters = default_iters,
+    .iters = default_iters, .reset_options = reset_options,
 };

@@ -122,6 +122,11 @@ GS_LOCAL_SEM(ticket_sem_cluster, true, GS_LOCAL_SHARED(gs_sem_ticket_t), (void)0
              gs_sem_ticket_enter(m, writer ? p->size : 1u, p->size, CL),
              gs_sem_ticket_leave(m, writer ? p->size : 1u, CL), gs_cluster_sync())
 
+/* For the tests: the seed's grouping with gpu-scope fences, which is sound
+ * whichever SMs the blocks run on; it must PASS on any grid. */
+GS_LOCAL_MUTEX(sound_uniq, false, (void)0, (void)0, gs_mutex_spin_lock((gs_mutex_spin_t *)st, GS_SCOPE_GPU),
+               gs_mutex_spin_unlock((gs_mutex_spin_t *)st, GS_SCOPE_GPU), (void)0)
+
 /* Broken on purpose, for the tests: the cluster ticket lock at cta scope,
  * which orders nothing between the cluster's blocks; and a lock with no
  * atomic at all, which two blocks of a group can take at once. */

@@ -39,7 +39,8 @@ int gs_plan(const gs_options *o, const gs_prim *p, const gs_device_info *d, int 
         return GS_EXIT_USAGE;
     }
     if (cap == 0) {
-        snprintf(err, errlen, "%s: no block of %u threads fits on an SM of this device", p->name, o->threads);
+        snprintf(err, errlen, "%s: no block of %u threads fits on an SM of this device%s", p->name, o->threads,
+                 p->launch == GS_LAUNCH_CLUSTERS ? " in clusters (sm_90 and later)" : "");
         return GS_EXIT_USAGE;
     }
     if (o->tbs) {

@@ -37,7 +37,7 @@ for w in "$@"; do
     (cd build && ctest --output-on-failure -V) >"$OUT/ctest.log" 2>&1
     grep -E "tests passed|tests failed|\(Failed\)|\*\*\*Failed" "$OUT/ctest.log" | tail -15 ;;
   sanitize) # a build whose barriers verify over 100 episodes, not 10000: racecheck is slow
-    cmake -S . -B build_san -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 \
+    cmake -S . -B build_san -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=native \
       -DCMAKE_C_FLAGS=-DGS_BARRIER_VERIFY_EPISODES=100 >/tmp/san.log 2>&1 &&
       cmake --build build_san -j 16 --target gsync-bench >>/tmp/san.log 2>&1 || { tail -20 /tmp/san.log; continue; }
     for tool in ${SAN_TOOLS:-memcheck racecheck synccheck}; do

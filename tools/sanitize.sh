@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # tools/sanitize.sh OUT_DIR: compute-sanitizer over small configurations
 # (8 blocks, 3 sections or episodes, one timed launch) of every primitive,
-# on a build whose barriers verify over 100 episodes (racecheck is slow).
+# on a build (OUT_DIR/san, for this GPU: SAN_ARCH, default native) whose
+# barriers verify over 100 episodes (racecheck is slow).
 # SAN_TOOLS picks the tools (memcheck racecheck synccheck); SAN_ORIGIN=gsync
 # runs only gsync's own primitives.  Writes OUT_DIR/sanitize.csv (tool,
 # primitive, origin, verdict, errors) and OUT_DIR/sanitize.log.
@@ -9,10 +10,12 @@ set -uo pipefail
 out=${1:-build}
 mkdir -p "$out"
 export PATH="$PATH:/usr/local/cuda/bin"
-cmake -S . -B build_san -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 \
-  -DCMAKE_C_FLAGS=-DGS_BARRIER_VERIFY_EPISODES=100 >/tmp/san.log 2>&1 &&
-  cmake --build build_san -j 16 --target gsync-bench >>/tmp/san.log 2>&1 || { tail -20 /tmp/san.log; exit 1; }
-B=build_san/gsync-bench
+log=$(mktemp)
+cmake -S . -B "$out/san" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES="${SAN_ARCH:-native}" \
+  -DCMAKE_C_FLAGS=-DGS_BARRIER_VERIFY_EPISODES=100 >"$log" 2>&1 &&
+  cmake --build "$out/san" -j "$(nproc)" --target gsync-bench >>"$log" 2>&1 || { tail -20 "$log"; rm -f "$log"; exit 1; }
+rm -f "$log"
+B=$out/san/gsync-bench
 echo "tool,primitive,origin,verdict,errors" >"$out/sanitize.csv"
 : >"$out/sanitize.log"
 $B list | tail -n +2 | while read -r prim family origin rest; do

@@ -49,7 +49,7 @@
 extern const gs_family gs_family_mutex, gs_family_sem, gs_family_barrier, gs_family_local;
 extern const gs_kernels gs_kernels_mutex_broken_racy, gs_kernels_mutex_broken_deadlock,
     gs_kernels_sem_broken_overfull, gs_kernels_barrier_broken_unordered, gs_kernels_barrier_broken_stuck,
-    gs_kernels_local_broken_cta, gs_kernels_local_broken_racy;
+    gs_kernels_local_broken_cta, gs_kernels_local_broken_racy, gs_kernels_local_sound_uniq;
 
 static gs_device_info dev;
 static unsigned int test_ldst = 10u;    /* 0 for the bare-barrier case */
@@ -128,6 +128,31 @@ static void run_allowed(const gs_prim *p, unsigned int per_sm, double timeout_s,
 static void run_expect(const gs_prim *p, unsigned int per_sm, double timeout_s, enum gs_verdict want)
 {
     run_allowed(p, per_sm, timeout_s, V(want));
+}
+
+/* The same on a grid of `blocks` blocks, whatever the SM count. */
+static void run_blocks(const gs_prim *p, unsigned int blocks, double timeout_s, enum gs_verdict want)
+{
+    gs_config c = config(p, 1, timeout_s);
+    gs_result r;
+    c.blocks = blocks;
+    c.tbs_per_sm = 0;
+    c.group = blocks / c.sm_count ? blocks / c.sm_count : 1u;
+    const int rc = gs_run_config(&c, &r, err, sizeof err);
+    printf("%-16s %5u blocks: %s %s\n", p->name, blocks, rc ? "ERROR" : gs_verdict_name(r.verdict), rc ? err : r.detail);
+    CHECK(rc == 0 && r.verdict == want);
+}
+
+/* The fewest and the most blocks per SM, up to `most`, whose grid divides
+ * into clusters of c. */
+static void cluster_points(unsigned int c, unsigned int most, unsigned int *lo, unsigned int *hi)
+{
+    const unsigned int sms = (unsigned int)dev.sm_count;
+    *lo = 1, *hi = most;
+    while ((*lo * sms) % c && *lo < most)
+        ++*lo;
+    while (*hi > *lo && (*hi * sms) % c)
+        --*hi;
 }
 
 static gs_prim broken(const char *name, const gs_family *f, const gs_kernels *k, enum gs_launch_kind launch)
@@ -251,6 +276,9 @@ int main(int argc, char **argv)
     } else if (strcmp(what, "planShape") == 0) {
         if (plan_shape() == 77 && check_failed == 0)
             return 77;
+    } else if ((strcmp(what, "local") == 0 || strcmp(what, "localBroken") == 0) && dev.cc_major < 9) {
+        printf("SKIP: thread-block clusters need compute capability 9.0, this is %d.%d\n", dev.cc_major, dev.cc_minor);
+        return 77;
     } else if (strcmp(what, "local") == 0) {
         static const char *const sizes[] = {"2", "4", "8", "16"};
         for (int k = 0; k < 4; ++k) {
@@ -265,13 +293,8 @@ int main(int argc, char **argv)
                     CHECK(k == 3); /* only 16 may be refused */
                     continue;
                 }
-                /* the fewest and the most blocks per SM whose grid divides into clusters */
-                const unsigned int c = 2u << k, sms = (unsigned int)dev.sm_count;
-                unsigned int lo = 1, hi = most;
-                while ((lo * sms) % c)
-                    ++lo;
-                while (hi > lo && (hi * sms) % c)
-                    --hi;
+                unsigned int lo, hi;
+                cluster_points(2u << k, most, &lo, &hi);
                 run_expect(p, lo, 5.0, GS_PASS);
                 run_expect(p, hi, 5.0, GS_PASS);
             }
@@ -287,14 +310,22 @@ int main(int argc, char **argv)
         }
         printf("ended after %.1f s wall\n", now_s() - t0);
         CHECK(now_s() - t0 < 280.0);
+        /* the per-group checks pass a sound lock on the seed's grouping, also
+         * when the blocks are not a multiple of the SMs */
+        gs_prim sound = broken("soundUniq", &gs_family_local, &gs_kernels_local_sound_uniq, GS_LAUNCH_PLAIN);
+        run_blocks(&sound, (unsigned int)dev.sm_count + 3u, 5.0, GS_PASS);
+        run_blocks(&sound, 2u * (unsigned int)dev.sm_count - 1u, 5.0, GS_PASS);
+        run_blocks(&sound, 8u * (unsigned int)dev.sm_count, 5.0, GS_PASS);
     } else if (strcmp(what, "localBroken") == 0) {
         gs_prim racy = broken("brokenLocalRacy", &gs_family_local, &gs_kernels_local_broken_racy, GS_LAUNCH_PLAIN);
         gs_prim cta = broken("brokenClusterCta", &gs_family_local, &gs_kernels_local_broken_cta, GS_LAUNCH_CLUSTERS);
         CHECK(gs_family_local.option("--cluster", "8", err, sizeof err) == 1);
         run_expect(&racy, 4, 5.0, GS_FAIL);
         run_expect(&racy, 16, 5.0, GS_FAIL);
-        run_expect(&cta, 2, 5.0, GS_FAIL); /* grids that divide into clusters of 8 on 132 SMs too */
-        run_expect(&cta, max_per_sm(&cta) & ~1u, 5.0, GS_FAIL);
+        unsigned int lo, hi;
+        cluster_points(8u, max_per_sm(&cta), &lo, &hi);
+        run_expect(&cta, lo, 5.0, GS_FAIL);
+        run_expect(&cta, hi, 5.0, GS_FAIL);
     } else if (strcmp(what, "device") == 0) {
         gs_device_info d;
         CHECK(gs_device_open(gs_device_count(), &d, err, sizeof err) == 2 && strstr(err, "does not exist"));

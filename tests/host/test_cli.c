@@ -55,7 +55,12 @@ int main(void)
     CHECK(usage("run gsBarrier --form", "--form needs a value"));
     CHECK(usage("run ticketMutex --form flat", "--form applies to runs of the barrier family"));
     CHECK(usage("plain --form flat", "--form applies to runs of the barrier family"));
-    CHECK(parse(&o, "suite --form wide") == 0 && o.family_option != NULL);
+    CHECK(parse(&o, "suite --form wide") == 0 && o.nfamily_options == 1);
+    CHECK(usage("run gsBarrier --cluster 8 --form flat", "--cluster applies to runs of the local family"));
+    CHECK(usage("run gsBarrier --form flat --cluster 8", "--cluster applies to runs of the local family"));
+    CHECK(parse(&o, "run gsBarrier,ticketMutexCluster --cluster 8 --form flat") == 0 && o.nfamily_options == 2);
+    CHECK(parse(&o, "suite --help") == 0 && o.help_topic == GS_CMD_SUITE);
+    CHECK(parse(&o, "--help") == 0 && o.help_topic == GS_CMD_HELP);
     CHECK(parse(&o, "--help") == 0 && o.cmd == GS_CMD_HELP);
     CHECK(parse(&o, "--version") == 0 && o.cmd == GS_CMD_VERSION);
     CHECK(parse(&o, "run ticketMutex") == 0 && o.cmd == GS_CMD_RUN && o.nprims == 1 &&

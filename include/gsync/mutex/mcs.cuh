@@ -11,9 +11,9 @@
  *            successor it empties the queue with a CAS on the tail, unless
  *            one is linking in, which it then waits for.
  * Ordering:  the tail swap is acq_rel, the link and the hand-over are
- *            st.release read by ld.acquire, all at `scope` (cluster; the
- *            tests' broken twin passes cta).  Each block polls only its own
- *            shared memory.
+ *            st.release read by ld.acquire, and emptying the queue is a
+ *            release CAS that the next block's swap acquires, all at `scope`
+ *            (cluster).  Each block polls only its own shared memory.
  * Progress:  FIFO, starvation-free.
  * Requires:  launch in clusters; every block calls gs_mutex_mcs_begin before
  *            its first lock and gs_mutex_mcs_end before it exits (all
@@ -88,7 +88,7 @@ static __device__ __forceinline__ void gs_mutex_mcs_pass(gs_mutex_mcs_node_t *mi
 {
     if (next == 0u) {
         const unsigned int me = gs_cluster_rank() + 1u;
-        if (gs_atom_cas_relaxed(&gs__mcs_peer(mine, 0u)->tail, me, 0u, scope) == me)
+        if (gs_atom_cas_release(&gs__mcs_peer(mine, 0u)->tail, me, 0u, scope) == me) /* the next swap acquires it */
             return;
         gs_wait_t w = GS_WAIT_INIT;
         while ((next = gs_ld_acquire(&mine->next, scope)) == 0u)
