@@ -128,34 +128,31 @@ extern "C" int gs_floor_handoff(int kind, double *ns_one_way)
     return (int)e;
 }
 
-extern "C" int gs_floor_cluster(unsigned int cluster, double *ns_per_barrier)
+/* Runs `kernel(ns)` twice (the first warms up) as one cluster of `cluster`
+ * blocks; *ns_out gets the second run's nanoseconds over `per`. */
+static int time_cluster(const void *kernel, unsigned int cluster, double per, double *ns_out)
 {
-    unsigned long long *d, h = 0;
+    unsigned long long *d = NULL, h = 0;
     void *args[] = {&d};
     cudaError_t e;
     if ((e = cudaMalloc((void **)&d, sizeof h)) != cudaSuccess)
         return (int)e;
-    for (int rep = 0; rep < 2 && e == cudaSuccess; ++rep) /* the first warms up */
-        e = gs_launch_clusters((const void *)cluster_kernel, cluster, 32, cluster, args, 0, 0);
+    for (int rep = 0; rep < 2 && e == cudaSuccess; ++rep)
+        e = gs_launch_clusters(kernel, cluster, 32, cluster, args, 0, 0);
     if (e == cudaSuccess && (e = cudaMemcpy(&h, d, sizeof h, cudaMemcpyDeviceToHost)) == cudaSuccess)
-        *ns_per_barrier = (double)h / CHAIN;
+        *ns_out = (double)h / per;
     cudaFree(d);
     return (int)e;
 }
 
+extern "C" int gs_floor_cluster(unsigned int cluster, double *ns_per_barrier)
+{
+    return time_cluster((const void *)cluster_kernel, cluster, CHAIN, ns_per_barrier);
+}
+
 extern "C" int gs_floor_cluster_handoff(double *ns_one_way)
 {
-    unsigned long long *d, h = 0;
-    void *args[] = {&d};
-    cudaError_t e;
-    if ((e = cudaMalloc((void **)&d, sizeof h)) != cudaSuccess)
-        return (int)e;
-    for (int rep = 0; rep < 2 && e == cudaSuccess; ++rep) /* the first warms up */
-        e = gs_launch_clusters((const void *)cluster_ping_pong_kernel, 2, 32, 2, args, 0, 0);
-    if (e == cudaSuccess && (e = cudaMemcpy(&h, d, sizeof h, cudaMemcpyDeviceToHost)) == cudaSuccess)
-        *ns_one_way = (double)h / (2.0 * CHAIN);
-    cudaFree(d);
-    return (int)e;
+    return time_cluster((const void *)cluster_ping_pong_kernel, 2, 2.0 * CHAIN, ns_one_way);
 }
 
 /* An empty kernel, relaunched by gs_relaunch (launch.c). */
