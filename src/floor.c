@@ -41,7 +41,7 @@ static int row(gs_floor_row *r, const char *name, cudaError_t e, double ns, char
     r->ns = ns;
     r->note[0] = 0;
     if (e != cudaSuccess) {
-        snprintf(err, errlen, "floor: %s: %s", name, cudaGetErrorString(e));
+        snprintf(err, errlen, "CUDA: floor: %s: %s: %s", name, cudaGetErrorName(e), cudaGetErrorString(e));
         return GS_EXIT_RUNTIME;
     }
     return GS_EXIT_OK;

@@ -5,6 +5,14 @@
 #include "gsync/watchdog.h"
 
 #include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+int gs_fault_injected(void)
+{
+    const char *f = getenv("GSYNC_FAULT");
+    return f && !strcmp(f, "launch");
+}
 
 static cudaError_t launch_episodes(const void *kernel, gs_bench_args *a, unsigned int count, cudaStream_t s)
 {
@@ -24,6 +32,8 @@ cudaError_t gs_relaunch(const void *kernel, gs_bench_args *a, unsigned int count
     cudaGraph_t g = NULL;
     cudaGraphExec_t x = NULL;
     cudaError_t e, e2;
+    if (gs_fault_injected())
+        return cudaErrorLaunchFailure;
     if (!graph) {
         if ((e = cudaEventRecord(t0, stream)) != cudaSuccess ||
             (e = launch_episodes(kernel, a, count, stream)) != cudaSuccess)
@@ -57,6 +67,8 @@ cudaError_t gs_launch(const gs_kernels *k, enum gs_launch_kind kind, gs_bench_ar
     void *args[] = {a};
     cudaStream_t s = 0;
     cudaError_t e;
+    if (gs_fault_injected())
+        return cudaErrorLaunchFailure;
     if (k->init && ((e = cudaLaunchKernel(k->init, one, one, args, 0, 0)) != cudaSuccess))
         return e;
     switch (kind) {

@@ -26,6 +26,10 @@ cudaError_t gs_launch(const gs_kernels *k, enum gs_launch_kind kind, gs_bench_ar
  * one CUDA graph replayed on it; t0 and t1 around them. */
 cudaError_t gs_relaunch(const void *kernel, gs_bench_args *a, unsigned int count, int graph, cudaStream_t stream,
                         cudaEvent_t t0, cudaEvent_t t1);
+/* Test hook: true when the environment variable GSYNC_FAULT is "launch".
+ * gs_launch and gs_relaunch then fail with cudaErrorLaunchFailure after
+ * their callers have allocated, so that tests can drive the error paths. */
+int gs_fault_injected(void);
 /* Whether the watchdog record `wd` (device memory) fired. */
 cudaError_t gs_watchdog_fired(const void *wd, int *fired);
 

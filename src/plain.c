@@ -39,7 +39,7 @@ static const char *form_of(const entry *x)
     do {                                                                                \
         const cudaError_t e_ = (call);                                                  \
         if (e_ != cudaSuccess) {                                                        \
-            snprintf(err, n, "CUDA: %s: %s", #call, cudaGetErrorString(e_));            \
+            snprintf(err, n, "CUDA: %s: %s: %s", #call, cudaGetErrorName(e_), cudaGetErrorString(e_));            \
             return GS_EXIT_RUNTIME;                                                     \
         }                                                                               \
     } while (0)

@@ -29,7 +29,7 @@ typedef struct buffers {
     do {                                                                                         \
         cudaError_t e_ = (cudaError_t)(call);                                                    \
         if (e_ != cudaSuccess) {                                                                 \
-            snprintf(err, n, "CUDA: %s: %s", #call, cudaGetErrorString(e_));                     \
+            snprintf(err, n, "CUDA: %s: %s: %s", #call, cudaGetErrorName(e_), cudaGetErrorString(e_));                     \
             return GS_EXIT_RUNTIME;                                                              \
         }                                                                                        \
     } while (0)
