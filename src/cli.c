@@ -1,4 +1,5 @@
 #include "cli.h"
+#include "app/app_cli.h"
 #include "gsync_bench.h"
 
 #include <errno.h>
@@ -19,6 +20,8 @@ static const char usage[] =
     "       gsync-bench plain [OPTIONS]   gsBarrier as a user calls it, beside grid.sync(), cuda::barrier\n"
     "                                     and an unordered counter (a build without the watchdog)\n"
     "       gsync-bench tune [OPTIONS]    every form of gsBarrier at each point: the chooser's thresholds\n"
+    "       gsync-bench app PROGRAM[,PROGRAM...] [--sync MODE,...] [--graph SPEC] [OPTIONS]\n"
+    "                                     whole programs (BFS, SSSP, PageRank, Reduce) with every barrier\n"
     "       gsync-bench <syncPrim> <numLdSt> <numTBs> <numCSIters>   (HeteroSync's form)\n"
     "options:\n"
     "  --ldst N            loads and stores per thread per critical section (10);\n"
@@ -65,6 +68,20 @@ static const struct {
      "usage: gsync-bench tune [--tbs-per-sm LIST] [--iters N] [--repeat N] [--threads N] [--format F]\n"
      "  every form of gsBarrier at each point, the fastest marked, and the chooser's thresholds they\n"
      "  suggest for src/lib/barrier_plan.c.\n"},
+    {"app", GS_CMD_APP,
+     "usage: gsync-bench app PROGRAM[,PROGRAM...]|all [--sync MODE[,MODE...]] [--graph SPEC]\n"
+     "                       [--tbs-per-sm LIST] [--threads N] [--repeat N] [--timeout S] [--format F]\n"
+     "  programs whose iterations end in a device-wide barrier, the same code with every mode,\n"
+     "  each run verified against the host (BFS levels, Dijkstra, PageRank in double, the exact sum).\n"
+     "  PROGRAM   bfs, bfs-topo, sssp, sssp-topo, pagerank, reduce (all: every one)\n"
+     "  --sync    relaunchStream, relaunchGraph, gridSync, cudaBarrier, atomicTreeBarrUniq,\n"
+     "            lfTreeBarrUniq, srBarrier, fxLockFreeBarrier, fxLockBarrier, gsBarrier (all)\n"
+     "  --graph   road:ny|fla|w|usa (road-like grids sized like the DIMACS graphs), road:N,\n"
+     "            rmat:SCALE, FILE.gr (DIMACS), FILE.mtx (Matrix Market); default: the thesis's\n"
+     "            pairing, road:100000 at 1 block/SM, ny at 2, fla at 4, w at 8, usa at 16\n"
+     "  --source V  BFS and SSSP source vertex (0)   --size N  Reduce's elements (2^20 a block/SM)\n"
+     "  --tol X     PageRank's L1 tolerance (1e-6)   --damping X  PageRank's damping (0.85)\n"
+     "  --tbs-per-sm  1,2,4,8,16 by default; --threads 64 by default.\n"},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
@@ -92,7 +109,7 @@ static int help_topic(const char *topic, gs_options *o, char *err, size_t n)
             o->help_topic = commands[i].cmd;
             return GS_EXIT_OK;
         }
-    return fail(err, n, "unknown help topic '%s' (one of suite, run, list, floor, decompose, plain, tune)%s", topic,
+    return fail(err, n, "unknown help topic '%s' (one of suite, run, list, floor, decompose, plain, tune, app)%s", topic,
                 "");
 }
 
@@ -102,6 +119,7 @@ void gs_options_default(gs_options *o)
     for (size_t f = 0; f < gs_nfamilies; ++f)
         if (gs_families[f]->reset_options)
             gs_families[f]->reset_options();
+    gs_app_reset_options();
     o->cmd = GS_CMD_SUITE;
     o->ldst = 10;
     o->iters = 0; /* the family's default */
@@ -280,6 +298,17 @@ static int parse_option(int argc, char **argv, int *i, gs_options *o, char *err,
 #define IS(opt) (strcmp(name, opt) == 0)
     const int ours = IS("--ldst") || IS("--tbs") || IS("--tbs-per-sm") || IS("--iters") || IS("--repeat") ||
                      IS("--threads") || IS("--timeout") || IS("--format") || IS("--device");
+    if (!ours && gs_app_option(name, NULL, err, n) == 1) {
+        if (o->cmd != GS_CMD_APP)
+            return fail(err, n, "%s applies to 'gsync-bench app' only%s", name, "");
+        if (!val)
+            return fail(err, n, "%s needs a value%s", name, "");
+        if (!eq)
+            ++*i;
+        return gs_app_option(name, val, err, n) < 0 ? GS_EXIT_USAGE : GS_EXIT_OK;
+    }
+    if (o->cmd == GS_CMD_APP && (IS("--ldst") || IS("--tbs") || IS("--iters")))
+        return fail(err, n, "%s does not apply to 'gsync-bench app' (see 'gsync-bench app --help')%s", name, "");
     size_t f;
     for (f = 0; !ours && f < gs_nfamilies; ++f) /* a family's own option? */
         if (gs_families[f]->option && gs_families[f]->option(name, NULL, err, n) == 1)
@@ -320,6 +349,7 @@ static int parse_option(int argc, char **argv, int *i, gs_options *o, char *err,
         return GS_EXIT_OK;
     }
     if (IS("--threads")) {
+        o->threads_given = 1;
         if (gs_parse_uint(val, 32, GS_MAX_THREADS, &o->threads) || o->threads % 32)
             return fail(err, n, "--threads '%s' must be a multiple of 32 from 32 to 1024%s", val, "");
         return GS_EXIT_OK;
@@ -400,6 +430,16 @@ int gs_parse_args(int argc, char **argv, gs_options *o, char *err, size_t n)
         } else if (strcmp(cmd, "tune") == 0) {
             o->cmd = GS_CMD_TUNE;
             i = 2;
+        } else if (strcmp(cmd, "app") == 0) {
+            if (argc >= 3 && (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0))
+                return help_topic("app", o, err, n);
+            if (argc < 3 || argv[2][0] == '-')
+                return fail(err, n, "'app' needs a program, e.g. 'gsync-bench app bfs' (see 'gsync-bench app --help')%s%s",
+                            "", "");
+            if (gs_app_parse_programs(argv[2], err, n))
+                return GS_EXIT_USAGE;
+            o->cmd = GS_CMD_APP;
+            i = 3;
         } else if (strcmp(cmd, "run") == 0) {
             if (argc >= 3 && (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0))
                 return help_topic("run", o, err, n);
@@ -435,6 +475,12 @@ int gs_parse_args(int argc, char **argv, gs_options *o, char *err, size_t n)
     }
     if (o->tbs && o->ntbs_per_sm)
         return fail(err, n, "--tbs and --tbs-per-sm exclude each other%s%s", "", "");
+    if (o->cmd == GS_CMD_APP) {
+        if (!o->threads_given)
+            o->threads = 64;
+        if (!o->repeat_given)
+            o->repeat = 3;
+    }
     if (o->cmd == GS_CMD_SUITE && !o->full) { /* the quick suite: shorter deadlines, fewer repeats */
         o->quick = 1;
         if (!o->timeout_given)

@@ -7,7 +7,7 @@
 #include <stdio.h>
 
 enum gs_command {
-    GS_CMD_SUITE, GS_CMD_RUN, GS_CMD_LIST, GS_CMD_FLOOR, GS_CMD_DECOMPOSE, GS_CMD_PLAIN, GS_CMD_TUNE, GS_CMD_HELP,
+    GS_CMD_SUITE, GS_CMD_RUN, GS_CMD_LIST, GS_CMD_FLOOR, GS_CMD_DECOMPOSE, GS_CMD_PLAIN, GS_CMD_TUNE, GS_CMD_APP, GS_CMD_HELP,
     GS_CMD_VERSION
 };
 enum gs_format { GS_FORMAT_TABLE, GS_FORMAT_CSV, GS_FORMAT_JSON };
@@ -31,7 +31,7 @@ typedef struct gs_options {
     enum gs_command help_topic; /* GS_CMD_HELP: the command asked about (GS_CMD_HELP: all) */
     int quick;         /* the quick suite: the families' headline primitives at 1, 8 and the most blocks per SM */
     int full;          /* suite --full: every primitive over the whole sweep */
-    int timeout_given, repeat_given;
+    int timeout_given, repeat_given, threads_given;
     const struct gs_family *family_option[4]; /* the families whose own options were given */
     char family_option_name[4][256];
     int nfamily_options;

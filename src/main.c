@@ -2,6 +2,7 @@
 #include "cli.h"
 #include "decompose.h"
 #include "device.h"
+#include "app/app_cli.h"
 #include "floor.h"
 #include "gsync_bench.h"
 #include "family.h"
@@ -161,8 +162,9 @@ int main(int argc, char **argv)
         gs_report_floor(stdout, o.format, &meta, rows, ncfg);
         return GS_EXIT_OK;
     }
-    if (o.cmd == GS_CMD_DECOMPOSE || o.cmd == GS_CMD_PLAIN || o.cmd == GS_CMD_TUNE) {
+    if (o.cmd == GS_CMD_DECOMPOSE || o.cmd == GS_CMD_PLAIN || o.cmd == GS_CMD_TUNE || o.cmd == GS_CMD_APP) {
         rc = o.cmd == GS_CMD_DECOMPOSE ? decompose(&o, &dev, &meta, err, sizeof err)
+             : o.cmd == GS_CMD_APP     ? gs_app_command(&o, &dev, &meta, err, sizeof err)
              : o.cmd == GS_CMD_PLAIN   ? gs_plain_run(&o, &dev, &meta, err, sizeof err)
                                        : gs_tune_run(&o, &dev, &meta, err, sizeof err);
         if (rc)

@@ -7,6 +7,9 @@
 #   tune      every form of gsBarrier at each occupancy (tune.csv, tune.txt)
 #   plain     gsBarrier as a user calls it beside the peers (plain.csv)
 #   mutex sem barrier bare floor decompose   the sweeps (NAME.csv)
+#   app       every program with every mode over the default sweep (apps.csv)
+#   makerun   the README's main job, timed (makerun.log)
+#   racelocal racecheck over the local family (racecheck-local.csv)
 #   local     HeteroSync's ...Uniq ports (local-uniq.csv), and per cluster
 #             size gsync's cluster primitives beside the global ones of the
 #             same algorithms (local-c2.csv ... local-c16.csv)
@@ -67,6 +70,13 @@ for w in "$@"; do
     csv local-c4 run $ours,$global --cluster 4 --tbs-per-sm 1,2,4,7
     csv local-c8 run $ours,$global --cluster 8 --tbs-per-sm 2,4,6
     csv local-c16 run $ours,$global --cluster 16 --tbs-per-sm 4 ;;
+  app) csv apps app all ;;
+  makerun)
+    t0=$(date +%s.%N); make run >"$OUT/makerun.log" 2>&1; rc=$?; t1=$(date +%s.%N)
+    echo "make run: rc=$rc $(awk "BEGIN { printf \"%.1f\", $t1 - $t0 }") s" | tee -a "$OUT/makerun.log" ;;
+  racelocal)
+    SAN_TOOLS=racecheck SAN_FAMILY=local tools/sanitize.sh "$OUT/race" >"$OUT/racecheck-local.log" 2>&1
+    cp "$OUT/race/sanitize.csv" "$OUT/racecheck-local.csv"; rm -rf "$OUT/race"; tail -3 "$OUT/racecheck-local.log" ;;
   floor) csv floor floor ;;
   decompose) csv decompose decompose ;;
   esac

@@ -4,7 +4,7 @@
 # on a build (OUT_DIR/san, for this GPU: SAN_ARCH, default native) whose
 # barriers verify over 100 episodes (racecheck is slow).
 # SAN_TOOLS picks the tools (memcheck racecheck synccheck); SAN_ORIGIN=gsync
-# runs only gsync's own primitives.  Writes OUT_DIR/sanitize.csv (tool,
+# runs only gsync's own primitives, SAN_FAMILY=local only that family's.  Writes OUT_DIR/sanitize.csv (tool,
 # primitive, origin, verdict, errors) and OUT_DIR/sanitize.log.
 set -uo pipefail
 out=${1:-build}
@@ -21,6 +21,7 @@ echo "tool,primitive,origin,verdict,errors" >"$out/sanitize.csv"
 $B list | tail -n +2 | while read -r prim family origin rest; do
   [ "$origin" = CUDA ] && origin="CUDA peer"
   [ -n "${SAN_ORIGIN:-}" ] && [ "$origin" != "$SAN_ORIGIN" ] && continue
+  [ -n "${SAN_FAMILY:-}" ] && [ "$family" != "$SAN_FAMILY" ] && continue
   for tool in ${SAN_TOOLS:-memcheck racecheck synccheck}; do
     log=$(compute-sanitizer --tool "$tool" $B run "$prim" --tbs 8 --iters 3 --repeat 1 --timeout 5 2>&1)
     verdict=$(echo "$log" | grep -oE " (PASS|FAIL|TIMEOUT)" | head -1 | tr -d ' ')

@@ -1,6 +1,7 @@
 /* Command-line parsing: every option, HeteroSync's form, every error. */
 #include "../check.h"
 #include "cli.h"
+#include "app/app_cli.h"
 #include "gsync_bench.h"
 
 #include <string.h>
@@ -48,6 +49,21 @@ int main(void)
     CHECK(usage("run ticketMutex --full", "--full applies to 'gsync-bench suite' only"));
     CHECK(parse(&o, "plain --tbs-per-sm 1,2 --repeat 7") == 0 && o.cmd == GS_CMD_PLAIN && o.repeat == 7);
     CHECK(parse(&o, "tune --format csv") == 0 && o.cmd == GS_CMD_TUNE && o.format == GS_FORMAT_CSV);
+    /* the app command: programs, modes and its own options */
+    CHECK(parse(&o, "app bfs,pagerank --sync gridSync,gsBarrier --graph road:ny --tol 1e-5") == 0 &&
+          o.cmd == GS_CMD_APP && gs_app_opts.nprograms == 2 && gs_app_opts.nmodes == 2 &&
+          strcmp(gs_app_opts.graph, "road:ny") == 0 && gs_app_opts.tol == 1e-5 && o.threads == 64 && o.repeat == 3);
+    CHECK(parse(&o, "app all") == 0 && gs_app_opts.nprograms == GS_APP_PROGRAMS && gs_app_opts.nmodes == 0 &&
+          gs_app_opts.graph[0] == 0 && gs_app_opts.tol == 1e-6);
+    CHECK(parse(&o, "app reduce --sync all --size 1000 --threads 128") == 0 && gs_app_opts.nmodes == GS_SYNC_MODES &&
+          gs_app_opts.size == 1000 && o.threads == 128);
+    CHECK(usage("app bfs --sync brokenNoBarrier,gridSync,gridSync", "synchronization mode 'gridSync' is named twice"));
+    CHECK(usage("app bfs --tol -1", "--tol '-1' is not a number"));
+    CHECK(usage("app bfs --tbs 4", "--tbs does not apply"));
+    CHECK(usage("app bfs --source x", "--source 'x' is not a vertex number"));
+    CHECK(usage("app bfs, --sync gridSync", "program list 'bfs,' has an empty or overlong item"));
+    CHECK(usage("floor --sync gridSync", "--sync applies to 'gsync-bench app' only"));
+    CHECK(parse(&o, "help app") == 0 && o.cmd == GS_CMD_HELP && o.help_topic == GS_CMD_APP);
     /* a family's own option: the barrier's --form */
     CHECK(parse(&o, "run gsBarrier --form wide") == 0 && o.nprims == 1);
     CHECK(parse(&o, "run gsBarrier --form=auto") == 0);

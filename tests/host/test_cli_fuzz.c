@@ -22,7 +22,8 @@ static const char *const words[] = {
     "--form", "--cluster", "--ldst=", "--timeout=", "mutex", "sem", "barrier", "local", "ticketMutex", "gsBarrier",
     "spinSemEBOUniq120", "csv", "json", "table", "wide", "auto", "1,2,4", "0", "1", "-1", "32", "4294967295",
     "4294967296", "99999999999999999999", "0.5", "1e9", "nan", "inf", "0x10", " 1", "", ",", ",,", "a,b",
-    "ticketMutex,ticketMutex", "-", "--", "--=", "="};
+    "ticketMutex,ticketMutex", "-", "--", "--=", "=", "app", "bfs", "sssp-topo", "all", "bfs,reduce", "--sync",
+    "--graph", "--source", "--size", "--tol", "--damping", "gridSync,gsBarrier", "road:ny", "rmat:12", "1e-7"};
 
 /* One argument: a word, random bytes, a number, or a long string. */
 static char *arg(char *buf, size_t cap)

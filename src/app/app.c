@@ -1,0 +1,620 @@
+/* app.c: `gsync-bench app`: whole programs (app_kernels.cu) over a sweep of
+ * blocks per SM, every synchronization mode side by side at each point,
+ * every run verified against the host's answer (reference.c).  Inputs:
+ * the graphs of graph.c, the thesis's pairing of graph size with blocks
+ * per SM unless --graph names one. */
+#include "app/app.h"
+#include "app/app_cli.h"
+#include "app/graph.h"
+#include "launch.h"
+#include "report.h"
+#include "stats.h"
+
+#include "gsync/host.h"
+#include "gsync/watchdog.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define MAX_ROWS 2048
+#define MAX_REPEAT 100
+#define PR_MAX_ITERS 1000u
+
+typedef struct app_row {
+    unsigned int program, mode, per_sm, blocks, threads;
+    char graph[96];
+    unsigned int n, m; /* vertices and arcs; Reduce: elements, 0 */
+    enum gs_verdict verdict;
+    unsigned int iters;
+    gs_stats ms;
+    double share;   /* cycles in the barrier over all cycles (thread 0s); < 0: not measured */
+    double vs_grid; /* gridSync's median over this one; 0: none */
+    char detail[160];
+} app_row;
+
+/* What one graph (or none, for Reduce) puts on the device, and the host's answers. */
+typedef struct app_input {
+    gs_graph g, in;       /* in: the transpose, for PageRank */
+    int have_graph, have_in;
+    unsigned int *levels, *dist; /* host references, NULL until asked */
+    double *rank;
+    unsigned int rank_iters;
+    unsigned int *d_row, *d_col, *d_w, *d_in_row, *d_in_col;
+    float *d_inv_out;
+} app_input;
+
+static const char *const pairing[][2] = {{"1", "road:100000"}, {"2", "road:ny"}, {"4", "road:fla"},
+                                        {"8", "road:w"},       {"16", "road:usa"}};
+
+static const char *graph_for(unsigned int per_sm)
+{
+    if (gs_app_opts.graph[0])
+        return gs_app_opts.graph;
+    for (size_t i = 0; i < sizeof pairing / sizeof pairing[0]; ++i)
+        if ((unsigned int)atoi(pairing[i][0]) >= per_sm)
+            return pairing[i][1];
+    return "road:usa";
+}
+
+static int is_graph_program(unsigned int p)
+{
+    return p != GS_APP_REDUCE;
+}
+
+#define CK(call)                                                                                        \
+    do {                                                                                                \
+        cudaError_t e_ = (call);                                                                        \
+        if (e_ != cudaSuccess) {                                                                        \
+            snprintf(err, n, "CUDA: app: %s: %s: %s", #call, cudaGetErrorName(e_), cudaGetErrorString(e_)); \
+            rc = GS_EXIT_RUNTIME;                                                                       \
+            goto out;                                                                                   \
+        }                                                                                               \
+    } while (0)
+
+static void input_free(app_input *x)
+{
+    if (x->have_graph)
+        gs_graph_free(&x->g);
+    if (x->have_in)
+        gs_graph_free(&x->in);
+    free(x->levels), free(x->dist), free(x->rank);
+    cudaFree(x->d_row), cudaFree(x->d_col), cudaFree(x->d_w);
+    cudaFree(x->d_in_row), cudaFree(x->d_in_col), cudaFree(x->d_inv_out);
+    memset(x, 0, sizeof *x);
+}
+
+static int upload(unsigned int **d, const unsigned int *h, size_t count, char *err, size_t n)
+{
+    int rc = 0;
+    CK(cudaMalloc((void **)d, count * sizeof **d + 4));
+    CK(cudaMemcpy(*d, h, count * sizeof **d, cudaMemcpyHostToDevice));
+out:
+    return rc;
+}
+
+/* The cache of generated graphs: beside the gsync-bench binary. */
+static void cache_dir(char *out, size_t n)
+{
+    ssize_t len = readlink("/proc/self/exe", out, n - 16);
+    char *slash;
+    if (len <= 0) {
+        out[0] = 0;
+        return;
+    }
+    out[len] = 0;
+    if ((slash = strrchr(out, '/')) != NULL)
+        strcpy(slash + 1, "graphs");
+    else
+        out[0] = 0;
+}
+
+/* Loads `spec`, checks what the programs need of it, and puts it on the
+ * device (with its transpose when PageRank runs). */
+static int input_load(app_input *x, const char *spec, int need_in, int need_sssp, char *err, size_t n)
+{
+    char dir[4096];
+    size_t free_b = 0, total_b = 0;
+    int rc;
+    cache_dir(dir, sizeof dir);
+    fprintf(stderr, "app: loading %s\n", spec);
+    if ((rc = gs_graph_load(spec, dir[0] ? dir : NULL, &x->g, err, n)))
+        return rc;
+    x->have_graph = 1;
+    const gs_graph *g = &x->g;
+    if (gs_app_opts.source >= g->n) {
+        snprintf(err, n, "--source %u is out of range: %s has %u vertices", gs_app_opts.source, g->name, g->n);
+        return GS_EXIT_USAGE;
+    }
+    if (need_sssp && g->neg_line) {
+        snprintf(err, n, "%s: line %lu has the negative weight %lld: SSSP needs weights of 0 or more", g->name,
+                 g->neg_line, g->neg_weight);
+        return GS_EXIT_USAGE;
+    }
+    /* the graph, its transpose, and the programs' arrays (about 8 words a vertex) */
+    const double need = 4.0 * ((double)g->n + 1 + 2.0 * g->m) * (need_in ? 2 : 1) + 40.0 * g->n;
+    CK(cudaMemGetInfo(&free_b, &total_b));
+    if (need > 0.9 * (double)free_b) {
+        snprintf(err, n, "%s needs about %.0f MiB of device memory; the GPU has %.0f MiB free", g->name,
+                 need / 1048576.0, (double)free_b / 1048576.0);
+        return GS_EXIT_USAGE;
+    }
+    if ((rc = upload(&x->d_row, g->row, (size_t)g->n + 1, err, n)) || (rc = upload(&x->d_col, g->col, g->m, err, n)) ||
+        (rc = upload(&x->d_w, g->w, g->m, err, n)))
+        return rc;
+    if (need_in) {
+        float *inv = malloc((size_t)g->n * sizeof *inv);
+        if (!inv || gs_graph_transpose(g, &x->in)) {
+            free(inv);
+            snprintf(err, n, "%s: out of host memory for its transpose", g->name);
+            return GS_EXIT_RUNTIME;
+        }
+        x->have_in = 1;
+        for (unsigned int u = 0; u < g->n; ++u)
+            inv[u] = g->row[u + 1] > g->row[u] ? 1.0f / (float)(g->row[u + 1] - g->row[u]) : 0.0f;
+        rc = upload(&x->d_in_row, x->in.row, (size_t)g->n + 1, err, n);
+        if (!rc)
+            rc = upload(&x->d_in_col, x->in.col, g->m, err, n);
+        if (!rc)
+            rc = upload((unsigned int **)&x->d_inv_out, (const unsigned int *)inv, g->n, err, n);
+        free(inv);
+        return rc;
+    }
+    return 0;
+out:
+    return rc;
+}
+
+/* ---- verification against the host ---- */
+
+static int check_exact(const char *what, const unsigned int *got, const unsigned int *want, unsigned int count,
+                       char *detail, size_t n)
+{
+    for (unsigned int v = 0; v < count; ++v)
+        if (got[v] != want[v]) {
+            snprintf(detail, n, "vertex %u: %s %u, the host's %u", v, what, got[v], want[v]);
+            return 1;
+        }
+    return 0;
+}
+
+/* PageRank: each rank within 1e-3 of the host's, relatively, plus 1e-3/n. */
+static int check_ranks(const float *got, const double *want, unsigned int count, char *detail, size_t n)
+{
+    for (unsigned int v = 0; v < count; ++v)
+        if (!(fabs(got[v] - want[v]) <= 1e-3 * want[v] + 1e-3 / count)) {
+            snprintf(detail, n, "vertex %u: rank %.9g, the host's %.9g", v, got[v], want[v]);
+            return 1;
+        }
+    return 0;
+}
+
+static unsigned long long reduce_expected(unsigned long long size)
+{
+    unsigned long long s = 0;
+    for (unsigned long long i = 0; i < size; ++i)
+        s += gs_app_reduce_value(i);
+    return s;
+}
+
+/* ---- one point: every mode of one program at one grid ---- */
+
+typedef struct app_point {
+    unsigned int program, per_sm, blocks, threads, groups;
+    unsigned long long size, expected; /* Reduce */
+    double timeout_s;
+    unsigned int repeat;
+} app_point;
+
+typedef struct app_bufs {
+    unsigned int *dist, *stamp, *wl0, *wl1, *count, *in, *iters_out, *state;
+    float *rank0, *rank1, *fsum;
+    unsigned long long *part, *cycles;
+    void *watchdog;
+    size_t state_bytes;
+    float *host_rank; /* 1/n, the first iteration's ranks */
+    gs_barrier_t gs;
+    int planned;
+} app_bufs;
+
+static void bufs_free(app_bufs *b)
+{
+    cudaFree(b->dist), cudaFree(b->stamp), cudaFree(b->wl0), cudaFree(b->wl1), cudaFree(b->count);
+    cudaFree(b->in), cudaFree(b->iters_out), cudaFree(b->state), cudaFree(b->rank0), cudaFree(b->rank1);
+    cudaFree(b->fsum), cudaFree(b->part), cudaFree(b->cycles), cudaFree(b->watchdog);
+    free(b->host_rank);
+    memset(b, 0, sizeof *b);
+}
+
+static int bufs_alloc(app_bufs *b, const app_point *pt, const app_input *x, char *err, size_t n)
+{
+    int rc = 0;
+    const size_t v = x->have_graph ? (size_t)x->g.n + 1 : 1;
+    memset(b, 0, sizeof *b);
+    b->state_bytes = gs_app_state_bytes(pt->blocks, pt->groups);
+    CK(cudaMalloc((void **)&b->dist, v * 4));
+    CK(cudaMalloc((void **)&b->stamp, v * 4));
+    CK(cudaMalloc((void **)&b->wl0, v * 4));
+    CK(cudaMalloc((void **)&b->wl1, v * 4));
+    CK(cudaMalloc((void **)&b->count, 16));
+    CK(cudaMalloc((void **)&b->iters_out, 4));
+    CK(cudaMalloc((void **)&b->state, b->state_bytes));
+    CK(cudaMalloc((void **)&b->rank0, v * 4));
+    CK(cudaMalloc((void **)&b->rank1, v * 4));
+    CK(cudaMalloc((void **)&b->fsum, 6 * sizeof(float)));
+    CK(cudaMalloc((void **)&b->part, (size_t)pt->blocks * pt->threads * 8));
+    CK(cudaMalloc((void **)&b->cycles, 16));
+    CK(cudaMalloc(&b->watchdog, sizeof(gs_watchdog_t)));
+    if (pt->program == GS_APP_REDUCE) {
+        CK(cudaMalloc((void **)&b->in, pt->size * 4));
+        CK((cudaError_t)gs_app_fill_reduce(b->in, pt->size));
+    }
+    if (pt->program == GS_APP_PAGERANK) {
+        if (!(b->host_rank = malloc(v * sizeof *b->host_rank))) {
+            snprintf(err, n, "out of host memory");
+            return GS_EXIT_RUNTIME;
+        }
+        for (size_t i = 0; i < v; ++i)
+            b->host_rank[i] = 1.0f / (float)x->g.n;
+    }
+out:
+    return rc;
+}
+
+/* One run of (point, mode): reset, launch, fetch, verify.  *ms gets its time. */
+static int run_once(const app_point *pt, unsigned int mode, const app_input *x, app_bufs *b, app_row *r, double *ms,
+                    char *err, size_t n)
+{
+    gs_app_args a;
+    cudaEvent_t t0 = NULL, t1 = NULL;
+    unsigned int *got = NULL;
+    float *fgot = NULL, f = 0.0f;
+    unsigned long long cycles[2] = {0, 0}, sum = 0;
+    int rc = 0, fired = 0;
+    const gs_graph *g = &x->g;
+    const unsigned int nv = x->have_graph ? g->n : 0u;
+    memset(&a, 0, sizeof a);
+    a.program = pt->program, a.mode = mode, a.src = gs_app_opts.source;
+    a.n = nv, a.m = x->have_graph ? g->m : 0u;
+    a.blocks = pt->blocks, a.threads = pt->threads, a.groups = pt->groups;
+    a.timeout_ns = (unsigned long long)(pt->timeout_s * 1e9);
+    a.state = b->state, a.watchdog = b->watchdog, a.iters_out = b->iters_out, a.cycles = b->cycles;
+    a.count = b->count;
+    a.damping = (float)gs_app_opts.damping, a.tol = (float)gs_app_opts.tol;
+    if (pt->program == GS_APP_PAGERANK) {
+        a.row = x->d_in_row, a.col = x->d_in_col, a.inv_out = x->d_inv_out;
+        a.rank[0] = b->rank0, a.rank[1] = b->rank1, a.fsum = b->fsum;
+        a.max_iters = PR_MAX_ITERS;
+        float fs[6] = {0, 0, 0, 0, 0, 0};
+        for (unsigned int u = 0; u < nv; ++u)
+            if (g->row[u + 1] == g->row[u])
+                fs[3] += 1.0f / (float)nv; /* the dangling rank of the first iteration */
+        CK(cudaMemcpy(b->fsum, fs, sizeof fs, cudaMemcpyHostToDevice));
+        CK(cudaMemcpy(b->rank0, b->host_rank, (size_t)nv * 4, cudaMemcpyHostToDevice));
+    } else if (pt->program == GS_APP_REDUCE) {
+        a.size = pt->size, a.in = b->in, a.part = b->part, a.max_iters = 64u;
+    } else {
+        a.row = x->d_row, a.col = x->d_col, a.w = x->d_w;
+        a.dist = b->dist, a.wl[0] = b->wl0, a.wl[1] = b->wl1;
+        a.stamp = (pt->program == GS_APP_SSSP || pt->program == GS_APP_SSSP_TOPO) ? b->stamp : NULL;
+        a.max_iters = nv + 2u;
+        CK(cudaMemset(b->dist, 0xff, (size_t)nv * 4));
+        CK(cudaMemset(b->stamp, 0, (size_t)nv * 4));
+    }
+    CK(cudaMemset(b->state, 0, b->state_bytes));
+    if (mode == GS_SYNC_GS) {
+        if (!b->planned) { /* the plan, once a point: it may time a trial */
+            CK(gs_barrier_plan(&b->gs, b->state, pt->blocks, pt->threads, GS_BARRIER_AUTO, 0));
+            b->planned = 1;
+        }
+        a.gs = b->gs;
+        a.gs.epoch = 0;
+    }
+    CK((cudaError_t)gs_app_setup(&a));
+    CK(cudaEventCreate(&t0));
+    CK(cudaEventCreate(&t1));
+    if (mode <= GS_SYNC_RELAUNCH_GRAPH)
+        CK((cudaError_t)gs_app_run_relaunch(&a, mode == GS_SYNC_RELAUNCH_GRAPH, t0, t1));
+    else
+        CK((cudaError_t)gs_app_run_persistent(&a, t0, t1));
+    CK(cudaEventSynchronize(t1));
+    CK(cudaEventElapsedTime(&f, t0, t1));
+    *ms = f;
+    CK(gs_watchdog_fired(b->watchdog, &fired));
+    CK(cudaMemcpy(&r->iters, b->iters_out, 4, cudaMemcpyDeviceToHost));
+    CK(cudaMemcpy(cycles, b->cycles, sizeof cycles, cudaMemcpyDeviceToHost));
+    r->share = mode > GS_SYNC_RELAUNCH_GRAPH && cycles[1] ? (double)cycles[0] / (double)cycles[1] : -1.0;
+    if (fired) {
+        r->verdict = GS_TIMEOUT;
+        snprintf(r->detail, sizeof r->detail, "the watchdog ended the run after %.1f s", pt->timeout_s);
+        goto out;
+    }
+    if (pt->program == GS_APP_REDUCE) {
+        CK(cudaMemcpy(&sum, b->part, 8, cudaMemcpyDeviceToHost));
+        if (sum != pt->expected) {
+            r->verdict = GS_FAIL;
+            snprintf(r->detail, sizeof r->detail, "sum %llu, the host's %llu", sum, pt->expected);
+        }
+        goto out;
+    }
+    if (pt->program == GS_APP_PAGERANK) {
+        if (!(fgot = malloc((size_t)nv * 4))) {
+            snprintf(err, n, "out of host memory");
+            rc = GS_EXIT_RUNTIME;
+            goto out;
+        }
+        CK(cudaMemcpy(fgot, (r->iters & 1u) ? b->rank1 : b->rank0, (size_t)nv * 4, cudaMemcpyDeviceToHost));
+        if (check_ranks(fgot, x->rank, nv, r->detail, sizeof r->detail))
+            r->verdict = GS_FAIL;
+        goto out;
+    }
+    if (!(got = malloc((size_t)nv * 4))) {
+        snprintf(err, n, "out of host memory");
+        rc = GS_EXIT_RUNTIME;
+        goto out;
+    }
+    CK(cudaMemcpy(got, b->dist, (size_t)nv * 4, cudaMemcpyDeviceToHost));
+    if (pt->program == GS_APP_BFS || pt->program == GS_APP_BFS_TOPO) {
+        if (check_exact("level", got, x->levels, nv, r->detail, sizeof r->detail))
+            r->verdict = GS_FAIL;
+    } else if (check_exact("distance", got, x->dist, nv, r->detail, sizeof r->detail))
+        r->verdict = GS_FAIL;
+out:
+    free(got);
+    free(fgot);
+    if (t0)
+        cudaEventDestroy(t0);
+    if (t1)
+        cudaEventDestroy(t1);
+    return rc;
+}
+
+/* The host's answer for `program` on x, computed once. */
+static int reference(unsigned int program, app_input *x, char *err, size_t n)
+{
+    const gs_graph *g = &x->g;
+    if ((program == GS_APP_BFS || program == GS_APP_BFS_TOPO) && !x->levels) {
+        if (!(x->levels = malloc((size_t)g->n * 4)))
+            goto oom;
+        gs_ref_bfs(g, gs_app_opts.source, x->levels);
+    }
+    if ((program == GS_APP_SSSP || program == GS_APP_SSSP_TOPO) && !x->dist) {
+        if (!(x->dist = malloc((size_t)g->n * 4)))
+            goto oom;
+        if (gs_ref_sssp(g, gs_app_opts.source, x->dist)) {
+            snprintf(err, n, "%s: a shortest distance does not fit in 32 bits (or the host ran out of memory)",
+                     g->name);
+            return GS_EXIT_USAGE;
+        }
+    }
+    if (program == GS_APP_PAGERANK && !x->rank) {
+        if (!(x->rank = malloc((size_t)g->n * sizeof *x->rank)))
+            goto oom;
+        x->rank_iters = gs_ref_pagerank(g, &x->in, gs_app_opts.damping, gs_app_opts.tol, PR_MAX_ITERS, x->rank);
+        if (x->rank_iters == 0)
+            goto oom;
+    }
+    return 0;
+oom:
+    snprintf(err, n, "%s: out of host memory for the reference answer", g->name);
+    return GS_EXIT_RUNTIME;
+}
+
+static unsigned int modes_of(unsigned int *modes)
+{
+    unsigned int k = 0;
+    if (gs_app_opts.nmodes)
+        for (int i = 0; i < gs_app_opts.nmodes; ++i)
+            modes[k++] = gs_app_opts.modes[i];
+    else
+        for (unsigned int m = 0; m < GS_SYNC_MODES; ++m)
+            modes[k++] = m;
+    return k;
+}
+
+/* Every mode of pt: rows appended to rows[*nrows]. */
+static int run_point(const app_point *pt, app_input *x, app_row *rows, int *nrows, int progress, char *err, size_t n)
+{
+    unsigned int modes[GS_SYNC_ALL_MODES];
+    const unsigned int nm = modes_of(modes);
+    app_bufs b;
+    int rc, first = *nrows;
+    if ((rc = bufs_alloc(&b, pt, x, err, n)))
+        goto out;
+    for (unsigned int k = 0; k < nm && *nrows < MAX_ROWS; ++k) {
+        app_row *r = &rows[(*nrows)++];
+        double t[MAX_REPEAT];
+        memset(r, 0, sizeof *r);
+        r->program = pt->program, r->mode = modes[k], r->per_sm = pt->per_sm, r->blocks = pt->blocks;
+        r->threads = pt->threads, r->verdict = GS_PASS;
+        if (x->have_graph) {
+            snprintf(r->graph, sizeof r->graph, "%s", x->g.name);
+            r->n = x->g.n, r->m = x->g.m;
+        } else {
+            snprintf(r->graph, sizeof r->graph, "%llu ints", pt->size);
+            r->n = (unsigned int)pt->size;
+        }
+        if (progress)
+            fprintf(stderr, "\r%-10s %-14s %2u/SM %-19s", gs_app_program_name(pt->program), r->graph, pt->per_sm,
+                    gs_app_sync_name(modes[k]));
+        unsigned int i;
+        for (i = 0; i < pt->repeat && r->verdict == GS_PASS; ++i)
+            if ((rc = run_once(pt, modes[k], x, &b, r, &t[i], err, n)))
+                goto out;
+        gs_stats_compute(t, (int)i, &r->ms);
+    }
+    for (int i = first; i < *nrows; ++i) /* the ratios to gridSync at this point */
+        for (int j = first; j < *nrows; ++j)
+            if (rows[j].mode == GS_SYNC_GRID && rows[j].verdict == GS_PASS && rows[i].verdict == GS_PASS)
+                rows[i].vs_grid = rows[j].ms.median / rows[i].ms.median;
+out:
+    bufs_free(&b);
+    return rc;
+}
+
+/* ---- the report ---- */
+
+static double mteps(const app_row *r)
+{
+    if (r->program > GS_APP_SSSP_TOPO || r->ms.median <= 0.0)
+        return 0.0;
+    return (double)r->m / (r->ms.median * 1e3);
+}
+
+static void report(FILE *f, enum gs_format fmt, const gs_meta *m, const app_row *rows, int nrows)
+{
+    if (fmt == GS_FORMAT_CSV) {
+        fprintf(f, "gsync_version,device,sm_count,clock_mhz,cc,driver,runtime,command,program,graph,vertices,arcs,"
+                   "blocks_per_sm,blocks,threads,sync,verdict,iterations,ms_median,ms_min,ms_max,noise_pct,"
+                   "us_per_iter,sync_share,mteps,x_gridsync,detail\n");
+        for (int i = 0; i < nrows; ++i) {
+            const app_row *r = &rows[i];
+            gs_csv_meta(f, m);
+            fprintf(f, "%s,", gs_app_program_name(r->program));
+            gs_csv_string(f, r->graph);
+            fprintf(f, ",%u,%u,%u,%u,%u,%s,%s,%u,%.4f,%.4f,%.4f,%.2f,%.3f,", r->n, r->m, r->per_sm, r->blocks,
+                    r->threads, gs_app_sync_name(r->mode), gs_verdict_name(r->verdict), r->iters, r->ms.median,
+                    r->ms.min, r->ms.max, r->ms.noise_pct, r->iters ? r->ms.median * 1e3 / r->iters : 0.0);
+            if (r->share >= 0.0)
+                fprintf(f, "%.4f", r->share);
+            fprintf(f, ",%.1f,%.3f,", mteps(r), r->vs_grid);
+            gs_csv_string(f, r->detail);
+            fputc('\n', f);
+        }
+        return;
+    }
+    if (fmt == GS_FORMAT_JSON) {
+        gs_json_meta(f, m);
+        fprintf(f, "  \"app\": [\n");
+        for (int i = 0; i < nrows; ++i) {
+            const app_row *r = &rows[i];
+            fprintf(f, "    {\"program\": \"%s\", \"graph\": ", gs_app_program_name(r->program));
+            gs_json_string(f, r->graph);
+            fprintf(f, ", \"vertices\": %u, \"arcs\": %u, \"blocks_per_sm\": %u, \"blocks\": %u, \"threads\": %u, "
+                       "\"sync\": \"%s\", \"verdict\": \"%s\", \"iterations\": %u, \"ms_median\": %.4f, "
+                       "\"ms_min\": %.4f, \"ms_max\": %.4f, \"noise_pct\": %.2f, \"sync_share\": %.4f, "
+                       "\"mteps\": %.1f, \"x_gridsync\": %.3f, \"detail\": ",
+                    r->n, r->m, r->per_sm, r->blocks, r->threads, gs_app_sync_name(r->mode),
+                    gs_verdict_name(r->verdict), r->iters, r->ms.median, r->ms.min, r->ms.max, r->ms.noise_pct,
+                    r->share, mteps(r), r->vs_grid);
+            gs_json_string(f, r->detail);
+            fprintf(f, "}%s\n", i + 1 < nrows ? "," : "");
+        }
+        fprintf(f, "  ]\n}\n");
+        return;
+    }
+    gs_table_header(f, m);
+    fprintf(f, "%-9s %-14s %5s %6s  %-19s %-7s %6s %10s %6s %9s %6s %7s %6s\n", "program", "graph", "TB/SM",
+            "blocks", "sync", "verdict", "iters", "ms", "noise", "us/iter", "sync%", "MTEPS", "x grid");
+    for (int i = 0; i < nrows; ++i) {
+        const app_row *r = &rows[i];
+        char share[16] = "-", ratio[16] = "-", te[16] = "-";
+        if (r->share >= 0.0)
+            snprintf(share, sizeof share, "%.0f%%", 100.0 * r->share);
+        if (r->vs_grid > 0.0)
+            snprintf(ratio, sizeof ratio, "%.2f", r->vs_grid);
+        if (mteps(r) > 0.0)
+            snprintf(te, sizeof te, "%.0f", mteps(r));
+        fprintf(f, "%-9s %-14s %5u %6u  %-19s %-7s %6u %10.3f %5.1f%% %9.2f %6s %7s %6s%s%s\n",
+                gs_app_program_name(r->program), r->graph, r->per_sm, r->blocks, gs_app_sync_name(r->mode),
+                gs_verdict_name(r->verdict), r->iters, r->ms.median, r->ms.noise_pct,
+                r->iters ? r->ms.median * 1e3 / r->iters : 0.0, share, te, ratio, r->detail[0] ? "  " : "", r->detail);
+    }
+}
+
+/* ---- the command ---- */
+
+/* Every point can run: each kernel admits its blocks per SM. */
+static int check_points(const gs_options *o, const gs_device_info *dev, const unsigned int *per_sm, int npts,
+                        char *err, size_t n)
+{
+    unsigned int modes[GS_SYNC_ALL_MODES];
+    const unsigned int nm = modes_of(modes);
+    for (int p = 0; p < gs_app_opts.nprograms; ++p)
+        for (unsigned int k = 0; k < nm; ++k) {
+            int fit = 0;
+            cudaError_t e = (cudaError_t)gs_app_occupancy(gs_app_opts.programs[p], modes[k], o->threads, &fit);
+            if (e != cudaSuccess) {
+                snprintf(err, n, "CUDA: app: occupancy: %s", cudaGetErrorName(e));
+                return GS_EXIT_RUNTIME;
+            }
+            for (int i = 0; i < npts; ++i)
+                if (per_sm[i] > (unsigned int)fit) {
+                    snprintf(err, n, "%u blocks of %u threads per SM do not fit: %s with %s admits %d on %s",
+                             per_sm[i], o->threads, gs_app_program_name(gs_app_opts.programs[p]),
+                             gs_app_sync_name(modes[k]), fit, dev->name);
+                    return GS_EXIT_USAGE;
+                }
+        }
+    return 0;
+}
+
+int gs_app_command(const gs_options *o, const gs_device_info *dev, const gs_meta *meta, char *err, size_t n)
+{
+    static app_row rows[MAX_ROWS];
+    static const unsigned int default_per_sm[] = {1, 2, 4, 8, 16};
+    unsigned int per_sm[64];
+    int npts = 0, nrows = 0, rc = 0, need_in = 0, need_sssp = 0, any_graph = 0;
+    const int progress = isatty(STDERR_FILENO);
+    app_input x;
+    char loaded[1024] = "";
+    memset(&x, 0, sizeof x);
+    if (o->ntbs_per_sm)
+        for (int i = 0; i < o->ntbs_per_sm; ++i)
+            per_sm[npts++] = o->tbs_per_sm[i];
+    else
+        for (size_t i = 0; i < sizeof default_per_sm / sizeof default_per_sm[0]; ++i)
+            per_sm[npts++] = default_per_sm[i];
+    if (o->repeat > MAX_REPEAT) {
+        snprintf(err, n, "app: --repeat is at most %d", MAX_REPEAT);
+        return GS_EXIT_USAGE;
+    }
+    if ((rc = check_points(o, dev, per_sm, npts, err, n)))
+        return rc;
+    for (int p = 0; p < gs_app_opts.nprograms; ++p) {
+        const unsigned int prog = gs_app_opts.programs[p];
+        need_in |= prog == GS_APP_PAGERANK;
+        need_sssp |= prog == GS_APP_SSSP || prog == GS_APP_SSSP_TOPO;
+        any_graph |= is_graph_program(prog);
+    }
+    for (int i = 0; i < npts && rc == 0; ++i) {
+        app_point pt;
+        memset(&pt, 0, sizeof pt);
+        pt.per_sm = per_sm[i], pt.blocks = per_sm[i] * (unsigned int)dev->sm_count, pt.threads = o->threads;
+        pt.groups = (unsigned int)dev->sm_count < pt.blocks ? (unsigned int)dev->sm_count : pt.blocks;
+        pt.timeout_s = o->timeout_s, pt.repeat = o->repeat;
+        if (any_graph && strcmp(loaded, graph_for(per_sm[i])) != 0) {
+            input_free(&x);
+            snprintf(loaded, sizeof loaded, "%s", graph_for(per_sm[i]));
+            if ((rc = input_load(&x, loaded, need_in, need_sssp, err, n)))
+                break;
+        }
+        for (int p = 0; p < gs_app_opts.nprograms && rc == 0; ++p) {
+            pt.program = gs_app_opts.programs[p];
+            if (pt.program == GS_APP_REDUCE) {
+                app_input none;
+                memset(&none, 0, sizeof none);
+                pt.size = gs_app_opts.size ? gs_app_opts.size : (1ull << 20) * per_sm[i];
+                pt.expected = reduce_expected(pt.size);
+                rc = run_point(&pt, &none, rows, &nrows, progress, err, n);
+            } else if ((rc = reference(pt.program, &x, err, n)) == 0)
+                rc = run_point(&pt, &x, rows, &nrows, progress, err, n);
+        }
+    }
+    if (progress)
+        fprintf(stderr, "\r%70s\r", "");
+    input_free(&x);
+    if (rc)
+        return rc;
+    report(stdout, o->format, meta, rows, nrows);
+    for (int i = 0; i < nrows; ++i) /* a FAIL is an error; fxLockBarrier may deadlock (TIMEOUT) */
+        if ((rows[i].verdict == GS_FAIL && rows[i].mode != GS_SYNC_BROKEN_NONE) || (rows[i].verdict == GS_TIMEOUT && rows[i].mode != GS_SYNC_FX_LOCK)) {
+            snprintf(err, n, "app: %s with %s at %u blocks/SM: %s: %s", gs_app_program_name(rows[i].program),
+                     gs_app_sync_name(rows[i].mode), rows[i].per_sm, gs_verdict_name(rows[i].verdict),
+                     rows[i].detail);
+            return GS_EXIT_RUNTIME;
+        }
+    return 0;
+}

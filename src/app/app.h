@@ -1,0 +1,100 @@
+/* app.h: the app family: whole programs whose iterations are separated by
+ * a device-wide barrier (BFS, SSSP, PageRank, Reduce), written once and run
+ * with every synchronization mode.  Shared by app.c (host: inputs, the
+ * command, verification, report) and app_kernels.cu (the programs). */
+#ifndef GSYNC_APP_H
+#define GSYNC_APP_H
+
+#include "gsync/barrier/counter.h"
+
+#include <cuda_runtime_api.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum gs_app_program {
+    GS_APP_BFS,       /* data-driven: a worklist of the frontier, one level an iteration      */
+    GS_APP_BFS_TOPO,  /* topology-driven: every vertex looks at its level each iteration      */
+    GS_APP_SSSP,      /* data-driven Bellman-Ford: a worklist of the vertices that improved   */
+    GS_APP_SSSP_TOPO, /* topology-driven: every vertex checks whether it improved last round  */
+    GS_APP_PAGERANK,  /* pull-based, to a tolerance on the L1 change                          */
+    GS_APP_REDUCE,    /* a sum of 32-bit integers: one strided pass, then halving stages      */
+    GS_APP_PROGRAMS
+};
+
+enum gs_app_sync {
+    GS_SYNC_RELAUNCH_STREAM, /* a launch an iteration from a stream; the host reads the end test  */
+    GS_SYNC_RELAUNCH_GRAPH,  /* batches of launches replayed as one CUDA graph                     */
+    GS_SYNC_GRID,            /* cooperative groups grid.sync()                                     */
+    GS_SYNC_CUDA_BARRIER,    /* libcu++ cuda::barrier<thread_scope_device>                         */
+    GS_SYNC_ATOMIC_TREE,     /* HeteroSync atomicTreeBarrUniq                                      */
+    GS_SYNC_LF_TREE,         /* HeteroSync lfTreeBarrUniq                                          */
+    GS_SYNC_SENSE_REVERSING, /* the thesis's sense-reversing barrier                               */
+    GS_SYNC_FX_LOCKFREE,     /* Feng and Xiao's lock-free barrier, fenced                          */
+    GS_SYNC_FX_LOCK,         /* Feng and Xiao's lock-based barrier, fenced (may deadlock: TIMEOUT)  */
+    GS_SYNC_GS,              /* gsync's barrier on the host's plan                                 */
+    GS_SYNC_MODES,
+    GS_SYNC_BROKEN_NONE = GS_SYNC_MODES, /* the tests' broken twin: __syncthreads only, no grid barrier */
+    GS_SYNC_ALL_MODES
+};
+
+/* Everything a program's kernel sees (device pointers). */
+typedef struct gs_app_args {
+    unsigned int program, mode;
+    unsigned int n, m, src;
+    const unsigned int *row, *col, *w; /* the graph; PageRank: its transpose (in-arcs) */
+    const float *inv_out;              /* PageRank: 1 / out-degree, 0 for a dangling vertex */
+    unsigned int *dist;                /* BFS levels, SSSP distances */
+    unsigned int *stamp;               /* SSSP: the iteration that last improved a vertex, + 1 */
+    unsigned int *wl[2];               /* worklists in and out */
+    unsigned int *count;               /* 3 rotating words: worklist sizes, change flags */
+    float *rank[2];                    /* PageRank: this iteration's ranks and the next */
+    float *fsum;                       /* PageRank: 3 rotating L1 changes, then 3 dangling sums */
+    float damping, tol;
+    unsigned long long size;           /* Reduce: elements */
+    const unsigned int *in;            /* Reduce: the input, gs_app_reduce_value(i) */
+    unsigned long long *part;          /* Reduce: a partial sum a thread */
+    unsigned int max_iters;            /* a safety cap on iterations */
+    unsigned int *iters_out;           /* the iterations the program ran */
+    unsigned long long *cycles;        /* [0] cycles in the barrier, [1] cycles in all (thread 0s) */
+    void *state, *watchdog;            /* the barrier's state; the watchdog record */
+    unsigned long long timeout_ns;
+    unsigned int blocks, threads;
+    unsigned int groups;               /* HeteroSync's and the thesis's groups: one per SM */
+    gs_barrier_t gs;                   /* gsync's barrier's plan */
+} gs_app_args;
+
+#ifndef GS_UNREACHED
+#define GS_UNREACHED 0xffffffffu /* a vertex's level or distance before it is reached */
+#endif
+
+#ifdef __CUDACC__
+#define GS_APP_HD __host__ __device__ __forceinline__
+#else
+#define GS_APP_HD inline
+#endif
+
+/* Reduce's input element i (host and device agree). */
+static GS_APP_HD unsigned int gs_app_reduce_value(unsigned long long i)
+{
+    unsigned long long x = i * 0x9e3779b97f4a7c15ull;
+    x ^= x >> 29;
+    x *= 0xbf58476d1ce4e5b9ull;
+    return (unsigned int)(x >> 48); /* 16 bits */
+}
+
+/* app_kernels.cu: cudaError_t values. */
+int gs_app_setup(gs_app_args *a); /* per run, after the arrays are reset: watchdog, barrier state, first input */
+int gs_app_fill_reduce(unsigned int *in, unsigned long long size);
+int gs_app_run_persistent(gs_app_args *a, cudaEvent_t t0, cudaEvent_t t1);
+int gs_app_run_relaunch(gs_app_args *a, int graph, cudaEvent_t t0, cudaEvent_t t1);
+/* Blocks of `threads` threads per SM that the persistent kernel of
+ * (program, mode) admits. */
+int gs_app_occupancy(unsigned int program, unsigned int mode, unsigned int threads, int *per_sm);
+size_t gs_app_state_bytes(unsigned int blocks, unsigned int groups);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,145 @@
+/* app_cli.c: the app command's own words (programs, synchronization modes)
+ * and options (--sync, --graph, --source, --size, --tol), parsed without
+ * touching the GPU, so that the command-line tests and the fuzz test
+ * cover them. */
+#include "app/app_cli.h"
+#include "cli.h"
+
+#include <stdio.h>
+#include <string.h>
+
+gs_app_options gs_app_opts;
+
+static const char *const program_names[GS_APP_PROGRAMS] = {"bfs",       "bfs-topo", "sssp",
+                                                           "sssp-topo", "pagerank", "reduce"};
+/* The barrier family's names where the barrier is the same algorithm. */
+static const char *const sync_names[GS_SYNC_ALL_MODES] = {
+    "relaunchStream", "relaunchGraph", "gridSync",  "cudaBarrier",      "atomicTreeBarrUniq", "lfTreeBarrUniq",
+    "srBarrier",      "fxLockFreeBarrier", "fxLockBarrier", "gsBarrier", "brokenNoBarrier"};
+
+const char *gs_app_program_name(unsigned int p)
+{
+    return p < GS_APP_PROGRAMS ? program_names[p] : "?";
+}
+
+const char *gs_app_sync_name(unsigned int m)
+{
+    return m < GS_SYNC_ALL_MODES ? sync_names[m] : "?";
+}
+
+void gs_app_reset_options(void)
+{
+    memset(&gs_app_opts, 0, sizeof gs_app_opts);
+    gs_app_opts.tol = 1e-6;
+    gs_app_opts.damping = 0.85;
+}
+
+/* A comma-separated list of names from `names` (or "all": the first
+ * `all` of them) into out[]. */
+static int parse_list(const char *what, const char *arg, const char *const *names, unsigned int count,
+                      unsigned int all, unsigned int *out, int *nout, char *err, size_t n)
+{
+    char item[64];
+    const char *p = arg;
+    *nout = 0;
+    if (strcmp(arg, "all") == 0) {
+        for (unsigned int i = 0; i < all; ++i)
+            out[(*nout)++] = i;
+        return 0;
+    }
+    for (;;) {
+        const char *comma = strchr(p, ',');
+        const size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        unsigned int i;
+        if (len == 0 || len >= sizeof item) {
+            snprintf(err, n, "%s list '%s' has an empty or overlong item", what, gs_escape(arg));
+            return -1;
+        }
+        memcpy(item, p, len);
+        item[len] = 0;
+        for (i = 0; i < count && strcmp(item, names[i]) != 0; ++i)
+            ;
+        if (i == count) {
+            int k = snprintf(err, n, "unknown %s '%s'; one of", what, gs_escape(item));
+            for (unsigned int j = 0; j < all && k > 0 && (size_t)k < n; ++j)
+                k += snprintf(err + k, n - (size_t)k, "%s %s", j ? "," : "", names[j]);
+            return -1;
+        }
+        for (int j = 0; j < *nout; ++j)
+            if (out[j] == i) {
+                snprintf(err, n, "%s '%s' is named twice", what, item);
+                return -1;
+            }
+        out[(*nout)++] = i;
+        if (!comma)
+            return 0;
+        p = comma + 1;
+    }
+}
+
+int gs_app_parse_programs(const char *arg, char *err, size_t n)
+{
+    return parse_list("program", arg, program_names, GS_APP_PROGRAMS, GS_APP_PROGRAMS, gs_app_opts.programs, &gs_app_opts.nprograms,
+                      err, n);
+}
+
+/* A positive decimal number, no sign, no spaces. */
+static int parse_real(const char *s, double lo, double hi, double *out)
+{
+    char extra;
+    if (!s[0] || s[0] == ' ' || s[0] == '+' || s[0] == '-' || strchr(s, 'x') || strchr(s, 'X'))
+        return -1;
+    if (sscanf(s, "%lf%c", out, &extra) != 1 || !(*out >= lo && *out <= hi))
+        return -1;
+    return 0;
+}
+
+int gs_app_option(const char *name, const char *value, char *err, size_t n)
+{
+    unsigned int v;
+    const int known = !strcmp(name, "--sync") || !strcmp(name, "--graph") || !strcmp(name, "--source") ||
+                      !strcmp(name, "--size") || !strcmp(name, "--tol") || !strcmp(name, "--damping");
+    if (!known)
+        return 0;
+    if (!value)
+        return 1;
+    if (!strcmp(name, "--sync"))
+        return parse_list("synchronization mode", value, sync_names, GS_SYNC_ALL_MODES, GS_SYNC_MODES, gs_app_opts.modes,
+                          &gs_app_opts.nmodes, err, n) ? -1 : 1;
+    if (!strcmp(name, "--graph")) {
+        if (!value[0] || strlen(value) >= sizeof gs_app_opts.graph) {
+            snprintf(err, n, "--graph '%s' is empty or too long", gs_escape(value));
+            return -1;
+        }
+        snprintf(gs_app_opts.graph, sizeof gs_app_opts.graph, "%s", value);
+        return 1;
+    }
+    if (!strcmp(name, "--source")) {
+        if (gs_parse_uint(value, 0, 0xfffffffeu, &v)) {
+            snprintf(err, n, "--source '%s' is not a vertex number", gs_escape(value));
+            return -1;
+        }
+        gs_app_opts.source = v, gs_app_opts.source_given = 1;
+        return 1;
+    }
+    if (!strcmp(name, "--size")) {
+        if (gs_parse_uint(value, 1, 1u << 30, &v)) {
+            snprintf(err, n, "--size '%s' is not a whole number from 1 to %u", gs_escape(value), 1u << 30);
+            return -1;
+        }
+        gs_app_opts.size = v;
+        return 1;
+    }
+    if (!strcmp(name, "--tol")) {
+        if (parse_real(value, 1e-9, 1.0, &gs_app_opts.tol)) {
+            snprintf(err, n, "--tol '%s' is not a number from 1e-9 to 1", gs_escape(value));
+            return -1;
+        }
+        return 1;
+    }
+    if (parse_real(value, 0.01, 0.99, &gs_app_opts.damping)) {
+        snprintf(err, n, "--damping '%s' is not a number from 0.01 to 0.99", gs_escape(value));
+        return -1;
+    }
+    return 1;
+}

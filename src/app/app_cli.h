@@ -1,0 +1,39 @@
+/* app_cli.h: the app command's programs, modes and options (app_cli.c). */
+#ifndef GSYNC_APP_CLI_H
+#define GSYNC_APP_CLI_H
+
+#include "app/app.h"
+
+#include <stddef.h>
+
+typedef struct gs_app_options {
+    unsigned int programs[GS_APP_PROGRAMS];
+    int nprograms;
+    unsigned int modes[GS_SYNC_ALL_MODES];
+    int nmodes;          /* 0: every mode */
+    char graph[1024];    /* "": the thesis's pairing of graphs with blocks per SM */
+    unsigned int source; /* BFS and SSSP */
+    int source_given;
+    unsigned int size;   /* Reduce: elements; 0: 2^20 a block per SM */
+    double tol, damping; /* PageRank */
+} gs_app_options;
+
+extern gs_app_options gs_app_opts;
+
+void gs_app_reset_options(void);
+/* PROGRAM[,PROGRAM...] or all.  0, or -1 with err set. */
+int gs_app_parse_programs(const char *list, char *err, size_t n);
+/* Its option NAME VALUE: 1 taken, 0 not its option, -1 bad value (err
+ * set); VALUE NULL only asks whether NAME is its option. */
+int gs_app_option(const char *name, const char *value, char *err, size_t n);
+const char *gs_app_program_name(unsigned int program);
+const char *gs_app_sync_name(unsigned int mode);
+
+/* app.c: the command.  GS_EXIT_OK, or an exit status with err set. */
+struct gs_options;
+struct gs_device_info;
+struct gs_meta;
+int gs_app_command(const struct gs_options *o, const struct gs_device_info *dev, const struct gs_meta *meta,
+                   char *err, size_t n);
+
+#endif

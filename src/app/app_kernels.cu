@@ -1,0 +1,421 @@
+/* app_kernels.cu: the app family's programs, each written once as one
+ * iteration (app_iteration) and an end test (app_done), and run two ways:
+ * a persistent kernel whose blocks loop over iterations with a device-wide
+ * barrier between them (the barrier a template parameter), or a launch per
+ * iteration (from a stream, or batches replayed as a CUDA graph).
+ *
+ * Iteration `it` writes its result count (next worklist size, change flag,
+ * L1 change) into rotating slot (it + 1) % 3, and block 0 clears slot
+ * (it + 2) % 3 for the iteration after: every read of that slot happened
+ * before the barrier that ended iteration it - 1.  So one barrier per
+ * iteration suffices, and every block takes the same end decision.
+ * Ordering: the program's own updates are relaxed atomics and plain stores;
+ * the barrier (release/acquire at gpu scope, or the kernel boundary) makes
+ * them visible to the next iteration. */
+#include "bench.cuh"
+
+#include <cooperative_groups.h>
+#include <cuda/barrier>
+#include <new>
+
+#include "app/app.h"
+
+typedef cuda::barrier<cuda::thread_scope_device> app_device_barrier;
+
+static __device__ __forceinline__ unsigned int global_thread(void)
+{
+    return blockIdx.x * blockDim.x + threadIdx.x;
+}
+
+/* The size of the grid Reduce's stage `stage` leaves (stage 0: a partial
+ * sum a thread). */
+static __device__ __forceinline__ unsigned int reduce_left(unsigned int threads, unsigned int stage)
+{
+    unsigned int cur = threads;
+    for (unsigned int s = 0; s < stage && cur > 1u; ++s)
+        cur = (cur + 1u) / 2u;
+    return cur;
+}
+
+/* Whether the program ended before iteration `it` (it >= 1). */
+template <int P>
+static __device__ __forceinline__ bool app_done(const gs_app_args &a, unsigned int it)
+{
+    if (it >= a.max_iters)
+        return true;
+    if (P == GS_APP_REDUCE)
+        return reduce_left(a.blocks * a.threads, it - 1u) == 1u;
+    if (P == GS_APP_PAGERANK)
+        return __uint_as_float(gs_ld_relaxed((const unsigned int *)&a.fsum[it % 3u], GS_SCOPE_GPU)) < a.tol;
+    return gs_ld_relaxed(&a.count[it % 3u], GS_SCOPE_GPU) == 0u;
+}
+
+/* Pushes v on the next worklist. */
+static __device__ __forceinline__ void push(const gs_app_args &a, unsigned int it, unsigned int v)
+{
+    const unsigned int slot = atomicAdd(&a.count[(it + 1u) % 3u], 1u); /* relaxed */
+    a.wl[(it + 1u) & 1u][slot] = v;
+}
+
+/* u's out-arcs improve its neighbours' distances from du; an improved
+ * neighbour is marked (stamp it + 2) for iteration it + 1 and, data-driven,
+ * pushed once. */
+template <bool WORKLIST>
+static __device__ __forceinline__ void sssp_relax(const gs_app_args &a, unsigned int it, unsigned int u)
+{
+    const unsigned int du = gs_ld_relaxed(&a.dist[u], GS_SCOPE_GPU);
+    for (unsigned int e = a.row[u]; e < a.row[u + 1u]; ++e) {
+        const unsigned int v = a.col[e], nd = du + a.w[e];
+        if (nd < du || nd >= gs_ld_relaxed(&a.dist[v], GS_SCOPE_GPU))
+            continue;
+        if (atomicMin(&a.dist[v], nd) <= nd) /* relaxed */
+            continue;
+        if (WORKLIST) {
+            if (atomicExch(&a.stamp[v], it + 2u) != it + 2u)
+                push(a, it, v);
+        } else {
+            gs_st_relaxed(&a.stamp[v], it + 2u, GS_SCOPE_GPU);
+            gs_st_relaxed(&a.count[(it + 1u) % 3u], 1u, GS_SCOPE_GPU);
+        }
+    }
+}
+
+/* Sums v over the block into *out (one atomic a block). */
+static __device__ __forceinline__ void block_add(float v, float *out)
+{
+    __shared__ float sum;
+    if (threadIdx.x == 0)
+        sum = 0.0f;
+    __syncthreads();
+    for (int o = 16; o > 0; o >>= 1)
+        v += __shfl_down_sync(0xffffffffu, v, o);
+    if ((threadIdx.x & 31u) == 0 && v != 0.0f)
+        atomicAdd(&sum, v);
+    __syncthreads();
+    if (threadIdx.x == 0 && sum != 0.0f)
+        atomicAdd(out, sum); /* relaxed */
+}
+
+/* One iteration of program P, by the whole grid. */
+template <int P>
+static __device__ __forceinline__ void app_iteration(const gs_app_args &a, unsigned int it)
+{
+    const unsigned int stride = gridDim.x * blockDim.x, t0 = global_thread();
+    if (blockIdx.x == 0 && threadIdx.x == 0 && P != GS_APP_REDUCE) {
+        gs_st_relaxed(&a.count[(it + 2u) % 3u], 0u, GS_SCOPE_GPU);
+        if (P == GS_APP_PAGERANK) {
+            gs_st_relaxed((unsigned int *)&a.fsum[(it + 2u) % 3u], 0u, GS_SCOPE_GPU);
+            gs_st_relaxed((unsigned int *)&a.fsum[3u + (it + 2u) % 3u], 0u, GS_SCOPE_GPU);
+        }
+    }
+    if (P == GS_APP_BFS) {
+        const unsigned int size = gs_ld_relaxed(&a.count[it % 3u], GS_SCOPE_GPU);
+        const unsigned int *in = a.wl[it & 1u];
+        for (unsigned int i = t0; i < size; i += stride) {
+            const unsigned int u = in[i];
+            for (unsigned int e = a.row[u]; e < a.row[u + 1u]; ++e) {
+                const unsigned int v = a.col[e];
+                if (gs_ld_relaxed(&a.dist[v], GS_SCOPE_GPU) == GS_UNREACHED &&
+                    atomicCAS(&a.dist[v], GS_UNREACHED, it + 1u) == GS_UNREACHED)
+                    push(a, it, v);
+            }
+        }
+    } else if (P == GS_APP_BFS_TOPO) {
+        for (unsigned int u = t0; u < a.n; u += stride) {
+            if (gs_ld_relaxed(&a.dist[u], GS_SCOPE_GPU) != it)
+                continue;
+            for (unsigned int e = a.row[u]; e < a.row[u + 1u]; ++e) {
+                const unsigned int v = a.col[e];
+                if (gs_ld_relaxed(&a.dist[v], GS_SCOPE_GPU) == GS_UNREACHED &&
+                    atomicCAS(&a.dist[v], GS_UNREACHED, it + 1u) == GS_UNREACHED)
+                    gs_st_relaxed(&a.count[(it + 1u) % 3u], 1u, GS_SCOPE_GPU);
+            }
+        }
+    } else if (P == GS_APP_SSSP) {
+        const unsigned int size = gs_ld_relaxed(&a.count[it % 3u], GS_SCOPE_GPU);
+        for (unsigned int i = t0; i < size; i += stride)
+            sssp_relax<true>(a, it, a.wl[it & 1u][i]);
+    } else if (P == GS_APP_SSSP_TOPO) {
+        for (unsigned int u = t0; u < a.n; u += stride)
+            if (gs_ld_relaxed(&a.stamp[u], GS_SCOPE_GPU) == it + 1u)
+                sssp_relax<false>(a, it, u);
+    } else if (P == GS_APP_PAGERANK) {
+        const float *src = a.rank[it & 1u];
+        float *dst = a.rank[(it + 1u) & 1u];
+        const float dangling = __uint_as_float(gs_ld_relaxed((const unsigned int *)&a.fsum[3u + it % 3u], GS_SCOPE_GPU));
+        const float base = (1.0f - a.damping) / a.n + a.damping * dangling / a.n;
+        float change = 0.0f, dang = 0.0f;
+        for (unsigned int v = t0; v < a.n; v += stride) {
+            float s = 0.0f;
+            for (unsigned int e = a.row[v]; e < a.row[v + 1u]; ++e)
+                s += src[a.col[e]] * a.inv_out[a.col[e]];
+            const float r = base + a.damping * s;
+            dst[v] = r;
+            change += fabsf(r - src[v]);
+            if (a.inv_out[v] == 0.0f)
+                dang += r;
+        }
+        block_add(change, &a.fsum[(it + 1u) % 3u]);
+        block_add(dang, &a.fsum[3u + (it + 1u) % 3u]);
+    } else if (P == GS_APP_REDUCE) {
+        const unsigned int threads = a.blocks * a.threads;
+        if (it == 0u) {
+            unsigned long long s = 0ull;
+            for (unsigned long long i = t0; i < a.size; i += threads)
+                s += a.in[i];
+            a.part[t0] = s;
+        } else {
+            const unsigned int before = reduce_left(threads, it - 1u), after = reduce_left(threads, it);
+            for (unsigned int i = t0; i < before - after; i += stride)
+                a.part[i] += a.part[i + after];
+        }
+    }
+}
+
+/* The barrier of mode M, by the whole block; false when the watchdog gave up. */
+template <int M>
+static __device__ __forceinline__ bool app_sync(const gs_app_args &a, gs_barrier_t *gs, unsigned int epoch)
+{
+    unsigned int *st = (unsigned int *)a.state;
+    switch (M) {
+    case GS_SYNC_GRID:
+        cooperative_groups::this_grid().sync();
+        return true;
+    case GS_SYNC_CUDA_BARRIER:
+        __syncthreads();
+        if (threadIdx.x == 0)
+            ((app_device_barrier *)a.state)->arrive_and_wait();
+        __syncthreads();
+        return true;
+    case GS_SYNC_ATOMIC_TREE: {
+        gs_barrier_atomic_tree_t b = {st, st + 32, a.groups};
+        return gs_barrier_atomic_tree_sync(b);
+    }
+    case GS_SYNC_LF_TREE: {
+        gs_barrier_lf_tree_t b = {st, st + 2u * a.groups, a.groups, (a.blocks + a.groups - 1u) / a.groups};
+        return gs_barrier_lf_tree_sync(b);
+    }
+    case GS_SYNC_SENSE_REVERSING: {
+        gs_barrier_sr_t b = {st, st + 32, a.groups};
+        return gs_barrier_sr_sync(b, epoch);
+    }
+    case GS_SYNC_FX_LOCKFREE: {
+        gs_barrier_fx_lockfree_t b = {st, st + a.blocks};
+        return gs_barrier_fx_lockfree_sync(b, epoch, true);
+    }
+    case GS_SYNC_FX_LOCK:
+        return gs_barrier_fx_lock_sync((gs_barrier_fx_lock_t *)st, epoch, true, true);
+    case GS_SYNC_BROKEN_NONE:
+        __syncthreads();
+        return true;
+    default:
+        return gs_barrier_sync(gs);
+    }
+}
+
+/* The persistent kernel: every block loops over the iterations.  Thread 0
+ * of each block times its barrier waits (clock64) for the synchronization
+ * share. */
+template <int P, int M>
+static __global__ void app_persistent(gs_app_args a)
+{
+    gs_barrier_t gs = a.gs;
+    const long long start = clock64();
+    long long waited = 0;
+    unsigned int it = 0;
+    for (;; ++it) {
+        app_iteration<P>(a, it);
+        const long long t = clock64();
+        if (!app_sync<M>(a, &gs, it))
+            break; /* the watchdog: every block leaves */
+        waited += clock64() - t;
+        if (app_done<P>(a, it + 1u))
+            break;
+    }
+    if (threadIdx.x == 0) {
+        atomicAdd(&a.cycles[0], (unsigned long long)waited);
+        atomicAdd(&a.cycles[1], (unsigned long long)(clock64() - start));
+        if (blockIdx.x == 0)
+            *a.iters_out = it + 1u;
+    }
+}
+
+/* Relaunch: iteration *base + k, unless the program ended before it. */
+template <int P>
+static __global__ void app_step(gs_app_args a, const unsigned int *base, unsigned int k)
+{
+    const unsigned int it = (base ? *base : 0u) + k;
+    if (it > 0u && app_done<P>(a, it)) {
+        if (blockIdx.x == 0 && threadIdx.x == 0)
+            atomicMin(a.iters_out, it);
+        return;
+    }
+    app_iteration<P>(a, it);
+}
+
+/* Stream relaunch: the end test before iteration it, by one thread. */
+template <int P>
+static __global__ void app_test(gs_app_args a, const unsigned int *base, unsigned int it)
+{
+    (void)base;
+    if (app_done<P>(a, it))
+        *a.iters_out = it;
+}
+
+static __global__ void app_advance(unsigned int *base, unsigned int by)
+{
+    *base += by;
+}
+
+/* Once per run, one thread: the watchdog, the mode's state, the end-test
+ * slots, and the program's first iteration's input. */
+static __global__ void app_init(gs_app_args a)
+{
+    gs_watchdog_arm((gs_watchdog_t *)a.watchdog, a.timeout_ns);
+    if (a.mode == GS_SYNC_CUDA_BARRIER)
+        new (a.state) app_device_barrier(a.blocks);
+    *a.iters_out = a.mode <= GS_SYNC_RELAUNCH_GRAPH ? ~0u : 0u;
+    a.cycles[0] = a.cycles[1] = 0ull;
+    if (a.count)
+        a.count[0] = 1u, a.count[1] = a.count[2] = 0u;
+    if (a.dist) {
+        a.dist[a.src] = 0u;
+        if (a.program == GS_APP_BFS || a.program == GS_APP_SSSP)
+            a.wl[0][0] = a.src;
+        if (a.stamp)
+            a.stamp[a.src] = 1u;
+    }
+}
+
+/* Fills `in` with Reduce's input. */
+static __global__ void app_fill(unsigned int *in, unsigned long long size)
+{
+    for (unsigned long long i = global_thread(); i < size; i += (unsigned long long)gridDim.x * blockDim.x)
+        in[i] = gs_app_reduce_value(i);
+}
+
+/* ---- the tables of kernels, and the host's calls ---- */
+
+#define MODES(P)                                                                                            \
+    {NULL, NULL, (const void *)app_persistent<P, GS_SYNC_GRID>,                                             \
+     (const void *)app_persistent<P, GS_SYNC_CUDA_BARRIER>, (const void *)app_persistent<P, GS_SYNC_ATOMIC_TREE>, \
+     (const void *)app_persistent<P, GS_SYNC_LF_TREE>, (const void *)app_persistent<P, GS_SYNC_SENSE_REVERSING>,  \
+     (const void *)app_persistent<P, GS_SYNC_FX_LOCKFREE>, (const void *)app_persistent<P, GS_SYNC_FX_LOCK>,      \
+     (const void *)app_persistent<P, GS_SYNC_GS>, (const void *)app_persistent<P, GS_SYNC_BROKEN_NONE>}
+static const void *const persistent[GS_APP_PROGRAMS][GS_SYNC_ALL_MODES] = {
+    MODES(GS_APP_BFS),       MODES(GS_APP_BFS_TOPO), MODES(GS_APP_SSSP),
+    MODES(GS_APP_SSSP_TOPO), MODES(GS_APP_PAGERANK), MODES(GS_APP_REDUCE)};
+static const void *const step[GS_APP_PROGRAMS] = {
+    (const void *)app_step<GS_APP_BFS>,       (const void *)app_step<GS_APP_BFS_TOPO>,
+    (const void *)app_step<GS_APP_SSSP>,      (const void *)app_step<GS_APP_SSSP_TOPO>,
+    (const void *)app_step<GS_APP_PAGERANK>, (const void *)app_step<GS_APP_REDUCE>};
+
+static const void *const test[GS_APP_PROGRAMS] = {
+    (const void *)app_test<GS_APP_BFS>,       (const void *)app_test<GS_APP_BFS_TOPO>,
+    (const void *)app_test<GS_APP_SSSP>,      (const void *)app_test<GS_APP_SSSP_TOPO>,
+    (const void *)app_test<GS_APP_PAGERANK>, (const void *)app_test<GS_APP_REDUCE>};
+
+#define GRAPH_BATCH 16u /* iterations a replayed graph holds */
+
+extern "C" size_t gs_app_state_bytes(unsigned int blocks, unsigned int groups)
+{
+    const size_t baselines = 4u * (4u * (size_t)blocks + 4u * groups + 64u);
+    const size_t gs = (size_t)gs_barrier_bytes(blocks), lib = sizeof(app_device_barrier);
+    const size_t most = gs > baselines ? gs : baselines;
+    return most > lib ? most : lib;
+}
+
+extern "C" int gs_app_occupancy(unsigned int program, unsigned int mode, unsigned int threads, int *per_sm)
+{
+    const void *k = mode <= GS_SYNC_RELAUNCH_GRAPH ? step[program] : persistent[program][mode];
+    return (int)cudaOccupancyMaxActiveBlocksPerMultiprocessor(per_sm, k, (int)threads, 0);
+}
+
+extern "C" int gs_app_setup(gs_app_args *a)
+{
+    app_init<<<1, 1>>>(*a);
+    return (int)cudaGetLastError();
+}
+
+extern "C" int gs_app_fill_reduce(unsigned int *in, unsigned long long size)
+{
+    app_fill<<<1024, 256>>>(in, size);
+    return (int)cudaGetLastError();
+}
+
+extern "C" int gs_app_run_persistent(gs_app_args *a, cudaEvent_t t0, cudaEvent_t t1)
+{
+    void *args[] = {a};
+    cudaError_t e;
+    if ((e = cudaEventRecord(t0, 0)) != cudaSuccess ||
+        (e = cudaLaunchCooperativeKernel(persistent[a->program][a->mode], a->blocks, a->threads, args, 0, 0)) !=
+            cudaSuccess)
+        return (int)e;
+    return (int)cudaEventRecord(t1, 0);
+}
+
+/* A stream: one launch an iteration, the end test read by the host after
+ * each (a host-driven program).  A graph: GRAPH_BATCH launches and an
+ * advance of the base iteration, captured once, replayed until the
+ * program has ended; launches past the end return at once. */
+extern "C" int gs_app_run_relaunch(gs_app_args *a, int graph, cudaEvent_t t0, cudaEvent_t t1)
+{
+    const void *k = step[a->program];
+    unsigned int *base = NULL, *host = NULL, it = 0;
+    cudaStream_t s = NULL;
+    cudaGraph_t g = NULL;
+    cudaGraphExec_t x = NULL;
+    cudaError_t e;
+    if ((e = cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking)) != cudaSuccess)
+        return (int)e;
+    if ((e = cudaMalloc((void **)&base, sizeof *base)) != cudaSuccess ||
+        (e = cudaMallocHost((void **)&host, sizeof *host)) != cudaSuccess ||
+        (e = cudaMemset(base, 0, sizeof *base)) != cudaSuccess || (e = cudaDeviceSynchronize()) != cudaSuccess)
+        goto out;
+    if (graph) {
+        if ((e = cudaStreamBeginCapture(s, cudaStreamCaptureModeThreadLocal)) != cudaSuccess)
+            goto out;
+        for (unsigned int i = 0; i < GRAPH_BATCH; ++i) {
+            void *args[] = {a, &base, &i};
+            cudaLaunchKernel(k, a->blocks, a->threads, args, 0, s);
+        }
+        app_advance<<<1, 1, 0, s>>>(base, GRAPH_BATCH);
+        e = cudaStreamEndCapture(s, &g);
+        if (e == cudaSuccess)
+            e = cudaGraphInstantiate(&x, g, 0);
+        if (e != cudaSuccess)
+            goto out;
+    }
+    if ((e = cudaEventRecord(t0, s)) != cudaSuccess)
+        goto out;
+    *host = ~0u;
+    while (*host == ~0u && it < a->max_iters) {
+        if (graph) {
+            e = cudaGraphLaunch(x, s);
+            it += GRAPH_BATCH;
+        } else {
+            const unsigned int *none = NULL;
+            void *args[] = {a, &none, &it};
+            if ((e = cudaLaunchKernel(k, a->blocks, a->threads, args, 0, s)) == cudaSuccess) {
+                ++it;
+                e = cudaLaunchKernel(test[a->program], 1, 1, args, 0, s);
+            }
+        }
+        if (e != cudaSuccess || (e = cudaMemcpyAsync(host, a->iters_out, sizeof *host, cudaMemcpyDeviceToHost, s)) !=
+                                    cudaSuccess ||
+            (e = cudaStreamSynchronize(s)) != cudaSuccess)
+            goto out;
+    }
+    e = cudaEventRecord(t1, s);
+    if (e == cudaSuccess)
+        e = cudaStreamSynchronize(s);
+out:
+    if (x)
+        cudaGraphExecDestroy(x);
+    if (g)
+        cudaGraphDestroy(g);
+    cudaFree(base);
+    cudaFreeHost(host);
+    cudaStreamDestroy(s);
+    return (int)e;
+}
