@@ -50,7 +50,7 @@ MTX
   echo "app on a .mtx file: exit $?"; status=1; }
 sed 's/^a 2 3 4$/a 2 3 -4/' "$tmp/small.gr" >"$tmp/neg.gr"
 expect=$(dirname "$0")/cli_expect.sh
-"$expect" 2 "^gsync-bench: error: .*neg.gr: line 5 has the negative weight -4" "$bench" app sssp --graph "$tmp/neg.gr" \
+"$expect" 2 "^gsync-bench: error: .*neg.gr: line 4 has the negative weight -4" "$bench" app sssp --graph "$tmp/neg.gr" \
   --tbs-per-sm 1 || status=1
 "$expect" 2 "^gsync-bench: error: --source 9 is out of range" "$bench" app bfs --graph "$tmp/small.gr" --source 9 \
   --tbs-per-sm 1 || status=1

@@ -113,13 +113,15 @@ static void cache_dir(char *out, size_t n)
 
 /* Loads `spec`, checks what the programs need of it, and puts it on the
  * device (with its transpose when PageRank runs). */
-static int input_load(app_input *x, const char *spec, int need_in, int need_sssp, char *err, size_t n)
+static int input_load(app_input *x, const char *spec, int need_in, int need_sssp, int progress, char *err,
+                      size_t n)
 {
     char dir[4096];
     size_t free_b = 0, total_b = 0;
     int rc;
     cache_dir(dir, sizeof dir);
-    fprintf(stderr, "app: loading %s\n", spec);
+    if (progress)
+        fprintf(stderr, "\rapp: loading %s%40s", spec, "");
     if ((rc = gs_graph_load(spec, dir[0] ? dir : NULL, &x->g, err, n)))
         return rc;
     x->have_graph = 1;
@@ -588,7 +590,7 @@ int gs_app_command(const gs_options *o, const gs_device_info *dev, const gs_meta
         if (any_graph && strcmp(loaded, graph_for(per_sm[i])) != 0) {
             input_free(&x);
             snprintf(loaded, sizeof loaded, "%s", graph_for(per_sm[i]));
-            if ((rc = input_load(&x, loaded, need_in, need_sssp, err, n)))
+            if ((rc = input_load(&x, loaded, need_in, need_sssp, progress, err, n)))
                 break;
         }
         for (int p = 0; p < gs_app_opts.nprograms && rc == 0; ++p) {
