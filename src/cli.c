@@ -81,6 +81,7 @@ static const struct {
      "            pairing, road:100000 at 1 block/SM, ny at 2, fla at 4, w at 8, usa at 16\n"
      "  --source V  BFS and SSSP source vertex (0)   --size N  Reduce's elements (2^20 a block/SM)\n"
      "  --tol X     PageRank's L1 tolerance (1e-6)   --damping X  PageRank's damping (0.85)\n"
+     "  --form F    gsBarrier's form: auto (the plan's), flat, spread, gathered, wide\n"
      "  --tbs-per-sm  1,2,4,8,16 by default; --threads 64 by default.\n"},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
@@ -298,9 +299,7 @@ static int parse_option(int argc, char **argv, int *i, gs_options *o, char *err,
 #define IS(opt) (strcmp(name, opt) == 0)
     const int ours = IS("--ldst") || IS("--tbs") || IS("--tbs-per-sm") || IS("--iters") || IS("--repeat") ||
                      IS("--threads") || IS("--timeout") || IS("--format") || IS("--device");
-    if (!ours && gs_app_option(name, NULL, err, n) == 1) {
-        if (o->cmd != GS_CMD_APP)
-            return fail(err, n, "%s applies to 'gsync-bench app' only%s", name, "");
+    if (!ours && o->cmd == GS_CMD_APP && gs_app_option(name, NULL, err, n) == 1) {
         if (!val)
             return fail(err, n, "%s needs a value%s", name, "");
         if (!eq)
@@ -313,6 +312,8 @@ static int parse_option(int argc, char **argv, int *i, gs_options *o, char *err,
     for (f = 0; !ours && f < gs_nfamilies; ++f) /* a family's own option? */
         if (gs_families[f]->option && gs_families[f]->option(name, NULL, err, n) == 1)
             break;
+    if (!ours && f == gs_nfamilies && gs_app_option(name, NULL, err, n) == 1)
+        return fail(err, n, "%s applies to 'gsync-bench app' only%s", name, "");
     if (!ours && f == gs_nfamilies)
         return fail(err, n, "unknown option '%s' (see 'gsync-bench --help')%s", name, "");
     if (!val)

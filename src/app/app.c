@@ -308,7 +308,7 @@ static int run_once(const app_point *pt, unsigned int mode, const app_input *x, 
     CK(cudaMemset(b->state, 0, b->state_bytes));
     if (mode == GS_SYNC_GS) {
         if (!b->planned) { /* the plan, once a point: it may time a trial */
-            CK(gs_barrier_plan(&b->gs, b->state, pt->blocks, pt->threads, GS_BARRIER_AUTO, 0));
+            CK(gs_barrier_plan(&b->gs, b->state, pt->blocks, pt->threads, gs_app_opts.form, 0));
             b->planned = 1;
         }
         a.gs = b->gs;

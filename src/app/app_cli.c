@@ -5,6 +5,8 @@
 #include "app/app_cli.h"
 #include "cli.h"
 
+#include "gsync/host.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -32,6 +34,7 @@ void gs_app_reset_options(void)
     memset(&gs_app_opts, 0, sizeof gs_app_opts);
     gs_app_opts.tol = 1e-6;
     gs_app_opts.damping = 0.85;
+    gs_app_opts.form = GS_BARRIER_AUTO;
 }
 
 /* A comma-separated list of names from `names` (or "all": the first
@@ -98,7 +101,8 @@ int gs_app_option(const char *name, const char *value, char *err, size_t n)
 {
     unsigned int v;
     const int known = !strcmp(name, "--sync") || !strcmp(name, "--graph") || !strcmp(name, "--source") ||
-                      !strcmp(name, "--size") || !strcmp(name, "--tol") || !strcmp(name, "--damping");
+                      !strcmp(name, "--size") || !strcmp(name, "--tol") || !strcmp(name, "--damping") ||
+                      !strcmp(name, "--form");
     if (!known)
         return 0;
     if (!value)
@@ -106,6 +110,13 @@ int gs_app_option(const char *name, const char *value, char *err, size_t n)
     if (!strcmp(name, "--sync"))
         return parse_list("synchronization mode", value, sync_names, GS_SYNC_ALL_MODES, GS_SYNC_MODES, gs_app_opts.modes,
                           &gs_app_opts.nmodes, err, n) ? -1 : 1;
+    if (!strcmp(name, "--form")) {
+        if ((gs_app_opts.form = gs_barrier_form_parse(value)) == -2) {
+            snprintf(err, n, "--form '%s' is not one of auto, flat, spread, gathered, wide", gs_escape(value));
+            return -1;
+        }
+        return 1;
+    }
     if (!strcmp(name, "--graph")) {
         if (!value[0] || strlen(value) >= sizeof gs_app_opts.graph) {
             snprintf(err, n, "--graph '%s' is empty or too long", gs_escape(value));

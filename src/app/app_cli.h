@@ -16,6 +16,7 @@ typedef struct gs_app_options {
     int source_given;
     unsigned int size;   /* Reduce: elements; 0: 2^20 a block per SM */
     double tol, damping; /* PageRank */
+    int form;            /* gsBarrier's form: GS_BARRIER_AUTO (the plan's) or one forced */
 } gs_app_options;
 
 extern gs_app_options gs_app_opts;

@@ -2,6 +2,7 @@
 #include "../check.h"
 #include "cli.h"
 #include "app/app_cli.h"
+#include "gsync/host.h"
 #include "gsync_bench.h"
 
 #include <string.h>
@@ -63,6 +64,9 @@ int main(void)
     CHECK(usage("app bfs --source x", "--source 'x' is not a vertex number"));
     CHECK(usage("app bfs, --sync gridSync", "program list 'bfs,' has an empty or overlong item"));
     CHECK(usage("floor --sync gridSync", "--sync applies to 'gsync-bench app' only"));
+    CHECK(parse(&o, "app reduce --form wide") == 0 && gs_app_opts.form == GS_BARRIER_WIDE);
+    CHECK(usage("app reduce --form tree", "--form 'tree' is not one of"));
+    CHECK(parse(&o, "run gsBarrier --form wide") == 0 && o.nfamily_options == 1);
     CHECK(parse(&o, "help app") == 0 && o.cmd == GS_CMD_HELP && o.help_topic == GS_CMD_APP);
     /* a family's own option: the barrier's --form */
     CHECK(parse(&o, "run gsBarrier --form wide") == 0 && o.nprims == 1);
