@@ -4,7 +4,7 @@ bench/results/<gpu>/figures/NAME.png and NAME.svg for each CSV it knows:
 time per operation against blocks per SM for each family sweep (log scale),
 the synchronization share of each barrier's episode, where each semaphore
 completes, the plain-build barrier comparison and its forms, Feng and Xiao's
-decomposition, and the floor.  `make figures` runs it in build/venv."""
+decomposition, the floor, and the whole programs' times.  `make figures` runs it in build/venv."""
 import csv
 import math
 import os
@@ -166,6 +166,40 @@ def floor(rows, out, name):
     save(fig, out, name)
 
 
+def apps(rows, out, name):
+    """A panel per program: ms against blocks per SM, a line per mode."""
+    progs = []
+    for r in rows:
+        if r["program"] not in progs:
+            progs.append(r["program"])
+    cols = 3
+    fig, axes = plt.subplots((len(progs) + cols - 1) // cols, cols, figsize=(15, 4.2 * ((len(progs) + 2) // 3)),
+                             squeeze=False)
+    for ax, p in zip(axes.flat, progs):
+        modes = []
+        for r in rows:
+            if r["program"] == p and r["sync"] not in modes:
+                modes.append(r["sync"])
+        for m in modes:
+            pts = [(num(r["blocks_per_sm"]), num(r["ms_median"])) for r in rows
+                   if r["program"] == p and r["sync"] == m and r["verdict"] == "PASS"]
+            ours = m == "gsBarrier"
+            ax.plot([x for x, _ in pts], [y for _, y in pts], "-" if ours else ("--" if "relaunch" in m else ":"),
+                    marker="o", ms=3, lw=2.4 if ours else 1.1, label=m)
+        ax.set_xscale("log", base=2)
+        ax.set_yscale("log")
+        ax.set_title(p)
+        ax.set_xlabel("blocks per SM (graph grows with it)")
+        ax.set_ylabel("ms (median)")
+        ax.grid(True, which="both", alpha=0.3)
+    for ax in list(axes.flat)[len(progs):]:
+        ax.axis("off")
+    axes.flat[0].legend(fontsize=7)
+    fig.suptitle(f"whole programs with every barrier: {device(rows)}")
+    fig.tight_layout(rect=(0, 0, 1, 0.96))
+    save(fig, out, name)
+
+
 def main(argv):
     root = argv[1] if len(argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "bench", "results")
     made = 0
@@ -196,6 +230,8 @@ def main(argv):
                 decompose(rows, out, name)
             elif "measure" in cols:
                 floor(rows, out, name)
+            elif "program" in cols and "sync" in cols:
+                apps(rows, out, name)
             else:
                 continue
             made += 1

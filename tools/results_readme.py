@@ -116,6 +116,8 @@ def kind_of(header):
         return "floor"
     if {"blocks", "barrier_ns"} <= h:
         return "decompose"
+    if {"program", "sync", "ms_median"} <= h:
+        return "app"
     return None
 
 
@@ -386,10 +388,43 @@ def decompose_section(rel, header, rows, section_device):
     return out
 
 
+def app_section(rel, header, rows, section_device):
+    """Per program and point: gsBarrier's time and each mode's time as a
+    ratio to gridSync's (above 1: faster than grid.sync())."""
+    modes = []
+    for r in rows:
+        if r["sync"] not in modes:
+            modes.append(r["sync"])
+    body = []
+    for r in rows:
+        if r["sync"] != "gridSync":
+            continue
+        same = [x for x in rows if x["program"] == r["program"] and x["blocks_per_sm"] == r["blocks_per_sm"]]
+        cells = [r["program"], r["graph"], r["blocks_per_sm"], r["iterations"], f"{num(r['ms_median']):.3f}"]
+        for m in modes:
+            if m == "gridSync":
+                continue
+            x = next((y for y in same if y["sync"] == m), None)
+            if x is None:
+                cells.append("")
+            elif x["verdict"] != "PASS":
+                cells.append(x["verdict"])
+            else:
+                cells.append(f"{num(x['x_gridsync']):.2f}")
+        body.append(cells)
+    out = [caption(rel, rows, section_device,
+                   "whole programs; gridSync's median time, and every other mode's speed "
+                   "relative to it (above 1.00: faster than grid.sync())."), ""]
+    out += table(["program", "graph", "TB/SM", "iters", "gridSync ms"] + [m for m in modes if m != "gridSync"],
+                 body)
+    out.append("")
+    return out
+
+
 SECTIONS = {"sweep": sweep_section, "plain": plain_section,
             "tune": tune_section, "floor": floor_section,
-            "decompose": decompose_section}
-ORDER = ["sweep", "plain", "tune", "floor", "decompose"]
+            "decompose": decompose_section, "app": app_section}
+ORDER = ["sweep", "plain", "tune", "floor", "decompose", "app"]
 
 
 # ---------------------------------------------------------------- main

@@ -1,0 +1,1 @@
+gsync-bench app all --format csv
