@@ -245,7 +245,7 @@ static int bufs_alloc(app_bufs *b, const app_point *pt, const app_input *x, char
     CK(cudaMalloc((void **)&b->state, b->state_bytes));
     CK(cudaMalloc((void **)&b->rank0, v * 4));
     CK(cudaMalloc((void **)&b->rank1, v * 4));
-    CK(cudaMalloc((void **)&b->fsum, 6 * sizeof(float)));
+    CK(cudaMalloc((void **)&b->fsum, GS_APP_PR_FLOATS * sizeof(float)));
     CK(cudaMalloc((void **)&b->part, (size_t)pt->blocks * pt->threads * 8));
     CK(cudaMalloc((void **)&b->cycles, 16));
     CK(cudaMalloc(&b->watchdog, sizeof(gs_watchdog_t)));
@@ -289,11 +289,12 @@ static int run_once(const app_point *pt, unsigned int mode, const app_input *x, 
         a.row = x->d_in_row, a.col = x->d_in_col, a.inv_out = x->d_inv_out;
         a.rank[0] = b->rank0, a.rank[1] = b->rank1, a.fsum = b->fsum;
         a.max_iters = PR_MAX_ITERS;
-        float fs[6] = {0, 0, 0, 0, 0, 0};
+        float dangling = 0.0f; /* of the first iteration: slot 0's second sum, its lane 0 */
         for (unsigned int u = 0; u < nv; ++u)
             if (g->row[u + 1] == g->row[u])
-                fs[3] += 1.0f / (float)nv; /* the dangling rank of the first iteration */
-        CK(cudaMemcpy(b->fsum, fs, sizeof fs, cudaMemcpyHostToDevice));
+                dangling += 1.0f / (float)nv;
+        CK(cudaMemset(b->fsum, 0, GS_APP_PR_FLOATS * sizeof(float)));
+        CK(cudaMemcpy(b->fsum + GS_APP_PR_LANES * GS_APP_PR_STRIDE, &dangling, sizeof dangling, cudaMemcpyHostToDevice));
         CK(cudaMemcpy(b->rank0, b->host_rank, (size_t)nv * 4, cudaMemcpyHostToDevice));
     } else if (pt->program == GS_APP_REDUCE) {
         a.size = pt->size, a.in = b->in, a.part = b->part, a.max_iters = 64u;

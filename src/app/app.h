@@ -39,6 +39,10 @@ enum gs_app_sync {
     GS_SYNC_ALL_MODES
 };
 
+#define GS_APP_PR_LANES 32u  /* counters a PageRank sum is spread over */
+#define GS_APP_PR_STRIDE 32u /* floats between them: a 128-byte line */
+#define GS_APP_PR_FLOATS (3u * 2u * GS_APP_PR_LANES * GS_APP_PR_STRIDE)
+
 /* Everything a program's kernel sees (device pointers). */
 typedef struct gs_app_args {
     unsigned int program, mode;
@@ -50,7 +54,7 @@ typedef struct gs_app_args {
     unsigned int *wl[2];               /* worklists in and out */
     unsigned int *count;               /* 3 rotating words: worklist sizes, change flags */
     float *rank[2];                    /* PageRank: this iteration's ranks and the next */
-    float *fsum;                       /* PageRank: 3 rotating L1 changes, then 3 dangling sums */
+    float *fsum;                       /* PageRank: GS_APP_PR_FLOATS, 3 rotating slots of 2 sums (see app_kernels.cu) */
     float damping, tol;
     unsigned long long size;           /* Reduce: elements */
     const unsigned int *in;            /* Reduce: the input, gs_app_reduce_value(i) */

@@ -37,7 +37,25 @@ static __device__ __forceinline__ unsigned int reduce_left(unsigned int threads,
     return cur;
 }
 
-/* Whether the program ended before iteration `it` (it >= 1). */
+/* PageRank's sums (the L1 change, the dangling rank) in rotating slots,
+ * each spread over GS_APP_PR_LANES counters a line apart: block b adds
+ * into lane b mod 32, so that the blocks' atomics do not queue on one
+ * address before their barrier arrival.  pr_sum is warp-collective. */
+static __device__ __forceinline__ float *pr_cell(const gs_app_args &a, unsigned int slot, unsigned int q,
+                                                 unsigned int lane)
+{
+    return a.fsum + ((slot * 2u + q) * GS_APP_PR_LANES + lane) * GS_APP_PR_STRIDE;
+}
+static __device__ __forceinline__ float pr_sum(const gs_app_args &a, unsigned int slot, unsigned int q)
+{
+    float v = __uint_as_float(gs_ld_relaxed((const unsigned int *)pr_cell(a, slot, q, threadIdx.x & 31u), GS_SCOPE_GPU));
+    for (int o = 16; o > 0; o >>= 1)
+        v += __shfl_xor_sync(0xffffffffu, v, o);
+    return v;
+}
+
+/* Whether the program ended before iteration `it` (it >= 1); every thread
+ * of a warp calls it. */
 template <int P>
 static __device__ __forceinline__ bool app_done(const gs_app_args &a, unsigned int it)
 {
@@ -46,7 +64,7 @@ static __device__ __forceinline__ bool app_done(const gs_app_args &a, unsigned i
     if (P == GS_APP_REDUCE)
         return reduce_left(a.blocks * a.threads, it - 1u) == 1u;
     if (P == GS_APP_PAGERANK)
-        return __uint_as_float(gs_ld_relaxed((const unsigned int *)&a.fsum[it % 3u], GS_SCOPE_GPU)) < a.tol;
+        return pr_sum(a, it % 3u, 0u) < a.tol;
     return gs_ld_relaxed(&a.count[it % 3u], GS_SCOPE_GPU) == 0u;
 }
 
@@ -101,13 +119,11 @@ template <int P>
 static __device__ __forceinline__ void app_iteration(const gs_app_args &a, unsigned int it)
 {
     const unsigned int stride = gridDim.x * blockDim.x, t0 = global_thread();
-    if (blockIdx.x == 0 && threadIdx.x == 0 && P != GS_APP_REDUCE) {
+    if (blockIdx.x == 0 && threadIdx.x == 0 && P != GS_APP_REDUCE)
         gs_st_relaxed(&a.count[(it + 2u) % 3u], 0u, GS_SCOPE_GPU);
-        if (P == GS_APP_PAGERANK) {
-            gs_st_relaxed((unsigned int *)&a.fsum[(it + 2u) % 3u], 0u, GS_SCOPE_GPU);
-            gs_st_relaxed((unsigned int *)&a.fsum[3u + (it + 2u) % 3u], 0u, GS_SCOPE_GPU);
-        }
-    }
+    if (P == GS_APP_PAGERANK && blockIdx.x == 0 && threadIdx.x < 32u)
+        for (unsigned int q = 0; q < 2u; ++q)
+            gs_st_relaxed((unsigned int *)pr_cell(a, (it + 2u) % 3u, q, threadIdx.x), 0u, GS_SCOPE_GPU);
     if (P == GS_APP_BFS) {
         const unsigned int size = gs_ld_relaxed(&a.count[it % 3u], GS_SCOPE_GPU);
         const unsigned int *in = a.wl[it & 1u];
@@ -142,7 +158,7 @@ static __device__ __forceinline__ void app_iteration(const gs_app_args &a, unsig
     } else if (P == GS_APP_PAGERANK) {
         const float *src = a.rank[it & 1u];
         float *dst = a.rank[(it + 1u) & 1u];
-        const float dangling = __uint_as_float(gs_ld_relaxed((const unsigned int *)&a.fsum[3u + it % 3u], GS_SCOPE_GPU));
+        const float dangling = pr_sum(a, it % 3u, 1u);
         const float base = (1.0f - a.damping) / a.n + a.damping * dangling / a.n;
         float change = 0.0f, dang = 0.0f;
         for (unsigned int v = t0; v < a.n; v += stride) {
@@ -155,8 +171,8 @@ static __device__ __forceinline__ void app_iteration(const gs_app_args &a, unsig
             if (a.inv_out[v] == 0.0f)
                 dang += r;
         }
-        block_add(change, &a.fsum[(it + 1u) % 3u]);
-        block_add(dang, &a.fsum[3u + (it + 1u) % 3u]);
+        block_add(change, pr_cell(a, (it + 1u) % 3u, 0u, blockIdx.x % GS_APP_PR_LANES));
+        block_add(dang, pr_cell(a, (it + 1u) % 3u, 1u, blockIdx.x % GS_APP_PR_LANES));
     } else if (P == GS_APP_REDUCE) {
         const unsigned int threads = a.blocks * a.threads;
         if (it == 0u) {
@@ -253,12 +269,12 @@ static __global__ void app_step(gs_app_args a, const unsigned int *base, unsigne
     app_iteration<P>(a, it);
 }
 
-/* Stream relaunch: the end test before iteration it, by one thread. */
+/* Stream relaunch: the end test before iteration it, by one warp. */
 template <int P>
 static __global__ void app_test(gs_app_args a, const unsigned int *base, unsigned int it)
 {
     (void)base;
-    if (app_done<P>(a, it))
+    if (app_done<P>(a, it) && threadIdx.x == 0)
         *a.iters_out = it;
 }
 
@@ -398,7 +414,7 @@ extern "C" int gs_app_run_relaunch(gs_app_args *a, int graph, cudaEvent_t t0, cu
             void *args[] = {a, &none, &it};
             if ((e = cudaLaunchKernel(k, a->blocks, a->threads, args, 0, s)) == cudaSuccess) {
                 ++it;
-                e = cudaLaunchKernel(test[a->program], 1, 1, args, 0, s);
+                e = cudaLaunchKernel(test[a->program], 1, 32, args, 0, s); /* one warp: the test is warp-collective */
             }
         }
         if (e != cudaSuccess || (e = cudaMemcpyAsync(host, a->iters_out, sizeof *host, cudaMemcpyDeviceToHost, s)) !=
