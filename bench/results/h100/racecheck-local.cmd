@@ -1,0 +1,1 @@
+SAN_TOOLS=racecheck SAN_FAMILY=local tools/sanitize.sh OUT   # then OUT/sanitize.csv
