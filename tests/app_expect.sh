@@ -1,7 +1,8 @@
 #!/bin/sh
 # app_expect.sh BENCH: the app family on the GPU (exit 77, skipped, without one).
 #  1. every program with every mode at 1 and 4 blocks/SM on a small road
-#     graph: PASS (fxLockBarrier: PASS or TIMEOUT, it may deadlock);
+#     graph, a short alignment and 2^16 keys: PASS (fxLockBarrier: PASS or
+#     TIMEOUT, it may deadlock);
 #  2. the broken twin (no grid barrier): every program must FAIL its check;
 #  3. DIMACS and Matrix Market files: BFS and SSSP PASS on them; a negative
 #     SSSP weight and a source out of range are one-line errors, exit 2.
@@ -12,19 +13,23 @@ grep -q "no NVIDIA GPU" "$tmp/probe" && { echo "no GPU: skipped"; exit 77; }
 status=0
 # program,sync,verdict of each row (the columns from the program on)
 rows() {
-  tail -n +2 "$1" | sed -E 's/^.*,(bfs|bfs-topo|sssp|sssp-topo|pagerank|reduce),/\1,/' | awk -F, '{ print $1 "," $8 "," $9 }'
+  tail -n +2 "$1" | sed -E 's/^.*,(bfs|bfs-topo|sssp|sssp-topo|pagerank|reduce|sw|bitonic),/\1,/' |
+    awk -F, '{ print $1 "," $8 "," $9 }'
 }
 
-"$bench" app all --graph road:20000 --tbs-per-sm 1,4 --repeat 1 --timeout 5 --format csv >"$tmp/all.csv" || {
+small="--graph road:20000 --length 600 --size 65536"
+# shellcheck disable=SC2086
+"$bench" app all $small --tbs-per-sm 1,4 --repeat 1 --timeout 5 --format csv >"$tmp/all.csv" || {
   echo "app all: exit $?"; status=1; }
 n=$(rows "$tmp/all.csv" | wc -l)
-[ "$n" = 120 ] || { echo "app all: $n rows, expected 120"; status=1; }
+[ "$n" = 160 ] || { echo "app all: $n rows, expected 160"; status=1; }
 bad=$(rows "$tmp/all.csv" | grep -v ",PASS$" | grep -v "^[a-z-]*,fxLockBarrier,TIMEOUT$")
 [ -z "$bad" ] || { echo "app all: not PASS:"; echo "$bad"; status=1; }
 
-"$bench" app all --sync brokenNoBarrier --graph road:20000 --tbs-per-sm 4 --repeat 1 --format csv >"$tmp/broken.csv"
+# shellcheck disable=SC2086
+"$bench" app all --sync brokenNoBarrier $small --tbs-per-sm 4 --repeat 1 --format csv >"$tmp/broken.csv"
 n=$(rows "$tmp/broken.csv" | grep -c ",FAIL$")
-[ "$n" = 6 ] || { echo "brokenNoBarrier: $n of 6 programs FAIL, expected all:"; rows "$tmp/broken.csv"; status=1; }
+[ "$n" = 8 ] || { echo "brokenNoBarrier: $n of 8 programs FAIL, expected all:"; rows "$tmp/broken.csv"; status=1; }
 
 cat >"$tmp/small.gr" <<'GR'
 c a small graph: a path 1-2-3-4 and a shortcut 1-4, vertex 5 unreachable
@@ -53,5 +58,12 @@ expect=$(dirname "$0")/cli_expect.sh
 "$expect" 2 "^gsync-bench: error: .*neg.gr: line 4 has the negative weight -4" "$bench" app sssp --graph "$tmp/neg.gr" \
   --tbs-per-sm 1 || status=1
 "$expect" 2 "^gsync-bench: error: --source 9 is out of range" "$bench" app bfs --graph "$tmp/small.gr" --source 9 \
+  --tbs-per-sm 1 || status=1
+printf '>q one\nACGTTGCAAC\nGTTAGC\n>second record, ignored\nTTTT\n' >"$tmp/q.fa"
+printf '>t\nacgttgcaCCgttagc\n' >"$tmp/t.fa"
+"$bench" app sw --query "$tmp/q.fa" --target "$tmp/t.fa" --tbs-per-sm 1 --repeat 1 --format csv >"$tmp/sw.csv" || {
+  echo "app sw on FASTA files: exit $?"; status=1; }
+printf '>bad\nACGT\nAC1T\n' >"$tmp/bad.fa"
+"$expect" 2 "^gsync-bench: error: .*bad.fa:3: '1'" "$bench" app sw --query "$tmp/bad.fa" --target "$tmp/t.fa" \
   --tbs-per-sm 1 || status=1
 exit $status

@@ -6,6 +6,7 @@
 #include "app/app.h"
 #include "app/app_cli.h"
 #include "app/graph.h"
+#include "app/sequence.h"
 #include "launch.h"
 #include "report.h"
 #include "stats.h"
@@ -61,7 +62,7 @@ static const char *graph_for(unsigned int per_sm)
 
 static int is_graph_program(unsigned int p)
 {
-    return p != GS_APP_REDUCE;
+    return p <= GS_APP_PAGERANK;
 }
 
 #define CK(call)                                                                                        \
@@ -201,6 +202,126 @@ static unsigned long long reduce_expected(unsigned long long size)
     return s;
 }
 
+/* ---- Smith-Waterman's and bitonic sort's inputs: once a command ---- */
+
+static struct {
+    char *q, *t; /* the sequences */
+    unsigned int qlen, tlen;
+    char name[96];
+    gs_sw_scoring sc;
+    int *h_ref, best;
+    unsigned int bi, bj;
+    unsigned char *d_q, *d_t;
+    unsigned int *keys, *sorted, nkeys; /* bitonic: the input and the host's sort */
+    unsigned int *steps, nsteps, *d_keys_in, *d_steps;
+} extra;
+
+static void extra_free(void)
+{
+    free(extra.q), free(extra.t), free(extra.h_ref), free(extra.keys), free(extra.sorted), free(extra.steps);
+    cudaFree(extra.d_q), cudaFree(extra.d_t), cudaFree(extra.d_keys_in), cudaFree(extra.d_steps);
+    memset(&extra, 0, sizeof extra);
+}
+
+static int cmp_uint(const void *x, const void *y)
+{
+    const unsigned int a = *(const unsigned int *)x, b = *(const unsigned int *)y;
+    return a < b ? -1 : a > b;
+}
+
+/* The sequences (files or generated), on the device, and the host's matrix. */
+static int sw_prepare(char *err, size_t n)
+{
+    int rc = 0, *e = NULL, *f = NULL;
+    size_t cells, free_b = 0, total_b = 0;
+    if (extra.h_ref)
+        return 0;
+    if (!gs_app_opts.query[0] != !gs_app_opts.target[0]) {
+        snprintf(err, n, "sw: --query and --target go together");
+        return GS_EXIT_USAGE;
+    }
+    if (gs_app_opts.query[0]) {
+        if ((rc = gs_fasta_read(gs_app_opts.query, &extra.q, &extra.qlen, err, n)) ||
+            (rc = gs_fasta_read(gs_app_opts.target, &extra.t, &extra.tlen, err, n)))
+            return rc == 1 ? GS_EXIT_RUNTIME : GS_EXIT_USAGE;
+        const char *a = strrchr(gs_app_opts.query, '/'), *b = strrchr(gs_app_opts.target, '/');
+        snprintf(extra.name, sizeof extra.name, "%.40s x %.40s", a ? a + 1 : gs_app_opts.query,
+                 b ? b + 1 : gs_app_opts.target);
+    } else {
+        if (gs_sw_generate(gs_app_opts.alphabet, gs_app_opts.length, gs_app_opts.mutation, 0x5357ull, &extra.q,
+                           &extra.qlen, &extra.t, &extra.tlen))
+            goto oom;
+        snprintf(extra.name, sizeof extra.name, "%s %ux%u", gs_app_opts.alphabet, extra.qlen, extra.tlen);
+    }
+    extra.sc.match = (int)gs_app_opts.match, extra.sc.mismatch = -(int)gs_app_opts.mismatch;
+    extra.sc.gap_open = (int)gs_app_opts.gap_open, extra.sc.gap_extend = (int)gs_app_opts.gap_extend;
+    cells = ((size_t)extra.qlen + 1) * ((size_t)extra.tlen + 1);
+    CK(cudaMemGetInfo(&free_b, &total_b));
+    if (cells > 0x7fffffffu || 3.0 * 4.0 * (double)cells > 0.9 * (double)free_b) {
+        snprintf(err, n, "sw: %u x %u cells need %.0f MiB of device memory; the GPU has %.0f MiB free", extra.qlen,
+                 extra.tlen, 12.0 * (double)cells / 1048576.0, (double)free_b / 1048576.0);
+        return GS_EXIT_USAGE;
+    }
+    extra.h_ref = malloc(cells * sizeof(int)), e = malloc(cells * sizeof(int)), f = malloc(cells * sizeof(int));
+    if (!extra.h_ref || !e || !f)
+        goto oom;
+    gs_sw_host(extra.q, extra.qlen, extra.t, extra.tlen, &extra.sc, extra.h_ref, e, f, &extra.best, &extra.bi,
+               &extra.bj);
+    CK(cudaMalloc((void **)&extra.d_q, extra.qlen));
+    CK(cudaMalloc((void **)&extra.d_t, extra.tlen));
+    CK(cudaMemcpy(extra.d_q, extra.q, extra.qlen, cudaMemcpyHostToDevice));
+    CK(cudaMemcpy(extra.d_t, extra.t, extra.tlen, cudaMemcpyHostToDevice));
+out:
+    free(e), free(f);
+    return rc;
+oom:
+    free(e), free(f);
+    snprintf(err, n, "sw: out of host memory");
+    return GS_EXIT_RUNTIME;
+}
+
+/* The keys, their host sort, and the steps: (k, j) for each stride of each
+ * merge down to GS_APP_TILE, then one shared-memory step for the rest. */
+static int bitonic_prepare(char *err, size_t n)
+{
+    int rc = 0;
+    unsigned long long x = 0xb170ull;
+    const unsigned int keys = gs_app_opts.size ? gs_app_opts.size : 1u << 22;
+    if (extra.keys)
+        return 0;
+    if (keys < GS_APP_TILE || (keys & (keys - 1u))) {
+        snprintf(err, n, "bitonic: --size %u is not a power of two of at least %u", keys, GS_APP_TILE);
+        return GS_EXIT_USAGE;
+    }
+    extra.nkeys = keys;
+    extra.keys = malloc((size_t)keys * 4), extra.sorted = malloc((size_t)keys * 4), extra.steps = malloc(2048 * 4);
+    if (!extra.keys || !extra.sorted || !extra.steps) {
+        snprintf(err, n, "bitonic: out of host memory");
+        return GS_EXIT_RUNTIME;
+    }
+    for (unsigned int i = 0; i < keys; ++i) {
+        x += 0x9e3779b97f4a7c15ull;
+        unsigned long long z = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+        extra.keys[i] = (unsigned int)((z ^ (z >> 27)) >> 32);
+    }
+    memcpy(extra.sorted, extra.keys, (size_t)keys * 4);
+    qsort(extra.sorted, keys, 4, cmp_uint);
+    extra.nsteps = 0;
+    for (unsigned int k = 2; k <= keys; k <<= 1)
+        for (unsigned int j = k / 2u; j > 0u; j >>= 1) {
+            extra.steps[2 * extra.nsteps] = k, extra.steps[2 * extra.nsteps + 1] = j;
+            ++extra.nsteps;
+            if (j < GS_APP_TILE)
+                break; /* strides j .. 1 in shared memory */
+        }
+    CK(cudaMalloc((void **)&extra.d_keys_in, (size_t)keys * 4));
+    CK(cudaMalloc((void **)&extra.d_steps, (size_t)extra.nsteps * 8));
+    CK(cudaMemcpy(extra.d_keys_in, extra.keys, (size_t)keys * 4, cudaMemcpyHostToDevice));
+    CK(cudaMemcpy(extra.d_steps, extra.steps, (size_t)extra.nsteps * 8, cudaMemcpyHostToDevice));
+out:
+    return rc;
+}
+
 /* ---- one point: every mode of one program at one grid ---- */
 
 typedef struct app_point {
@@ -214,6 +335,8 @@ typedef struct app_bufs {
     unsigned int *dist, *stamp, *wl0, *wl1, *count, *in, *iters_out, *state;
     float *rank0, *rank1, *fsum;
     unsigned long long *part, *cycles;
+    int *h, *e, *f;     /* Smith-Waterman */
+    unsigned int *keys; /* bitonic */
     void *watchdog;
     size_t state_bytes;
     float *host_rank; /* 1/n, the first iteration's ranks */
@@ -226,6 +349,7 @@ static void bufs_free(app_bufs *b)
     cudaFree(b->dist), cudaFree(b->stamp), cudaFree(b->wl0), cudaFree(b->wl1), cudaFree(b->count);
     cudaFree(b->in), cudaFree(b->iters_out), cudaFree(b->state), cudaFree(b->rank0), cudaFree(b->rank1);
     cudaFree(b->fsum), cudaFree(b->part), cudaFree(b->cycles), cudaFree(b->watchdog);
+    cudaFree(b->h), cudaFree(b->e), cudaFree(b->f), cudaFree(b->keys);
     free(b->host_rank);
     memset(b, 0, sizeof *b);
 }
@@ -249,6 +373,14 @@ static int bufs_alloc(app_bufs *b, const app_point *pt, const app_input *x, char
     CK(cudaMalloc((void **)&b->part, (size_t)pt->blocks * pt->threads * 8));
     CK(cudaMalloc((void **)&b->cycles, 16));
     CK(cudaMalloc(&b->watchdog, sizeof(gs_watchdog_t)));
+    if (pt->program == GS_APP_SW) {
+        const size_t cells = ((size_t)extra.qlen + 1) * ((size_t)extra.tlen + 1);
+        CK(cudaMalloc((void **)&b->h, cells * 4));
+        CK(cudaMalloc((void **)&b->e, cells * 4));
+        CK(cudaMalloc((void **)&b->f, cells * 4));
+    }
+    if (pt->program == GS_APP_BITONIC)
+        CK(cudaMalloc((void **)&b->keys, (size_t)extra.nkeys * 4));
     if (pt->program == GS_APP_REDUCE) {
         CK(cudaMalloc((void **)&b->in, pt->size * 4));
         CK((cudaError_t)gs_app_fill_reduce(b->in, pt->size));
@@ -262,6 +394,42 @@ static int bufs_alloc(app_bufs *b, const app_point *pt, const app_input *x, char
             b->host_rank[i] = 1.0f / (float)x->g.n;
     }
 out:
+    return rc;
+}
+
+/* Smith-Waterman: the device's H equals the host's in every cell, and the
+ * traceback through the device's matrices scores the best cell's value. */
+static int sw_verify(const app_bufs *b, app_row *r, char *err, size_t n)
+{
+    const size_t cells = ((size_t)extra.qlen + 1) * ((size_t)extra.tlen + 1);
+    int *h = malloc(cells * 4), *e = malloc(cells * 4), *f = malloc(cells * 4), rc = 0;
+    unsigned int cols = 0;
+    long score = 0;
+    if (!h || !e || !f) {
+        snprintf(err, n, "out of host memory");
+        rc = GS_EXIT_RUNTIME;
+        goto out;
+    }
+    CK(cudaMemcpy(h, b->h, cells * 4, cudaMemcpyDeviceToHost));
+    CK(cudaMemcpy(e, b->e, cells * 4, cudaMemcpyDeviceToHost));
+    CK(cudaMemcpy(f, b->f, cells * 4, cudaMemcpyDeviceToHost));
+    for (size_t c = 0; c < cells; ++c)
+        if (h[c] != extra.h_ref[c]) {
+            r->verdict = GS_FAIL;
+            snprintf(r->detail, sizeof r->detail, "H(%zu, %zu) is %d, the host's %d", c / (extra.tlen + 1),
+                     c % (extra.tlen + 1), h[c], extra.h_ref[c]);
+            goto out;
+        }
+    if (gs_sw_traceback(extra.q, extra.t, extra.tlen, &extra.sc, h, e, f, extra.bi, extra.bj, &cols, &score) ||
+        score != extra.best) {
+        r->verdict = GS_FAIL;
+        snprintf(r->detail, sizeof r->detail, "the traceback from (%u, %u) scores %ld, not %d", extra.bi, extra.bj,
+                 score, extra.best);
+        goto out;
+    }
+    snprintf(r->detail, sizeof r->detail, "score %d at (%u, %u), %u columns", extra.best, extra.bi, extra.bj, cols);
+out:
+    free(h), free(e), free(f);
     return rc;
 }
 
@@ -296,6 +464,19 @@ static int run_once(const app_point *pt, unsigned int mode, const app_input *x, 
         CK(cudaMemset(b->fsum, 0, GS_APP_PR_FLOATS * sizeof(float)));
         CK(cudaMemcpy(b->fsum + GS_APP_PR_LANES * GS_APP_PR_STRIDE, &dangling, sizeof dangling, cudaMemcpyHostToDevice));
         CK(cudaMemcpy(b->rank0, b->host_rank, (size_t)nv * 4, cudaMemcpyHostToDevice));
+    } else if (pt->program == GS_APP_SW) {
+        const size_t cells = ((size_t)extra.qlen + 1) * ((size_t)extra.tlen + 1);
+        a.qs = extra.d_q, a.ts = extra.d_t, a.qlen = extra.qlen, a.tlen = extra.tlen;
+        a.match = extra.sc.match, a.mismatch = extra.sc.mismatch;
+        a.gap_open = extra.sc.gap_open, a.gap_extend = extra.sc.gap_extend;
+        a.h = b->h, a.e = b->e, a.f = b->f, a.max_iters = extra.qlen + extra.tlen + 1u;
+        CK(cudaMemset(b->h, 0, cells * 4));
+        CK(cudaMemset(b->e, 0xc0, cells * 4)); /* minus infinity on the borders */
+        CK(cudaMemset(b->f, 0xc0, cells * 4));
+    } else if (pt->program == GS_APP_BITONIC) {
+        a.keys = b->keys, a.steps = extra.d_steps, a.nsteps = extra.nsteps, a.size = extra.nkeys;
+        a.max_iters = extra.nsteps + 1u;
+        CK(cudaMemcpy(b->keys, extra.d_keys_in, (size_t)extra.nkeys * 4, cudaMemcpyDeviceToDevice));
     } else if (pt->program == GS_APP_REDUCE) {
         a.size = pt->size, a.in = b->in, a.part = b->part, a.max_iters = 64u;
     } else {
@@ -332,6 +513,26 @@ static int run_once(const app_point *pt, unsigned int mode, const app_input *x, 
     if (fired) {
         r->verdict = GS_TIMEOUT;
         snprintf(r->detail, sizeof r->detail, "the watchdog ended the run after %.1f s", pt->timeout_s);
+        goto out;
+    }
+    if (pt->program == GS_APP_SW) {
+        rc = sw_verify(b, r, err, n);
+        goto out;
+    }
+    if (pt->program == GS_APP_BITONIC) {
+        if (!(got = malloc((size_t)extra.nkeys * 4))) {
+            snprintf(err, n, "out of host memory");
+            rc = GS_EXIT_RUNTIME;
+            goto out;
+        }
+        CK(cudaMemcpy(got, b->keys, (size_t)extra.nkeys * 4, cudaMemcpyDeviceToHost));
+        for (unsigned int i = 0; i < extra.nkeys; ++i)
+            if (got[i] != extra.sorted[i]) {
+                r->verdict = GS_FAIL;
+                snprintf(r->detail, sizeof r->detail, "key %u is %u, the host's sort has %u", i, got[i],
+                         extra.sorted[i]);
+                break;
+            }
         goto out;
     }
     if (pt->program == GS_APP_REDUCE) {
@@ -435,6 +636,12 @@ static int run_point(const app_point *pt, app_input *x, app_row *rows, int *nrow
         if (x->have_graph) {
             snprintf(r->graph, sizeof r->graph, "%s", x->g.name);
             r->n = x->g.n, r->m = x->g.m;
+        } else if (pt->program == GS_APP_SW) {
+            snprintf(r->graph, sizeof r->graph, "%s", extra.name);
+            r->n = extra.qlen, r->m = extra.tlen;
+        } else if (pt->program == GS_APP_BITONIC) {
+            snprintf(r->graph, sizeof r->graph, "%u keys", extra.nkeys);
+            r->n = extra.nkeys;
         } else {
             snprintf(r->graph, sizeof r->graph, "%llu ints", pt->size);
             r->n = (unsigned int)pt->size;
@@ -596,7 +803,12 @@ int gs_app_command(const gs_options *o, const gs_device_info *dev, const gs_meta
         }
         for (int p = 0; p < gs_app_opts.nprograms && rc == 0; ++p) {
             pt.program = gs_app_opts.programs[p];
-            if (pt.program == GS_APP_REDUCE) {
+            if (pt.program == GS_APP_SW || pt.program == GS_APP_BITONIC) {
+                app_input none;
+                memset(&none, 0, sizeof none);
+                if ((rc = pt.program == GS_APP_SW ? sw_prepare(err, n) : bitonic_prepare(err, n)) == 0)
+                    rc = run_point(&pt, &none, rows, &nrows, progress, err, n);
+            } else if (pt.program == GS_APP_REDUCE) {
                 app_input none;
                 memset(&none, 0, sizeof none);
                 pt.size = gs_app_opts.size ? gs_app_opts.size : (1ull << 20) * per_sm[i];
@@ -609,11 +821,12 @@ int gs_app_command(const gs_options *o, const gs_device_info *dev, const gs_meta
     if (progress)
         fprintf(stderr, "\r%70s\r", "");
     input_free(&x);
+    extra_free();
     if (rc)
         return rc;
     report(stdout, o->format, meta, rows, nrows);
     for (int i = 0; i < nrows; ++i) /* a FAIL is an error; fxLockBarrier may deadlock (TIMEOUT) */
-        if ((rows[i].verdict == GS_FAIL && rows[i].mode != GS_SYNC_BROKEN_NONE) || (rows[i].verdict == GS_TIMEOUT && rows[i].mode != GS_SYNC_FX_LOCK)) {
+        if ((rows[i].verdict == GS_FAIL && rows[i].mode < GS_SYNC_MODES) || (rows[i].verdict == GS_TIMEOUT && rows[i].mode != GS_SYNC_FX_LOCK && rows[i].mode < GS_SYNC_MODES)) {
             snprintf(err, n, "app: %s with %s at %u blocks/SM: %s: %s", gs_app_program_name(rows[i].program),
                      gs_app_sync_name(rows[i].mode), rows[i].per_sm, gs_verdict_name(rows[i].verdict),
                      rows[i].detail);

@@ -20,6 +20,9 @@ enum gs_app_program {
     GS_APP_SSSP_TOPO, /* topology-driven: every vertex checks whether it improved last round  */
     GS_APP_PAGERANK,  /* pull-based, to a tolerance on the L1 change                          */
     GS_APP_REDUCE,    /* a sum of 32-bit integers: one strided pass, then halving stages      */
+    GS_APP_SW,        /* Smith-Waterman with affine gaps: one anti-diagonal an iteration      */
+    GS_APP_BITONIC,   /* bitonic sort of 32-bit keys: one merge step an iteration, the short  */
+                      /* strides of a merge in shared memory in one step                       */
     GS_APP_PROGRAMS
 };
 
@@ -36,9 +39,12 @@ enum gs_app_sync {
     GS_SYNC_GS,              /* gsync's barrier on the host's plan                                 */
     GS_SYNC_MODES,
     GS_SYNC_BROKEN_NONE = GS_SYNC_MODES, /* the tests' broken twin: __syncthreads only, no grid barrier */
+    GS_SYNC_FX_LOCK_NOFENCE,             /* Feng and Xiao's barriers without their fences (unordered) */
+    GS_SYNC_FX_LOCKFREE_NOFENCE,
     GS_SYNC_ALL_MODES
 };
 
+#define GS_APP_TILE 1024u      /* bitonic: keys a block sorts in shared memory (strides below it) */
 #define GS_APP_PR_LANES 32u  /* counters a PageRank sum is spread over */
 #define GS_APP_PR_STRIDE 32u /* floats between them: a 128-byte line */
 #define GS_APP_PR_FLOATS (3u * 2u * GS_APP_PR_LANES * GS_APP_PR_STRIDE)
@@ -59,6 +65,13 @@ typedef struct gs_app_args {
     unsigned long long size;           /* Reduce: elements */
     const unsigned int *in;            /* Reduce: the input, gs_app_reduce_value(i) */
     unsigned long long *part;          /* Reduce: a partial sum a thread */
+    const unsigned char *qs, *ts;      /* Smith-Waterman: query (rows) and target (columns), codes */
+    unsigned int qlen, tlen;
+    int match, mismatch, gap_open, gap_extend; /* a gap of length L costs gap_open + L * gap_extend */
+    int *h, *e, *f;                    /* (qlen + 1) x (tlen + 1), row-major; row and column 0 are 0 */
+    unsigned int *keys;                /* Bitonic: the keys, sorted in place */
+    const unsigned int *steps;         /* Bitonic: (k, j) a step; j < GS_APP_TILE: strides j .. 1 in shared memory */
+    unsigned int nsteps;
     unsigned int max_iters;            /* a safety cap on iterations */
     unsigned int *iters_out;           /* the iterations the program ran */
     unsigned long long *cycles;        /* [0] cycles in the barrier, [1] cycles in all (thread 0s) */

@@ -12,12 +12,13 @@
 
 gs_app_options gs_app_opts;
 
-static const char *const program_names[GS_APP_PROGRAMS] = {"bfs",       "bfs-topo", "sssp",
-                                                           "sssp-topo", "pagerank", "reduce"};
+static const char *const program_names[GS_APP_PROGRAMS] = {"bfs",      "bfs-topo", "sssp", "sssp-topo",
+                                                           "pagerank", "reduce",   "sw",   "bitonic"};
 /* The barrier family's names where the barrier is the same algorithm. */
 static const char *const sync_names[GS_SYNC_ALL_MODES] = {
     "relaunchStream", "relaunchGraph", "gridSync",  "cudaBarrier",      "atomicTreeBarrUniq", "lfTreeBarrUniq",
-    "srBarrier",      "fxLockFreeBarrier", "fxLockBarrier", "gsBarrier", "brokenNoBarrier"};
+    "srBarrier",      "fxLockFreeBarrier", "fxLockBarrier", "gsBarrier", "brokenNoBarrier",
+    "fxLockBarrierNoFence", "fxLockFreeBarrierNoFence"};
 
 const char *gs_app_program_name(unsigned int p)
 {
@@ -35,6 +36,32 @@ void gs_app_reset_options(void)
     gs_app_opts.tol = 1e-6;
     gs_app_opts.damping = 0.85;
     gs_app_opts.form = GS_BARRIER_AUTO;
+    strcpy(gs_app_opts.alphabet, "dna");
+    gs_app_opts.length = 4096;
+    gs_app_opts.mutation = 0.1;
+    gs_app_opts.match = 2, gs_app_opts.mismatch = 1, gs_app_opts.gap_open = 3, gs_app_opts.gap_extend = 1;
+}
+
+/* A whole number option into *out, min..max.  1, or -1 with err set. */
+static int uint_option(const char *name, const char *value, unsigned int min, unsigned int max, unsigned int *out,
+                       char *err, size_t n)
+{
+    if (gs_parse_uint(value, min, max, out)) {
+        snprintf(err, n, "%s '%s' is not a whole number from %u to %u", name, gs_escape(value), min, max);
+        return -1;
+    }
+    return 1;
+}
+
+/* A file name option into out (cap bytes).  1, or -1 with err set. */
+static int path_option(const char *name, const char *value, char *out, size_t cap, char *err, size_t n)
+{
+    if (!value[0] || strlen(value) >= cap) {
+        snprintf(err, n, "%s '%s' is empty or too long", name, gs_escape(value));
+        return -1;
+    }
+    snprintf(out, cap, "%s", value);
+    return 1;
 }
 
 /* A comma-separated list of names from `names` (or "all": the first
@@ -102,7 +129,10 @@ int gs_app_option(const char *name, const char *value, char *err, size_t n)
     unsigned int v;
     const int known = !strcmp(name, "--sync") || !strcmp(name, "--graph") || !strcmp(name, "--source") ||
                       !strcmp(name, "--size") || !strcmp(name, "--tol") || !strcmp(name, "--damping") ||
-                      !strcmp(name, "--form");
+                      !strcmp(name, "--form") || !strcmp(name, "--query") || !strcmp(name, "--target") ||
+                      !strcmp(name, "--alphabet") || !strcmp(name, "--length") || !strcmp(name, "--mutation") ||
+                      !strcmp(name, "--match") || !strcmp(name, "--mismatch") || !strcmp(name, "--gap-open") ||
+                      !strcmp(name, "--gap-extend");
     if (!known)
         return 0;
     if (!value)
@@ -117,12 +147,35 @@ int gs_app_option(const char *name, const char *value, char *err, size_t n)
         }
         return 1;
     }
-    if (!strcmp(name, "--graph")) {
-        if (!value[0] || strlen(value) >= sizeof gs_app_opts.graph) {
-            snprintf(err, n, "--graph '%s' is empty or too long", gs_escape(value));
+    if (!strcmp(name, "--graph"))
+        return path_option(name, value, gs_app_opts.graph, sizeof gs_app_opts.graph, err, n);
+    if (!strcmp(name, "--query"))
+        return path_option(name, value, gs_app_opts.query, sizeof gs_app_opts.query, err, n);
+    if (!strcmp(name, "--target"))
+        return path_option(name, value, gs_app_opts.target, sizeof gs_app_opts.target, err, n);
+    if (!strcmp(name, "--alphabet")) {
+        if (strcmp(value, "dna") && strcmp(value, "protein")) {
+            snprintf(err, n, "--alphabet '%s' is not one of dna, protein", gs_escape(value));
             return -1;
         }
-        snprintf(gs_app_opts.graph, sizeof gs_app_opts.graph, "%s", value);
+        snprintf(gs_app_opts.alphabet, sizeof gs_app_opts.alphabet, "%s", value);
+        return 1;
+    }
+    if (!strcmp(name, "--length"))
+        return uint_option(name, value, 16, 32768, &gs_app_opts.length, err, n);
+    if (!strcmp(name, "--match"))
+        return uint_option(name, value, 1, 1000, &gs_app_opts.match, err, n);
+    if (!strcmp(name, "--mismatch"))
+        return uint_option(name, value, 0, 1000, &gs_app_opts.mismatch, err, n);
+    if (!strcmp(name, "--gap-open"))
+        return uint_option(name, value, 0, 1000, &gs_app_opts.gap_open, err, n);
+    if (!strcmp(name, "--gap-extend"))
+        return uint_option(name, value, 1, 1000, &gs_app_opts.gap_extend, err, n);
+    if (!strcmp(name, "--mutation")) {
+        if (parse_real(value, 0.0, 1.0, &gs_app_opts.mutation)) {
+            snprintf(err, n, "--mutation '%s' is not a number from 0 to 1", gs_escape(value));
+            return -1;
+        }
         return 1;
     }
     if (!strcmp(name, "--source")) {

@@ -17,6 +17,11 @@ typedef struct gs_app_options {
     unsigned int size;   /* Reduce: elements; 0: 2^20 a block per SM */
     double tol, damping; /* PageRank */
     int form;            /* gsBarrier's form: GS_BARRIER_AUTO (the plan's) or one forced */
+    char query[1024], target[1024]; /* Smith-Waterman: FASTA files, or "" to generate */
+    char alphabet[16];   /* "dna" or "protein" */
+    unsigned int length; /* generated query's length */
+    double mutation;     /* the generated target's mutation rate */
+    unsigned int match, mismatch, gap_open, gap_extend; /* scores; mismatch and gaps are penalties */
 } gs_app_options;
 
 extern gs_app_options gs_app_opts;

@@ -63,6 +63,10 @@ static __device__ __forceinline__ bool app_done(const gs_app_args &a, unsigned i
         return true;
     if (P == GS_APP_REDUCE)
         return reduce_left(a.blocks * a.threads, it - 1u) == 1u;
+    if (P == GS_APP_SW)
+        return it >= a.qlen + a.tlen - 1u; /* the anti-diagonals */
+    if (P == GS_APP_BITONIC)
+        return it >= a.nsteps;
     if (P == GS_APP_PAGERANK)
         return pr_sum(a, it % 3u, 0u) < a.tol;
     return gs_ld_relaxed(&a.count[it % 3u], GS_SCOPE_GPU) == 0u;
@@ -114,12 +118,65 @@ static __device__ __forceinline__ void block_add(float v, float *out)
         atomicAdd(out, sum); /* relaxed */
 }
 
+/* Smith-Waterman, anti-diagonal d (0-based): the cells (i, j), 1-based, with
+ * i + j = d + 2.  Each depends on diagonals d - 1 and d - 2 only. */
+static __device__ __forceinline__ void sw_diagonal(const gs_app_args &a, unsigned int d)
+{
+    const unsigned int w = a.tlen + 1u, stride = gridDim.x * blockDim.x;
+    const unsigned int i0 = d + 1u > a.tlen ? d + 2u - a.tlen : 1u; /* the first row on it */
+    const unsigned int i1 = d + 1u < a.qlen ? d + 1u : a.qlen;                  /* the last */
+    for (unsigned int i = i0 + global_thread(); i <= i1; i += stride) {
+        const unsigned int j = d + 2u - i;
+        const size_t c = (size_t)i * w + j;
+        const int e = max(a.e[c - 1] - a.gap_extend, a.h[c - 1] - a.gap_open - a.gap_extend);
+        const int f = max(a.f[c - w] - a.gap_extend, a.h[c - w] - a.gap_open - a.gap_extend);
+        const int diag = a.h[c - w - 1] + (a.qs[i - 1] == a.ts[j - 1] ? a.match : a.mismatch);
+        a.e[c] = e, a.f[c] = f;
+        a.h[c] = max(max(0, diag), max(e, f));
+    }
+}
+
+/* Bitonic sort, step s: one compare-exchange stride j of merge size k over
+ * the whole array, or, for j < GS_APP_TILE, strides j .. 1 of each tile in
+ * shared memory (a tile holds every pair those strides touch). */
+static __device__ __forceinline__ void bitonic_step(const gs_app_args &a, unsigned int s)
+{
+    __shared__ unsigned int tile[GS_APP_TILE];
+    const unsigned int k = a.steps[2u * s], j = a.steps[2u * s + 1u], n = (unsigned int)a.size;
+    if (j >= GS_APP_TILE) {
+        for (unsigned int t = global_thread(); t < n / 2u; t += gridDim.x * blockDim.x) {
+            const unsigned int lo = 2u * t - (t & (j - 1u)), hi = lo + j; /* the pair's two indices */
+            const unsigned int x = a.keys[lo], y = a.keys[hi];
+            if ((x > y) == ((lo & k) == 0u))
+                a.keys[lo] = y, a.keys[hi] = x;
+        }
+        return;
+    }
+    for (unsigned int base = blockIdx.x * GS_APP_TILE; base < n; base += gridDim.x * GS_APP_TILE) {
+        __syncthreads(); /* the tile's last use is over */
+        for (unsigned int t = threadIdx.x; t < GS_APP_TILE; t += blockDim.x)
+            tile[t] = a.keys[base + t];
+        for (unsigned int jj = j; jj > 0u; jj >>= 1) {
+            __syncthreads();
+            for (unsigned int t = threadIdx.x; t < GS_APP_TILE / 2u; t += blockDim.x) {
+                const unsigned int lo = 2u * t - (t & (jj - 1u)), hi = lo + jj;
+                const unsigned int x = tile[lo], y = tile[hi];
+                if ((x > y) == (((base + lo) & k) == 0u))
+                    tile[lo] = y, tile[hi] = x;
+            }
+        }
+        __syncthreads();
+        for (unsigned int t = threadIdx.x; t < GS_APP_TILE; t += blockDim.x)
+            a.keys[base + t] = tile[t];
+    }
+}
+
 /* One iteration of program P, by the whole grid. */
 template <int P>
 static __device__ __forceinline__ void app_iteration(const gs_app_args &a, unsigned int it)
 {
     const unsigned int stride = gridDim.x * blockDim.x, t0 = global_thread();
-    if (blockIdx.x == 0 && threadIdx.x == 0 && P != GS_APP_REDUCE)
+    if (blockIdx.x == 0 && threadIdx.x == 0 && P <= GS_APP_PAGERANK)
         gs_st_relaxed(&a.count[(it + 2u) % 3u], 0u, GS_SCOPE_GPU);
     if (P == GS_APP_PAGERANK && blockIdx.x == 0 && threadIdx.x < 32u)
         for (unsigned int q = 0; q < 2u; ++q)
@@ -173,6 +230,10 @@ static __device__ __forceinline__ void app_iteration(const gs_app_args &a, unsig
         }
         block_add(change, pr_cell(a, (it + 1u) % 3u, 0u, blockIdx.x % GS_APP_PR_LANES));
         block_add(dang, pr_cell(a, (it + 1u) % 3u, 1u, blockIdx.x % GS_APP_PR_LANES));
+    } else if (P == GS_APP_SW) {
+        sw_diagonal(a, it);
+    } else if (P == GS_APP_BITONIC) {
+        bitonic_step(a, it);
     } else if (P == GS_APP_REDUCE) {
         const unsigned int threads = a.blocks * a.threads;
         if (it == 0u) {
@@ -221,6 +282,12 @@ static __device__ __forceinline__ bool app_sync(const gs_app_args &a, gs_barrier
     }
     case GS_SYNC_FX_LOCK:
         return gs_barrier_fx_lock_sync((gs_barrier_fx_lock_t *)st, epoch, true, true);
+    case GS_SYNC_FX_LOCK_NOFENCE:
+        return gs_barrier_fx_lock_sync((gs_barrier_fx_lock_t *)st, epoch, false, true);
+    case GS_SYNC_FX_LOCKFREE_NOFENCE: {
+        gs_barrier_fx_lockfree_t b = {st, st + a.blocks};
+        return gs_barrier_fx_lockfree_sync(b, epoch, false);
+    }
     case GS_SYNC_BROKEN_NONE:
         __syncthreads();
         return true;
@@ -317,19 +384,23 @@ static __global__ void app_fill(unsigned int *in, unsigned long long size)
      (const void *)app_persistent<P, GS_SYNC_CUDA_BARRIER>, (const void *)app_persistent<P, GS_SYNC_ATOMIC_TREE>, \
      (const void *)app_persistent<P, GS_SYNC_LF_TREE>, (const void *)app_persistent<P, GS_SYNC_SENSE_REVERSING>,  \
      (const void *)app_persistent<P, GS_SYNC_FX_LOCKFREE>, (const void *)app_persistent<P, GS_SYNC_FX_LOCK>,      \
-     (const void *)app_persistent<P, GS_SYNC_GS>, (const void *)app_persistent<P, GS_SYNC_BROKEN_NONE>}
+     (const void *)app_persistent<P, GS_SYNC_GS>, (const void *)app_persistent<P, GS_SYNC_BROKEN_NONE>,      \
+     (const void *)app_persistent<P, GS_SYNC_FX_LOCK_NOFENCE>, (const void *)app_persistent<P, GS_SYNC_FX_LOCKFREE_NOFENCE>}
 static const void *const persistent[GS_APP_PROGRAMS][GS_SYNC_ALL_MODES] = {
     MODES(GS_APP_BFS),       MODES(GS_APP_BFS_TOPO), MODES(GS_APP_SSSP),
-    MODES(GS_APP_SSSP_TOPO), MODES(GS_APP_PAGERANK), MODES(GS_APP_REDUCE)};
+    MODES(GS_APP_SSSP_TOPO), MODES(GS_APP_PAGERANK), MODES(GS_APP_REDUCE),
+    MODES(GS_APP_SW),        MODES(GS_APP_BITONIC)};
 static const void *const step[GS_APP_PROGRAMS] = {
     (const void *)app_step<GS_APP_BFS>,       (const void *)app_step<GS_APP_BFS_TOPO>,
     (const void *)app_step<GS_APP_SSSP>,      (const void *)app_step<GS_APP_SSSP_TOPO>,
-    (const void *)app_step<GS_APP_PAGERANK>, (const void *)app_step<GS_APP_REDUCE>};
+    (const void *)app_step<GS_APP_PAGERANK>, (const void *)app_step<GS_APP_REDUCE>,
+    (const void *)app_step<GS_APP_SW>,       (const void *)app_step<GS_APP_BITONIC>};
 
 static const void *const test[GS_APP_PROGRAMS] = {
     (const void *)app_test<GS_APP_BFS>,       (const void *)app_test<GS_APP_BFS_TOPO>,
     (const void *)app_test<GS_APP_SSSP>,      (const void *)app_test<GS_APP_SSSP_TOPO>,
-    (const void *)app_test<GS_APP_PAGERANK>, (const void *)app_test<GS_APP_REDUCE>};
+    (const void *)app_test<GS_APP_PAGERANK>, (const void *)app_test<GS_APP_REDUCE>,
+    (const void *)app_test<GS_APP_SW>,       (const void *)app_test<GS_APP_BITONIC>};
 
 #define GRAPH_BATCH 16u /* iterations a replayed graph holds */
 

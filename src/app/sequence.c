@@ -1,0 +1,175 @@
+/* sequence.c: FASTA reading, sequence generation and the host's
+ * Smith-Waterman (see sequence.h). */
+#include "app/sequence.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NEG ((int)0xC0C0C0C0) /* minus infinity for E and F: what memset(0xC0) writes */
+
+int gs_fasta_read(const char *path, char **seq, unsigned int *len, char *err, size_t n)
+{
+    FILE *fp = fopen(path, "r");
+    char line[4096];
+    size_t cap = 1024, used = 0;
+    unsigned long lineno = 0;
+    int records = 0;
+    char *s;
+    *seq = NULL, *len = 0;
+    if (!fp) {
+        snprintf(err, n, "%s: %s", path, strerror(errno));
+        return 2;
+    }
+    if (!(s = malloc(cap))) {
+        fclose(fp);
+        return 1;
+    }
+    while (fgets(line, sizeof line, fp)) {
+        ++lineno;
+        if (line[0] == '>' || line[0] == ';') {
+            if (line[0] == '>' && ++records > 1)
+                break; /* the first record only */
+            continue;
+        }
+        for (const char *p = line; *p; ++p) {
+            if (isspace((unsigned char)*p))
+                continue;
+            if (!isalpha((unsigned char)*p) && *p != '*' && *p != '-') {
+                snprintf(err, n, "%s:%lu: '%c' (byte 0x%02x) is not a sequence letter", path, lineno,
+                         isprint((unsigned char)*p) ? *p : '?', (unsigned char)*p);
+                free(s);
+                fclose(fp);
+                return 2;
+            }
+            if (used + 1 >= cap) {
+                char *t = used >= 0x7fffffffu ? NULL : realloc(s, cap *= 2);
+                if (!t) {
+                    free(s);
+                    fclose(fp);
+                    return 1;
+                }
+                s = t;
+            }
+            s[used++] = (char)toupper((unsigned char)*p);
+        }
+    }
+    fclose(fp);
+    if (used == 0) {
+        snprintf(err, n, "%s: no sequence letters (%lu lines read)", path, lineno);
+        free(s);
+        return 2;
+    }
+    s[used] = 0;
+    *seq = s, *len = (unsigned int)used;
+    return 0;
+}
+
+static unsigned long long next(unsigned long long *x)
+{
+    unsigned long long z = (*x += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+int gs_sw_generate(const char *alphabet, unsigned int len, double mutation, unsigned long long seed, char **query,
+                   unsigned int *qlen, char **target, unsigned int *tlen)
+{
+    const char *letters = strcmp(alphabet, "protein") == 0 ? "ACDEFGHIKLMNPQRSTVWY" : "ACGT";
+    const unsigned int k = (unsigned int)strlen(letters);
+    char *q = malloc((size_t)len + 1), *t = malloc(2 * (size_t)len + 1);
+    unsigned int m = 0;
+    if (!q || !t) {
+        free(q), free(t);
+        return 1;
+    }
+    for (unsigned int i = 0; i < len; ++i)
+        q[i] = letters[next(&seed) % k];
+    q[len] = 0;
+    for (unsigned int i = 0; i < len; ++i) {
+        const double r = (double)(next(&seed) >> 11) / 9007199254740992.0;
+        const unsigned int op = (unsigned int)(next(&seed) % 3u);
+        if (r >= mutation || op == 2u) /* kept, or kept and followed by an insertion */
+            t[m++] = q[i];
+        else if (op == 0u) /* substituted */
+            t[m++] = letters[next(&seed) % k];
+        if (r < mutation && op == 2u)
+            t[m++] = letters[next(&seed) % k];
+        /* op 1 under the rate: deleted */
+    }
+    t[m] = 0;
+    *query = q, *qlen = len, *target = t, *tlen = m;
+    return 0;
+}
+
+static int max2(int a, int b)
+{
+    return a > b ? a : b;
+}
+
+void gs_sw_host(const char *q, unsigned int qlen, const char *t, unsigned int tlen, const gs_sw_scoring *s, int *h,
+                int *e, int *f, int *best, unsigned int *bi, unsigned int *bj)
+{
+    const size_t w = (size_t)tlen + 1;
+    *best = 0, *bi = 0, *bj = 0;
+    for (size_t j = 0; j < w; ++j)
+        h[j] = 0, e[j] = NEG, f[j] = NEG;
+    for (unsigned int i = 1; i <= qlen; ++i) {
+        int *hr = h + i * w, *er = e + i * w, *fr = f + i * w;
+        hr[0] = 0, er[0] = NEG, fr[0] = NEG;
+        for (unsigned int j = 1; j <= tlen; ++j) {
+            er[j] = max2(er[j - 1] - s->gap_extend, hr[j - 1] - s->gap_open - s->gap_extend);
+            fr[j] = max2(fr[j - w] - s->gap_extend, hr[j - w] - s->gap_open - s->gap_extend);
+            const int diag = hr[j - w - 1] + (q[i - 1] == t[j - 1] ? s->match : s->mismatch);
+            hr[j] = max2(max2(0, diag), max2(er[j], fr[j]));
+            if (hr[j] > *best)
+                *best = hr[j], *bi = i, *bj = j;
+        }
+    }
+}
+
+int gs_sw_traceback(const char *q, const char *t, unsigned int tlen, const gs_sw_scoring *s, const int *h,
+                    const int *e, const int *f, unsigned int bi, unsigned int bj, unsigned int *cols, long *score)
+{
+    const size_t w = (size_t)tlen + 1;
+    size_t i = bi, j = bj;
+    int state = 0; /* 0: H, 1: E (a gap in the query), 2: F (a gap in the target) */
+    *cols = 0, *score = 0;
+    for (;;) {
+        const size_t c = i * w + j;
+        if (state == 0) {
+            if (h[c] == 0)
+                return 0;
+            if (i == 0 || j == 0)
+                return 1;
+            const int sub = q[i - 1] == t[j - 1] ? s->match : s->mismatch;
+            if (h[c] == h[c - w - 1] + sub) {
+                *score += sub, ++*cols, --i, --j;
+            } else if (h[c] == e[c]) {
+                state = 1;
+            } else if (h[c] == f[c]) {
+                state = 2;
+            } else {
+                return 1;
+            }
+        } else {
+            const int horizontal = state == 1;
+            const size_t prev = horizontal ? c - 1 : c - w;
+            const int *g = horizontal ? e : f;
+            if (horizontal ? j == 0 : i == 0)
+                return 1;
+            *score -= s->gap_extend, ++*cols;
+            if (g[c] == h[prev] - s->gap_open - s->gap_extend)
+                *score -= s->gap_open, state = 0;
+            else if (g[c] != g[prev] - s->gap_extend)
+                return 1;
+            if (horizontal)
+                --j;
+            else
+                --i;
+        }
+    }
+}
