@@ -189,7 +189,7 @@ def apps(rows, out, name):
         ax.set_xscale("log", base=2)
         ax.set_yscale("log")
         ax.set_title(p)
-        ax.set_xlabel("blocks per SM (graph grows with it)")
+        ax.set_xlabel("blocks per SM")
         ax.set_ylabel("ms (median)")
         ax.grid(True, which="both", alpha=0.3)
     for ax in list(axes.flat)[len(progs):]:
