@@ -433,6 +433,49 @@ out:
     return rc;
 }
 
+/* Bitonic: the keys equal the host's sort. */
+static int bitonic_verify(const app_bufs *b, app_row *r, char *err, size_t n)
+{
+    unsigned int *got = malloc((size_t)extra.nkeys * 4);
+    int rc = 0;
+    if (!got) {
+        snprintf(err, n, "out of host memory");
+        return GS_EXIT_RUNTIME;
+    }
+    CK(cudaMemcpy(got, b->keys, (size_t)extra.nkeys * 4, cudaMemcpyDeviceToHost));
+    for (unsigned int i = 0; i < extra.nkeys; ++i)
+        if (got[i] != extra.sorted[i]) {
+            r->verdict = GS_FAIL;
+            snprintf(r->detail, sizeof r->detail, "key %u is %u, the host's sort has %u", i, got[i], extra.sorted[i]);
+            break;
+        }
+out:
+    free(got);
+    return rc;
+}
+
+/* The peers beside bitonic sort: CUB's sorts of the same keys. */
+static int run_cub(unsigned int mode, app_bufs *b, app_row *r, double *ms, char *err, size_t n)
+{
+    cudaEvent_t t0 = NULL, t1 = NULL;
+    float f = 0.0f;
+    int rc = 0;
+    r->share = -1.0;
+    CK(cudaMemset(b->keys, 0, (size_t)extra.nkeys * 4));
+    CK(cudaEventCreate(&t0));
+    CK(cudaEventCreate(&t1));
+    CK((cudaError_t)gs_app_cub_sort(mode == GS_SYNC_CUB_MERGE, extra.d_keys_in, b->keys, extra.nkeys, t0, t1));
+    CK(cudaEventElapsedTime(&f, t0, t1));
+    *ms = f;
+    rc = bitonic_verify(b, r, err, n);
+out:
+    if (t0)
+        cudaEventDestroy(t0);
+    if (t1)
+        cudaEventDestroy(t1);
+    return rc;
+}
+
 /* One run of (point, mode): reset, launch, fetch, verify.  *ms gets its time. */
 static int run_once(const app_point *pt, unsigned int mode, const app_input *x, app_bufs *b, app_row *r, double *ms,
                     char *err, size_t n)
@@ -520,19 +563,7 @@ static int run_once(const app_point *pt, unsigned int mode, const app_input *x, 
         goto out;
     }
     if (pt->program == GS_APP_BITONIC) {
-        if (!(got = malloc((size_t)extra.nkeys * 4))) {
-            snprintf(err, n, "out of host memory");
-            rc = GS_EXIT_RUNTIME;
-            goto out;
-        }
-        CK(cudaMemcpy(got, b->keys, (size_t)extra.nkeys * 4, cudaMemcpyDeviceToHost));
-        for (unsigned int i = 0; i < extra.nkeys; ++i)
-            if (got[i] != extra.sorted[i]) {
-                r->verdict = GS_FAIL;
-                snprintf(r->detail, sizeof r->detail, "key %u is %u, the host's sort has %u", i, got[i],
-                         extra.sorted[i]);
-                break;
-            }
+        rc = bitonic_verify(b, r, err, n);
         goto out;
     }
     if (pt->program == GS_APP_REDUCE) {
@@ -621,12 +652,14 @@ static unsigned int modes_of(unsigned int *modes)
 /* Every mode of pt: rows appended to rows[*nrows]. */
 static int run_point(const app_point *pt, app_input *x, app_row *rows, int *nrows, int progress, char *err, size_t n)
 {
-    unsigned int modes[GS_SYNC_ALL_MODES];
-    const unsigned int nm = modes_of(modes);
+    unsigned int modes[GS_SYNC_NAMES];
+    unsigned int nm = modes_of(modes);
     app_bufs b;
     int rc, first = *nrows;
     if ((rc = bufs_alloc(&b, pt, x, err, n)))
         goto out;
+    if (pt->program == GS_APP_BITONIC) /* what a user would call instead, in the same run */
+        modes[nm++] = GS_SYNC_CUB_RADIX, modes[nm++] = GS_SYNC_CUB_MERGE;
     for (unsigned int k = 0; k < nm && *nrows < MAX_ROWS; ++k) {
         app_row *r = &rows[(*nrows)++];
         double t[MAX_REPEAT];
@@ -651,7 +684,8 @@ static int run_point(const app_point *pt, app_input *x, app_row *rows, int *nrow
                     gs_app_sync_name(modes[k]));
         unsigned int i;
         for (i = 0; i < pt->repeat && r->verdict == GS_PASS; ++i)
-            if ((rc = run_once(pt, modes[k], x, &b, r, &t[i], err, n)))
+            if ((rc = modes[k] >= GS_SYNC_CUB_RADIX ? run_cub(modes[k], &b, r, &t[i], err, n)
+                                                     : run_once(pt, modes[k], x, &b, r, &t[i], err, n)))
                 goto out;
         gs_stats_compute(t, (int)i, &r->ms);
     }
@@ -735,6 +769,12 @@ static void report(FILE *f, enum gs_format fmt, const gs_meta *m, const app_row 
 }
 
 /* ---- the command ---- */
+
+/* The broken twin and the fence-less barriers: a FAIL or TIMEOUT is their finding. */
+static int unordered(unsigned int mode)
+{
+    return mode >= GS_SYNC_MODES && mode < GS_SYNC_ALL_MODES;
+}
 
 /* Every point can run: each kernel admits its blocks per SM. */
 static int check_points(const gs_options *o, const gs_device_info *dev, const unsigned int *per_sm, int npts,
@@ -826,7 +866,8 @@ int gs_app_command(const gs_options *o, const gs_device_info *dev, const gs_meta
         return rc;
     report(stdout, o->format, meta, rows, nrows);
     for (int i = 0; i < nrows; ++i) /* a FAIL is an error; fxLockBarrier may deadlock (TIMEOUT) */
-        if ((rows[i].verdict == GS_FAIL && rows[i].mode < GS_SYNC_MODES) || (rows[i].verdict == GS_TIMEOUT && rows[i].mode != GS_SYNC_FX_LOCK && rows[i].mode < GS_SYNC_MODES)) {
+        if (!unordered(rows[i].mode) && (rows[i].verdict == GS_FAIL ||
+                                         (rows[i].verdict == GS_TIMEOUT && rows[i].mode != GS_SYNC_FX_LOCK))) {
             snprintf(err, n, "app: %s with %s at %u blocks/SM: %s: %s", gs_app_program_name(rows[i].program),
                      gs_app_sync_name(rows[i].mode), rows[i].per_sm, gs_verdict_name(rows[i].verdict),
                      rows[i].detail);

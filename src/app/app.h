@@ -41,7 +41,10 @@ enum gs_app_sync {
     GS_SYNC_BROKEN_NONE = GS_SYNC_MODES, /* the tests' broken twin: __syncthreads only, no grid barrier */
     GS_SYNC_FX_LOCK_NOFENCE,             /* Feng and Xiao's barriers without their fences (unordered) */
     GS_SYNC_FX_LOCKFREE_NOFENCE,
-    GS_SYNC_ALL_MODES
+    GS_SYNC_ALL_MODES,
+    GS_SYNC_CUB_RADIX = GS_SYNC_ALL_MODES, /* not modes: the peers beside bitonic sort, CUB's */
+    GS_SYNC_CUB_MERGE,                     /* DeviceRadixSort and DeviceMergeSort             */
+    GS_SYNC_NAMES
 };
 
 #define GS_APP_TILE 1024u      /* bitonic: keys a block sorts in shared memory (strides below it) */
@@ -110,6 +113,10 @@ int gs_app_run_relaunch(gs_app_args *a, int graph, cudaEvent_t t0, cudaEvent_t t
  * (program, mode) admits. */
 int gs_app_occupancy(unsigned int program, unsigned int mode, unsigned int threads, int *per_sm);
 size_t gs_app_state_bytes(unsigned int blocks, unsigned int groups);
+/* CUB's radix sort (merge 0) or merge sort (merge 1) of n keys from `in`
+ * into `out`, timed between t0 and t1 (its scratch allocated before). */
+int gs_app_cub_sort(int merge, const unsigned int *in, unsigned int *out, unsigned int n, cudaEvent_t t0,
+                    cudaEvent_t t1);
 
 #ifdef __cplusplus
 }

@@ -15,10 +15,10 @@ gs_app_options gs_app_opts;
 static const char *const program_names[GS_APP_PROGRAMS] = {"bfs",      "bfs-topo", "sssp", "sssp-topo",
                                                            "pagerank", "reduce",   "sw",   "bitonic"};
 /* The barrier family's names where the barrier is the same algorithm. */
-static const char *const sync_names[GS_SYNC_ALL_MODES] = {
+static const char *const sync_names[GS_SYNC_NAMES] = {
     "relaunchStream", "relaunchGraph", "gridSync",  "cudaBarrier",      "atomicTreeBarrUniq", "lfTreeBarrUniq",
     "srBarrier",      "fxLockFreeBarrier", "fxLockBarrier", "gsBarrier", "brokenNoBarrier",
-    "fxLockBarrierNoFence", "fxLockFreeBarrierNoFence"};
+    "fxLockBarrierNoFence", "fxLockFreeBarrierNoFence", "cubRadixSort", "cubMergeSort"};
 
 const char *gs_app_program_name(unsigned int p)
 {
@@ -27,7 +27,7 @@ const char *gs_app_program_name(unsigned int p)
 
 const char *gs_app_sync_name(unsigned int m)
 {
-    return m < GS_SYNC_ALL_MODES ? sync_names[m] : "?";
+    return m < GS_SYNC_NAMES ? sync_names[m] : "?";
 }
 
 void gs_app_reset_options(void)
