@@ -13,23 +13,26 @@ grep -q "no NVIDIA GPU" "$tmp/probe" && { echo "no GPU: skipped"; exit 77; }
 status=0
 # program,sync,verdict of each row (the columns from the program on)
 rows() {
-  tail -n +2 "$1" | sed -E 's/^.*,(bfs|bfs-topo|sssp|sssp-topo|pagerank|reduce|sw|bitonic),/\1,/' |
+  tail -n +2 "$1" | sed -E 's/^.*,(bfs|bfs-topo|sssp|sssp-topo|pagerank|reduce|sw|bitonic|uts),/\1,/' |
     awk -F, '{ print $1 "," $8 "," $9 }'
 }
 
-small="--graph road:20000 --length 600 --size 65536"
+small="--graph road:20000 --length 600 --size 65536 --root 2000"
 # shellcheck disable=SC2086
 "$bench" app all $small --tbs-per-sm 1,4 --repeat 1 --timeout 5 --format csv >"$tmp/all.csv" || {
   echo "app all: exit $?"; status=1; }
 n=$(rows "$tmp/all.csv" | wc -l)
-[ "$n" = 164 ] || { echo "app all: $n rows, expected 164 (bitonic adds CUB's two sorts)"; status=1; }
+[ "$n" = 170 ] || { echo "app all: $n rows, expected 170 (bitonic adds CUB's sorts, uts runs 3 locks)"; status=1; }
 bad=$(rows "$tmp/all.csv" | grep -v ",PASS$" | grep -v "^[a-z-]*,fxLockBarrier,TIMEOUT$")
 [ -z "$bad" ] || { echo "app all: not PASS:"; echo "$bad"; status=1; }
 
 # shellcheck disable=SC2086
-"$bench" app all --sync brokenNoBarrier $small --tbs-per-sm 4 --repeat 1 --format csv >"$tmp/broken.csv"
-n=$(rows "$tmp/broken.csv" | grep -c ",FAIL$")
+"$bench" app all --sync brokenNoBarrier $small --tbs-per-sm 4 --repeat 1 --timeout 2 --format csv >"$tmp/broken.csv"
+n=$(rows "$tmp/broken.csv" | grep -v "^uts," | grep -c ",FAIL$")
 [ "$n" = 8 ] || { echo "brokenNoBarrier: $n of 8 programs FAIL, expected all:"; rows "$tmp/broken.csv"; status=1; }
+# UTS's twin has no lock on its stacks: lost or doubled nodes (FAIL), or a count that never ends (TIMEOUT)
+rows "$tmp/broken.csv" | grep -Eq "^uts,brokenNoLock,(FAIL|TIMEOUT)$" || { echo "uts without locks did not fail:";
+  rows "$tmp/broken.csv" | grep "^uts"; status=1; }
 
 cat >"$tmp/small.gr" <<'GR'
 c a small graph: a path 1-2-3-4 and a shortcut 1-4, vertex 5 unreachable
@@ -65,5 +68,7 @@ printf '>t\nacgttgcaCCgttagc\n' >"$tmp/t.fa"
   echo "app sw on FASTA files: exit $?"; status=1; }
 printf '>bad\nACGT\nAC1T\n' >"$tmp/bad.fa"
 "$expect" 2 "^gsync-bench: error: .*bad.fa:3: '1'" "$bench" app sw --query "$tmp/bad.fa" --target "$tmp/t.fa" \
+  --tbs-per-sm 1 || status=1
+"$expect" 2 "^gsync-bench: error: uts: fertility 20 % x 8 children" "$bench" app uts --fertility 20 \
   --tbs-per-sm 1 || status=1
 exit $status

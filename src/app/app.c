@@ -214,6 +214,8 @@ static struct {
     unsigned char *d_q, *d_t;
     unsigned int *keys, *sorted, nkeys; /* bitonic: the input and the host's sort */
     unsigned int *steps, nsteps, *d_keys_in, *d_steps;
+    unsigned long long uts_nodes, uts_leaves, uts_sum, fertile_below; /* UTS: the host's count */
+    int uts_ready;
 } extra;
 
 static void extra_free(void)
@@ -322,6 +324,50 @@ out:
     return rc;
 }
 
+/* UTS: the tree counted on the host (depth first), its parameters checked. */
+static int uts_prepare(char *err, size_t n)
+{
+    const unsigned int f = gs_app_opts.fertility, m = gs_app_opts.branch;
+    unsigned long long *stack, cap = 1u << 20, top = 0;
+    if (extra.uts_ready)
+        return 0;
+    if (f * m >= 100u) {
+        snprintf(err, n, "uts: fertility %u %% x %u children is at least 1 child a node: the tree would not end", f, m);
+        return GS_EXIT_USAGE;
+    }
+    extra.fertile_below = f == 100u ? ~0ull : (~0ull / 100u) * f;
+    if (!(stack = malloc(cap * sizeof *stack)))
+        goto oom;
+    stack[top++] = GS_APP_UTS_ROOT;
+    while (top) {
+        const unsigned long long id = stack[--top];
+        const unsigned int c = gs_app_uts_children(id, gs_app_opts.root, m, extra.fertile_below);
+        if (++extra.uts_nodes > (1ull << 31)) {
+            free(stack);
+            snprintf(err, n, "uts: the tree has more than 2^31 nodes; lower --root or --fertility");
+            return GS_EXIT_USAGE;
+        }
+        if (c == 0u)
+            ++extra.uts_leaves, extra.uts_sum += id;
+        if (top + c > cap) {
+            unsigned long long *bigger = realloc(stack, 2 * (cap + c) * sizeof *stack);
+            if (!bigger) {
+                free(stack);
+                goto oom;
+            }
+            stack = bigger, cap = 2 * (cap + c);
+        }
+        for (unsigned int i = 0; i < c; ++i)
+            stack[top++] = gs_app_uts_child(id, i);
+    }
+    free(stack);
+    extra.uts_ready = 1;
+    return 0;
+oom:
+    snprintf(err, n, "uts: out of host memory");
+    return GS_EXIT_RUNTIME;
+}
+
 /* ---- one point: every mode of one program at one grid ---- */
 
 typedef struct app_point {
@@ -337,6 +383,8 @@ typedef struct app_bufs {
     unsigned long long *part, *cycles;
     int *h, *e, *f;     /* Smith-Waterman */
     unsigned int *keys; /* bitonic */
+    unsigned long long *tree, *uts_out; /* UTS */
+    unsigned int *stack_hdr;
     void *watchdog;
     size_t state_bytes;
     float *host_rank; /* 1/n, the first iteration's ranks */
@@ -350,6 +398,7 @@ static void bufs_free(app_bufs *b)
     cudaFree(b->in), cudaFree(b->iters_out), cudaFree(b->state), cudaFree(b->rank0), cudaFree(b->rank1);
     cudaFree(b->fsum), cudaFree(b->part), cudaFree(b->cycles), cudaFree(b->watchdog);
     cudaFree(b->h), cudaFree(b->e), cudaFree(b->f), cudaFree(b->keys);
+    cudaFree(b->tree), cudaFree(b->uts_out), cudaFree(b->stack_hdr);
     free(b->host_rank);
     memset(b, 0, sizeof *b);
 }
@@ -381,6 +430,19 @@ static int bufs_alloc(app_bufs *b, const app_point *pt, const app_input *x, char
     }
     if (pt->program == GS_APP_BITONIC)
         CK(cudaMalloc((void **)&b->keys, (size_t)extra.nkeys * 4));
+    if (pt->program == GS_APP_UTS) {
+        size_t free_b = 0, total_b = 0;
+        const double need = 8.0 * gs_app_opts.stack * pt->blocks;
+        CK(cudaMemGetInfo(&free_b, &total_b));
+        if (need > 0.9 * (double)free_b) {
+            snprintf(err, n, "uts: %u stacks of %u nodes need %.0f MiB; the GPU has %.0f MiB free", pt->blocks,
+                     gs_app_opts.stack, need / 1048576.0, (double)free_b / 1048576.0);
+            return GS_EXIT_USAGE;
+        }
+        CK(cudaMalloc((void **)&b->tree, (size_t)gs_app_opts.stack * pt->blocks * 8));
+        CK(cudaMalloc((void **)&b->stack_hdr, (size_t)pt->blocks * GS_APP_UTS_HDR * 4));
+        CK(cudaMalloc((void **)&b->uts_out, 5 * 8));
+    }
     if (pt->program == GS_APP_REDUCE) {
         CK(cudaMalloc((void **)&b->in, pt->size * 4));
         CK((cudaError_t)gs_app_fill_reduce(b->in, pt->size));
@@ -468,6 +530,60 @@ static int run_cub(unsigned int mode, app_bufs *b, app_row *r, double *ms, char 
     CK(cudaEventElapsedTime(&f, t0, t1));
     *ms = f;
     rc = bitonic_verify(b, r, err, n);
+out:
+    if (t0)
+        cudaEventDestroy(t0);
+    if (t1)
+        cudaEventDestroy(t1);
+    return rc;
+}
+
+/* UTS with one stack lock: the root on block 0's stack, one launch, and
+ * the counts against the host's. */
+static int run_uts(const app_point *pt, unsigned int lock, app_bufs *b, app_row *r, double *ms, char *err, size_t n)
+{
+    gs_app_args a;
+    cudaEvent_t t0 = NULL, t1 = NULL;
+    float f = 0.0f;
+    int rc = 0, fired = 0;
+    const unsigned long long root = GS_APP_UTS_ROOT, one = 1ull;
+    const unsigned int count = 1u;
+    unsigned long long out[5];
+    memset(&a, 0, sizeof a);
+    a.mode = lock, a.program = GS_APP_UTS, a.blocks = pt->blocks, a.threads = pt->threads;
+    a.timeout_ns = (unsigned long long)(pt->timeout_s * 1e9);
+    a.state = b->state, a.watchdog = b->watchdog, a.iters_out = b->iters_out, a.cycles = b->cycles, a.count = b->count;
+    a.tree = b->tree, a.stack_hdr = b->stack_hdr, a.uts_out = b->uts_out, a.cap = gs_app_opts.stack;
+    a.root_children = gs_app_opts.root, a.branch = gs_app_opts.branch, a.fertile_below = extra.fertile_below;
+    r->share = -1.0;
+    CK(cudaMemset(b->stack_hdr, 0, (size_t)pt->blocks * GS_APP_UTS_HDR * 4));
+    CK(cudaMemset(b->uts_out, 0, 5 * 8));
+    CK(cudaMemcpy(b->tree, &root, 8, cudaMemcpyHostToDevice));
+    CK(cudaMemcpy(b->stack_hdr + 64, &count, 4, cudaMemcpyHostToDevice));
+    CK(cudaMemcpy(b->uts_out + 4, &one, 8, cudaMemcpyHostToDevice)); /* pending: the root */
+    CK((cudaError_t)gs_app_setup(&a));
+    CK(cudaEventCreate(&t0));
+    CK(cudaEventCreate(&t1));
+    CK((cudaError_t)gs_app_run_uts(&a, lock, t0, t1));
+    CK(cudaEventSynchronize(t1));
+    CK(cudaEventElapsedTime(&f, t0, t1));
+    *ms = f;
+    CK(gs_watchdog_fired(b->watchdog, &fired));
+    CK(cudaMemcpy(out, b->uts_out, sizeof out, cudaMemcpyDeviceToHost));
+    if (fired) {
+        r->verdict = GS_TIMEOUT;
+        snprintf(r->detail, sizeof r->detail, "the watchdog ended the run after %.1f s", pt->timeout_s);
+    } else if (out[3]) {
+        r->verdict = GS_FAIL;
+        snprintf(r->detail, sizeof r->detail, "%llu pushes overflowed a stack of %u nodes (raise --stack)", out[3],
+                 gs_app_opts.stack);
+    } else if (out[0] != extra.uts_nodes || out[1] != extra.uts_leaves || out[2] != extra.uts_sum) {
+        r->verdict = GS_FAIL;
+        snprintf(r->detail, sizeof r->detail, "%llu nodes, %llu leaves; the host's %llu, %llu (or the leaf sum differs)",
+                 out[0], out[1], extra.uts_nodes, extra.uts_leaves);
+    } else {
+        snprintf(r->detail, sizeof r->detail, "%llu nodes, %llu leaves", out[0], out[1]);
+    }
 out:
     if (t0)
         cudaEventDestroy(t0);
@@ -660,6 +776,16 @@ static int run_point(const app_point *pt, app_input *x, app_row *rows, int *nrow
         goto out;
     if (pt->program == GS_APP_BITONIC) /* what a user would call instead, in the same run */
         modes[nm++] = GS_SYNC_CUB_RADIX, modes[nm++] = GS_SYNC_CUB_MERGE;
+    if (pt->program == GS_APP_UTS) { /* no barrier: the stack locks instead, or the twin without */
+        int broken = 0;
+        for (unsigned int k = 0; k < nm; ++k)
+            broken |= modes[k] == GS_SYNC_BROKEN_NONE;
+        nm = 0;
+        if (broken)
+            modes[nm++] = GS_SYNC_UTS_NONE;
+        else
+            modes[nm++] = GS_SYNC_UTS_SPIN, modes[nm++] = GS_SYNC_UTS_FA, modes[nm++] = GS_SYNC_UTS_TICKET;
+    }
     for (unsigned int k = 0; k < nm && *nrows < MAX_ROWS; ++k) {
         app_row *r = &rows[(*nrows)++];
         double t[MAX_REPEAT];
@@ -675,6 +801,10 @@ static int run_point(const app_point *pt, app_input *x, app_row *rows, int *nrow
         } else if (pt->program == GS_APP_BITONIC) {
             snprintf(r->graph, sizeof r->graph, "%u keys", extra.nkeys);
             r->n = extra.nkeys;
+        } else if (pt->program == GS_APP_UTS) {
+            snprintf(r->graph, sizeof r->graph, "tree %u:%u@%u%%", gs_app_opts.root, gs_app_opts.branch,
+                     gs_app_opts.fertility);
+            r->n = (unsigned int)extra.uts_nodes;
         } else {
             snprintf(r->graph, sizeof r->graph, "%llu ints", pt->size);
             r->n = (unsigned int)pt->size;
@@ -684,8 +814,9 @@ static int run_point(const app_point *pt, app_input *x, app_row *rows, int *nrow
                     gs_app_sync_name(modes[k]));
         unsigned int i;
         for (i = 0; i < pt->repeat && r->verdict == GS_PASS; ++i)
-            if ((rc = modes[k] >= GS_SYNC_CUB_RADIX ? run_cub(modes[k], &b, r, &t[i], err, n)
-                                                     : run_once(pt, modes[k], x, &b, r, &t[i], err, n)))
+            if ((rc = modes[k] >= GS_SYNC_UTS_SPIN    ? run_uts(pt, modes[k], &b, r, &t[i], err, n)
+                      : modes[k] >= GS_SYNC_CUB_RADIX ? run_cub(modes[k], &b, r, &t[i], err, n)
+                                                      : run_once(pt, modes[k], x, &b, r, &t[i], err, n)))
                 goto out;
         gs_stats_compute(t, (int)i, &r->ms);
     }
@@ -700,11 +831,12 @@ out:
 
 /* ---- the report ---- */
 
+/* BFS and SSSP: millions of arcs a second; UTS: millions of nodes. */
 static double mteps(const app_row *r)
 {
-    if (r->program > GS_APP_SSSP_TOPO || r->ms.median <= 0.0)
+    if (r->ms.median <= 0.0 || (r->program > GS_APP_SSSP_TOPO && r->program != GS_APP_UTS))
         return 0.0;
-    return (double)r->m / (r->ms.median * 1e3);
+    return (double)(r->program == GS_APP_UTS ? r->n : r->m) / (r->ms.median * 1e3);
 }
 
 static void report(FILE *f, enum gs_format fmt, const gs_meta *m, const app_row *rows, int nrows)
@@ -773,7 +905,7 @@ static void report(FILE *f, enum gs_format fmt, const gs_meta *m, const app_row 
 /* The broken twin and the fence-less barriers: a FAIL or TIMEOUT is their finding. */
 static int unordered(unsigned int mode)
 {
-    return mode >= GS_SYNC_MODES && mode < GS_SYNC_ALL_MODES;
+    return (mode >= GS_SYNC_MODES && mode < GS_SYNC_ALL_MODES) || mode == GS_SYNC_UTS_NONE;
 }
 
 /* Every point can run: each kernel admits its blocks per SM. */
@@ -785,7 +917,9 @@ static int check_points(const gs_options *o, const gs_device_info *dev, const un
     for (int p = 0; p < gs_app_opts.nprograms; ++p)
         for (unsigned int k = 0; k < nm; ++k) {
             int fit = 0;
-            cudaError_t e = (cudaError_t)gs_app_occupancy(gs_app_opts.programs[p], modes[k], o->threads, &fit);
+            const unsigned int prog = gs_app_opts.programs[p];
+            cudaError_t e = (cudaError_t)(prog == GS_APP_UTS ? gs_app_uts_occupancy(o->threads, &fit)
+                                                               : gs_app_occupancy(prog, modes[k], o->threads, &fit));
             if (e != cudaSuccess) {
                 snprintf(err, n, "CUDA: app: occupancy: %s", cudaGetErrorName(e));
                 return GS_EXIT_RUNTIME;
@@ -843,10 +977,12 @@ int gs_app_command(const gs_options *o, const gs_device_info *dev, const gs_meta
         }
         for (int p = 0; p < gs_app_opts.nprograms && rc == 0; ++p) {
             pt.program = gs_app_opts.programs[p];
-            if (pt.program == GS_APP_SW || pt.program == GS_APP_BITONIC) {
+            if (pt.program == GS_APP_SW || pt.program == GS_APP_BITONIC || pt.program == GS_APP_UTS) {
                 app_input none;
                 memset(&none, 0, sizeof none);
-                if ((rc = pt.program == GS_APP_SW ? sw_prepare(err, n) : bitonic_prepare(err, n)) == 0)
+                if ((rc = pt.program == GS_APP_SW        ? sw_prepare(err, n)
+                          : pt.program == GS_APP_BITONIC ? bitonic_prepare(err, n)
+                                                         : uts_prepare(err, n)) == 0)
                     rc = run_point(&pt, &none, rows, &nrows, progress, err, n);
             } else if (pt.program == GS_APP_REDUCE) {
                 app_input none;

@@ -23,6 +23,7 @@ enum gs_app_program {
     GS_APP_SW,        /* Smith-Waterman with affine gaps: one anti-diagonal an iteration      */
     GS_APP_BITONIC,   /* bitonic sort of 32-bit keys: one merge step an iteration, the short  */
                       /* strides of a merge in shared memory in one step                       */
+    GS_APP_UTS,       /* unbalanced tree search: locked stacks, work stealing, no barrier     */
     GS_APP_PROGRAMS
 };
 
@@ -44,6 +45,10 @@ enum gs_app_sync {
     GS_SYNC_ALL_MODES,
     GS_SYNC_CUB_RADIX = GS_SYNC_ALL_MODES, /* not modes: the peers beside bitonic sort, CUB's */
     GS_SYNC_CUB_MERGE,                     /* DeviceRadixSort and DeviceMergeSort             */
+    GS_SYNC_UTS_SPIN,                      /* UTS's stack locks: HeteroSync's spinMutex,      */
+    GS_SYNC_UTS_FA,                        /* faMutex, and gsync's ticketMutex                */
+    GS_SYNC_UTS_TICKET,
+    GS_SYNC_UTS_NONE,                      /* the broken twin: no lock (--sync brokenNoBarrier) */
     GS_SYNC_NAMES
 };
 
@@ -75,6 +80,11 @@ typedef struct gs_app_args {
     unsigned int *keys;                /* Bitonic: the keys, sorted in place */
     const unsigned int *steps;         /* Bitonic: (k, j) a step; j < GS_APP_TILE: strides j .. 1 in shared memory */
     unsigned int nsteps;
+    unsigned long long *tree;          /* UTS: a stack of `cap` node ids a block */
+    unsigned int *stack_hdr;           /* UTS: GS_APP_UTS_HDR words a block: its lock, then its count */
+    unsigned int cap, root_children, branch;
+    unsigned long long fertile_below;  /* UTS: a node is fertile when its hash is below this */
+    unsigned long long *uts_out;       /* UTS: nodes, leaves, the leaves' id sum, stack overflows, pending */
     unsigned int max_iters;            /* a safety cap on iterations */
     unsigned int *iters_out;           /* the iterations the program ran */
     unsigned long long *cycles;        /* [0] cycles in the barrier, [1] cycles in all (thread 0s) */
@@ -94,6 +104,32 @@ typedef struct gs_app_args {
 #else
 #define GS_APP_HD inline
 #endif
+
+#define GS_APP_UTS_HDR 96u /* words: the lock in the first 64 (two lines), the count at 64 */
+#define GS_APP_UTS_ROOT 0x5554532d726f6f74ull
+
+/* UTS's tree (host and device agree): a node's i-th child's id, and a
+ * node's children: the root has root_children, any other node `branch`
+ * when its hash is below fertile_below, else none (a leaf). */
+static GS_APP_HD unsigned long long gs_app_uts_mix(unsigned long long x)
+{
+    x ^= x >> 31;
+    x *= 0x7fb5d329728ea185ull;
+    x ^= x >> 27;
+    x *= 0x81dadef4bc2dd44dull;
+    return x ^ (x >> 33);
+}
+static GS_APP_HD unsigned long long gs_app_uts_child(unsigned long long id, unsigned int i)
+{
+    return gs_app_uts_mix(id + 0x9e3779b97f4a7c15ull * (i + 1ull));
+}
+static GS_APP_HD unsigned int gs_app_uts_children(unsigned long long id, unsigned int root_children,
+                                                   unsigned int branch, unsigned long long fertile_below)
+{
+    if (id == GS_APP_UTS_ROOT)
+        return root_children;
+    return gs_app_uts_mix(id ^ 0x243f6a8885a308d3ull) < fertile_below ? branch : 0u;
+}
 
 /* Reduce's input element i (host and device agree). */
 static GS_APP_HD unsigned int gs_app_reduce_value(unsigned long long i)
@@ -115,6 +151,9 @@ int gs_app_occupancy(unsigned int program, unsigned int mode, unsigned int threa
 size_t gs_app_state_bytes(unsigned int blocks, unsigned int groups);
 /* CUB's radix sort (merge 0) or merge sort (merge 1) of n keys from `in`
  * into `out`, timed between t0 and t1 (its scratch allocated before). */
+/* UTS: one cooperative launch with the stack lock `lock` (a GS_SYNC_UTS_*). */
+int gs_app_run_uts(gs_app_args *a, unsigned int lock, cudaEvent_t t0, cudaEvent_t t1);
+int gs_app_uts_occupancy(unsigned int threads, int *per_sm); /* the least of the three locks' kernels */
 int gs_app_cub_sort(int merge, const unsigned int *in, unsigned int *out, unsigned int n, cudaEvent_t t0,
                     cudaEvent_t t1);
 

@@ -13,12 +13,12 @@
 gs_app_options gs_app_opts;
 
 static const char *const program_names[GS_APP_PROGRAMS] = {"bfs",      "bfs-topo", "sssp", "sssp-topo",
-                                                           "pagerank", "reduce",   "sw",   "bitonic"};
+                                                           "pagerank", "reduce",   "sw",   "bitonic", "uts"};
 /* The barrier family's names where the barrier is the same algorithm. */
 static const char *const sync_names[GS_SYNC_NAMES] = {
     "relaunchStream", "relaunchGraph", "gridSync",  "cudaBarrier",      "atomicTreeBarrUniq", "lfTreeBarrUniq",
     "srBarrier",      "fxLockFreeBarrier", "fxLockBarrier", "gsBarrier", "brokenNoBarrier",
-    "fxLockBarrierNoFence", "fxLockFreeBarrierNoFence", "cubRadixSort", "cubMergeSort"};
+    "fxLockBarrierNoFence", "fxLockFreeBarrierNoFence", "cubRadixSort", "cubMergeSort", "spinMutex", "faMutex", "ticketMutex", "brokenNoLock"};
 
 const char *gs_app_program_name(unsigned int p)
 {
@@ -40,6 +40,7 @@ void gs_app_reset_options(void)
     gs_app_opts.length = 4096;
     gs_app_opts.mutation = 0.1;
     gs_app_opts.match = 2, gs_app_opts.mismatch = 1, gs_app_opts.gap_open = 3, gs_app_opts.gap_extend = 1;
+    gs_app_opts.fertility = 12, gs_app_opts.branch = 8, gs_app_opts.root = 20000, gs_app_opts.stack = 65536;
 }
 
 /* A whole number option into *out, min..max.  1, or -1 with err set. */
@@ -132,7 +133,8 @@ int gs_app_option(const char *name, const char *value, char *err, size_t n)
                       !strcmp(name, "--form") || !strcmp(name, "--query") || !strcmp(name, "--target") ||
                       !strcmp(name, "--alphabet") || !strcmp(name, "--length") || !strcmp(name, "--mutation") ||
                       !strcmp(name, "--match") || !strcmp(name, "--mismatch") || !strcmp(name, "--gap-open") ||
-                      !strcmp(name, "--gap-extend");
+                      !strcmp(name, "--gap-extend") || !strcmp(name, "--fertility") || !strcmp(name, "--branch") ||
+                      !strcmp(name, "--root") || !strcmp(name, "--stack");
     if (!known)
         return 0;
     if (!value)
@@ -161,6 +163,14 @@ int gs_app_option(const char *name, const char *value, char *err, size_t n)
         snprintf(gs_app_opts.alphabet, sizeof gs_app_opts.alphabet, "%s", value);
         return 1;
     }
+    if (!strcmp(name, "--fertility"))
+        return uint_option(name, value, 1, 100, &gs_app_opts.fertility, err, n);
+    if (!strcmp(name, "--branch"))
+        return uint_option(name, value, 1, 64, &gs_app_opts.branch, err, n);
+    if (!strcmp(name, "--root"))
+        return uint_option(name, value, 1, 10000000, &gs_app_opts.root, err, n);
+    if (!strcmp(name, "--stack"))
+        return uint_option(name, value, 1024, 1u << 24, &gs_app_opts.stack, err, n);
     if (!strcmp(name, "--length"))
         return uint_option(name, value, 16, 32768, &gs_app_opts.length, err, n);
     if (!strcmp(name, "--match"))

@@ -534,3 +534,164 @@ extern "C" int gs_app_cub_sort(int merge, const unsigned int *in, unsigned int *
     cudaFree(tmp);
     return (int)e;
 }
+
+/* ---- unbalanced tree search: a stack a block, each behind a lock of kind
+ * L (a GS_SYNC_UTS_*).  A block takes up to blockDim.x nodes from the top of
+ * its own stack, else steals them from the next non-empty stack, expands
+ * them (a thread a node) and pushes the children on its own stack.
+ * `pending` (uts_out[4]) counts the nodes pushed and not yet expanded; the
+ * children are added and the expanded nodes removed in one atomic, so it
+ * reaches 0 only when the tree is done.  The lock orders the stacks'
+ * contents (acquire on lock, release on unlock); `pending` and the counts
+ * peeked at before locking are relaxed hints. ---- */
+template <int L>
+static __device__ __forceinline__ bool uts_lock(unsigned int *hdr, unsigned int *token)
+{
+    if (L == GS_SYNC_UTS_SPIN)
+        return gs_mutex_spin_lock((gs_mutex_spin_t *)hdr, GS_SCOPE_GPU);
+    if (L == GS_SYNC_UTS_FA)
+        return gs_mutex_fa_lock((gs_mutex_fa_t *)hdr, token, GS_SCOPE_GPU);
+    if (L == GS_SYNC_UTS_NONE)
+        return true; /* the broken twin */
+    return gs_mutex_ticket_lock((gs_mutex_ticket_t *)hdr, token, GS_SCOPE_GPU);
+}
+template <int L>
+static __device__ __forceinline__ void uts_unlock(unsigned int *hdr, unsigned int token)
+{
+    if (L == GS_SYNC_UTS_SPIN)
+        gs_mutex_spin_unlock((gs_mutex_spin_t *)hdr, GS_SCOPE_GPU);
+    else if (L == GS_SYNC_UTS_FA)
+        gs_mutex_fa_unlock((gs_mutex_fa_t *)hdr, token, GS_SCOPE_GPU);
+    else if (L != GS_SYNC_UTS_NONE)
+        gs_mutex_ticket_unlock((gs_mutex_ticket_t *)hdr, token, GS_SCOPE_GPU);
+}
+
+template <int L>
+static __global__ void app_uts(gs_app_args a)
+{
+    __shared__ unsigned long long work[GS_APP_TILE];
+    __shared__ unsigned int s_n, s_from, s_ok, s_total, s_base, s_token, s_v;
+    const unsigned int b = blockIdx.x, t = threadIdx.x;
+    unsigned int *const own = a.stack_hdr + (size_t)b * GS_APP_UTS_HDR;
+    unsigned long long nodes = 0, leaves = 0, sum = 0;
+    unsigned int *pending = (unsigned int *)&a.uts_out[4];
+    gs_wait_t w = GS_WAIT_INIT;
+    for (;;) {
+        /* warp 0 finds a non-empty stack, its own first (the counts peeked
+         * at are hints); thread 0 locks it and takes from its top */
+        if (t < 32u) {
+            unsigned int cand = ~0u;
+            for (unsigned int base = 0; base < a.blocks && cand == ~0u; base += 32u) {
+                const unsigned int v = (b + base + t) % a.blocks;
+                const bool full = base + t < a.blocks &&
+                                  gs_ld_relaxed(&a.stack_hdr[(size_t)v * GS_APP_UTS_HDR + 64u], GS_SCOPE_GPU) != 0u;
+                const unsigned int m = __ballot_sync(0xffffffffu, full);
+                if (m)
+                    cand = (b + base + (unsigned int)__ffs((int)m) - 1u) % a.blocks;
+            }
+            if (t == 0) {
+                s_ok = 1u, s_n = 0u, s_v = cand;
+                if (cand != ~0u) {
+                    unsigned int *hdr = a.stack_hdr + (size_t)cand * GS_APP_UTS_HDR;
+                    if (!uts_lock<L>(hdr, &s_token)) {
+                        s_ok = 0u;
+                    } else {
+                        const unsigned int c = hdr[64];
+                        s_n = c < blockDim.x ? c : blockDim.x;
+                        s_from = c - s_n;
+                        if (s_n == 0u)
+                            uts_unlock<L>(hdr, s_token);
+                    }
+                }
+            }
+        }
+        __syncthreads();
+        if (!s_ok)
+            break; /* the watchdog */
+        const unsigned int got = s_n;
+        if (t < got)
+            work[t] = a.tree[(size_t)s_v * a.cap + s_from + t];
+        __syncthreads();
+        if (t == 0 && got) {
+            unsigned int *hdr = a.stack_hdr + (size_t)s_v * GS_APP_UTS_HDR;
+            hdr[64] = s_from;
+            uts_unlock<L>(hdr, s_token);
+        }
+        if (got == 0u) { /* nothing found: the end, or wait and look again */
+            int stop = 0;
+            if (t == 0)
+                stop = gs_ld_relaxed(pending, GS_SCOPE_GPU) == 0u || gs_wait_backoff(&w);
+            if (__syncthreads_or(stop))
+                break;
+            continue;
+        }
+        w = (gs_wait_t)GS_WAIT_INIT;
+        /* expand: a thread a node, the children counted into the block's total */
+        const unsigned long long id = t < got ? work[t] : 0ull;
+        const unsigned int c = t < got ? gs_app_uts_children(id, a.root_children, a.branch, a.fertile_below) : 0u;
+        if (t == 0)
+            s_total = 0u;
+        __syncthreads();
+        const unsigned int off = c ? atomicAdd(&s_total, c) : 0u;
+        if (t < got) {
+            ++nodes;
+            if (c == 0u)
+                ++leaves, sum += id;
+        }
+        __syncthreads();
+        if (t == 0) {
+            s_ok = uts_lock<L>(own, &s_token) ? 1u : 0u;
+            s_base = own[64];
+            if (s_ok && s_base + s_total > a.cap) { /* a stack too small: counted, the children dropped */
+                atomicAdd(&a.uts_out[3], 1ull);
+                s_total = 0u;
+            }
+        }
+        __syncthreads();
+        if (!s_ok)
+            break; /* the watchdog */
+        if (c && off + c <= s_total)
+            for (unsigned int i = 0; i < c; ++i)
+                a.tree[(size_t)b * a.cap + s_base + off + i] = gs_app_uts_child(id, i);
+        __syncthreads();
+        if (t == 0) {
+            own[64] = s_base + s_total;
+            uts_unlock<L>(own, s_token);
+            atomicAdd(pending, s_total - got); /* relaxed; wraps when fewer children than nodes */
+        }
+    }
+    if (nodes) {
+        atomicAdd(&a.uts_out[0], nodes);
+        atomicAdd(&a.uts_out[1], leaves);
+        atomicAdd(&a.uts_out[2], sum);
+    }
+}
+
+extern "C" int gs_app_run_uts(gs_app_args *a, unsigned int lock, cudaEvent_t t0, cudaEvent_t t1)
+{
+    const void *k = lock == GS_SYNC_UTS_SPIN  ? (const void *)app_uts<GS_SYNC_UTS_SPIN>
+                    : lock == GS_SYNC_UTS_FA  ? (const void *)app_uts<GS_SYNC_UTS_FA>
+                    : lock == GS_SYNC_UTS_NONE ? (const void *)app_uts<GS_SYNC_UTS_NONE>
+                                              : (const void *)app_uts<GS_SYNC_UTS_TICKET>;
+    void *args[] = {a};
+    cudaError_t e;
+    if ((e = cudaEventRecord(t0, 0)) != cudaSuccess ||
+        (e = cudaLaunchCooperativeKernel(k, a->blocks, a->threads, args, 0, 0)) != cudaSuccess)
+        return (int)e;
+    return (int)cudaEventRecord(t1, 0);
+}
+
+extern "C" int gs_app_uts_occupancy(unsigned int threads, int *per_sm)
+{
+    int most = 1 << 30, x;
+    const void *k[] = {(const void *)app_uts<GS_SYNC_UTS_SPIN>, (const void *)app_uts<GS_SYNC_UTS_FA>,
+                       (const void *)app_uts<GS_SYNC_UTS_TICKET>};
+    for (int i = 0; i < 3; ++i) {
+        cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&x, k[i], (int)threads, 0);
+        if (e != cudaSuccess)
+            return (int)e;
+        most = x < most ? x : most;
+    }
+    *per_sm = most;
+    return 0;
+}
