@@ -412,6 +412,20 @@ def app_section(rel, header, rows, section_device):
             else:
                 cells.append(f"{num(x['x_gridsync']):.2f}")
         body.append(cells)
+    if not body:  # no grid.sync() rows (UTS: locks): each mode's median time
+        points = []
+        for r in rows:
+            key = (r["program"], r["graph"], r["blocks_per_sm"])
+            if key not in points:
+                points.append(key)
+        for key in points:
+            same = {x["sync"]: x for x in rows if (x["program"], x["graph"], x["blocks_per_sm"]) == key}
+            body.append(list(key) + [f"{num(same[m]['ms_median']):.3f}" if m in same and same[m]["verdict"] == "PASS"
+                                     else (same[m]["verdict"] if m in same else "") for m in modes])
+        out = [caption(rel, rows, section_device, "whole programs; each mode's median time, ms."), ""]
+        out += table(["program", "input", "TB/SM"] + modes, body)
+        out.append("")
+        return out
     out = [caption(rel, rows, section_device,
                    "whole programs; gridSync's median time, and every other mode's speed "
                    "relative to it (above 1.00: faster than grid.sync())."), ""]
