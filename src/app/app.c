@@ -495,6 +495,14 @@ out:
     return rc;
 }
 
+static void events_destroy(cudaEvent_t t0, cudaEvent_t t1)
+{
+    if (t0)
+        cudaEventDestroy(t0);
+    if (t1)
+        cudaEventDestroy(t1);
+}
+
 /* Bitonic: the keys equal the host's sort. */
 static int bitonic_verify(const app_bufs *b, app_row *r, char *err, size_t n)
 {
@@ -531,10 +539,7 @@ static int run_cub(unsigned int mode, app_bufs *b, app_row *r, double *ms, char 
     *ms = f;
     rc = bitonic_verify(b, r, err, n);
 out:
-    if (t0)
-        cudaEventDestroy(t0);
-    if (t1)
-        cudaEventDestroy(t1);
+    events_destroy(t0, t1);
     return rc;
 }
 
@@ -585,10 +590,7 @@ static int run_uts(const app_point *pt, unsigned int lock, app_bufs *b, app_row 
         snprintf(r->detail, sizeof r->detail, "%llu nodes, %llu leaves", out[0], out[1]);
     }
 out:
-    if (t0)
-        cudaEventDestroy(t0);
-    if (t1)
-        cudaEventDestroy(t1);
+    events_destroy(t0, t1);
     return rc;
 }
 
@@ -715,10 +717,7 @@ static int run_once(const app_point *pt, unsigned int mode, const app_input *x, 
 out:
     free(got);
     free(fgot);
-    if (t0)
-        cudaEventDestroy(t0);
-    if (t1)
-        cudaEventDestroy(t1);
+    events_destroy(t0, t1);
     return rc;
 }
 
