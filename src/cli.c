@@ -73,7 +73,7 @@ static const struct {
      "                       [--tbs-per-sm LIST] [--threads N] [--repeat N] [--timeout S] [--format F]\n"
      "  programs whose iterations end in a device-wide barrier, the same code with every mode,\n"
      "  each run verified against the host (BFS levels, Dijkstra, PageRank in double, the exact sum).\n"
-     "  PROGRAM   bfs, bfs-topo, sssp, sssp-topo, pagerank, reduce, sw (Smith-Waterman), bitonic,\n"
+     "  PROGRAM   bfs, bfs-topo, sssp, sssp-topo, pagerank, reduce, reduce-float, sw (Smith-Waterman), bitonic,\n"
      "            uts (unbalanced tree search: locks, not barriers) (all: every one)\n"
      "  --sync    relaunchStream, relaunchGraph, gridSync, cudaBarrier, atomicTreeBarrUniq,\n"
      "            lfTreeBarrUniq, srBarrier, fxLockFreeBarrier, fxLockBarrier, gsBarrier (all: these);\n"

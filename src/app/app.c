@@ -443,7 +443,7 @@ static int bufs_alloc(app_bufs *b, const app_point *pt, const app_input *x, char
         CK(cudaMalloc((void **)&b->stack_hdr, (size_t)pt->blocks * GS_APP_UTS_HDR * 4));
         CK(cudaMalloc((void **)&b->uts_out, 5 * 8));
     }
-    if (pt->program == GS_APP_REDUCE) {
+    if (pt->program == GS_APP_REDUCE || pt->program == GS_APP_REDUCE_FLOAT) {
         CK(cudaMalloc((void **)&b->in, pt->size * 4));
         CK((cudaError_t)gs_app_fill_reduce(b->in, pt->size));
     }
@@ -638,7 +638,7 @@ static int run_once(const app_point *pt, unsigned int mode, const app_input *x, 
         a.keys = b->keys, a.steps = extra.d_steps, a.nsteps = extra.nsteps, a.size = extra.nkeys;
         a.max_iters = extra.nsteps + 1u;
         CK(cudaMemcpy(b->keys, extra.d_keys_in, (size_t)extra.nkeys * 4, cudaMemcpyDeviceToDevice));
-    } else if (pt->program == GS_APP_REDUCE) {
+    } else if (pt->program == GS_APP_REDUCE || pt->program == GS_APP_REDUCE_FLOAT) {
         a.size = pt->size, a.in = b->in, a.part = b->part, a.max_iters = 64u;
     } else {
         a.row = x->d_row, a.col = x->d_col, a.w = x->d_w;
@@ -682,6 +682,18 @@ static int run_once(const app_point *pt, unsigned int mode, const app_input *x, 
     }
     if (pt->program == GS_APP_BITONIC) {
         rc = bitonic_verify(b, r, err, n);
+        goto out;
+    }
+    if (pt->program == GS_APP_REDUCE_FLOAT) { /* within the bound of a float sum of k terms in a row */
+        const double threads = (double)pt->blocks * pt->threads, exact = (double)pt->expected / 65536.0;
+        const double k = ceil((double)pt->size / threads) + ceil(log2(threads)) + 1.0;
+        const double bound = k * ldexp(1.0, -24) * exact;
+        CK(cudaMemcpy(&f, b->part, 4, cudaMemcpyDeviceToHost));
+        if (!(fabs((double)f - exact) <= bound)) {
+            r->verdict = GS_FAIL;
+            snprintf(r->detail, sizeof r->detail, "sum %.9g, the host's %.9g: off by more than %.3g", (double)f,
+                     exact, bound);
+        }
         goto out;
     }
     if (pt->program == GS_APP_REDUCE) {
@@ -983,7 +995,7 @@ int gs_app_command(const gs_options *o, const gs_device_info *dev, const gs_meta
                           : pt.program == GS_APP_BITONIC ? bitonic_prepare(err, n)
                                                          : uts_prepare(err, n)) == 0)
                     rc = run_point(&pt, &none, rows, &nrows, progress, err, n);
-            } else if (pt.program == GS_APP_REDUCE) {
+            } else if (pt.program == GS_APP_REDUCE || pt.program == GS_APP_REDUCE_FLOAT) {
                 app_input none;
                 memset(&none, 0, sizeof none);
                 pt.size = gs_app_opts.size ? gs_app_opts.size : (1ull << 20) * per_sm[i];

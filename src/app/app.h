@@ -24,6 +24,7 @@ enum gs_app_program {
     GS_APP_BITONIC,   /* bitonic sort of 32-bit keys: one merge step an iteration, the short  */
                       /* strides of a merge in shared memory in one step                       */
     GS_APP_UTS,       /* unbalanced tree search: locked stacks, work stealing, no barrier     */
+    GS_APP_REDUCE_FLOAT, /* Reduce's stages in single precision, on the same input / 2^16      */
     GS_APP_PROGRAMS
 };
 

@@ -13,7 +13,7 @@
 gs_app_options gs_app_opts;
 
 static const char *const program_names[GS_APP_PROGRAMS] = {"bfs",      "bfs-topo", "sssp", "sssp-topo",
-                                                           "pagerank", "reduce",   "sw",   "bitonic", "uts"};
+                                                           "pagerank", "reduce",   "sw",   "bitonic", "uts", "reduce-float"};
 /* The barrier family's names where the barrier is the same algorithm. */
 static const char *const sync_names[GS_SYNC_NAMES] = {
     "relaunchStream", "relaunchGraph", "gridSync",  "cudaBarrier",      "atomicTreeBarrUniq", "lfTreeBarrUniq",

@@ -63,7 +63,7 @@ static __device__ __forceinline__ bool app_done(const gs_app_args &a, unsigned i
 {
     if (it >= a.max_iters)
         return true;
-    if (P == GS_APP_REDUCE)
+    if (P == GS_APP_REDUCE || P == GS_APP_REDUCE_FLOAT)
         return reduce_left(a.blocks * a.threads, it - 1u) == 1u;
     if (P == GS_APP_SW)
         return it >= a.qlen + a.tlen - 1u; /* the anti-diagonals */
@@ -248,6 +248,19 @@ static __device__ __forceinline__ void app_iteration(const gs_app_args &a, unsig
             for (unsigned int i = t0; i < before - after; i += stride)
                 a.part[i] += a.part[i + after];
         }
+    } else if (P == GS_APP_REDUCE_FLOAT) {
+        const unsigned int threads = a.blocks * a.threads;
+        float *part = (float *)a.part;
+        if (it == 0u) {
+            float s = 0.0f;
+            for (unsigned long long i = t0; i < a.size; i += threads)
+                s += (float)a.in[i] * (1.0f / 65536.0f);
+            part[t0] = s;
+        } else {
+            const unsigned int before = reduce_left(threads, it - 1u), after = reduce_left(threads, it);
+            for (unsigned int i = t0; i < before - after; i += stride)
+                part[i] += part[i + after];
+        }
     }
 }
 
@@ -391,18 +404,20 @@ static __global__ void app_fill(unsigned int *in, unsigned long long size)
 static const void *const persistent[GS_APP_PROGRAMS][GS_SYNC_ALL_MODES] = {
     MODES(GS_APP_BFS),       MODES(GS_APP_BFS_TOPO), MODES(GS_APP_SSSP),
     MODES(GS_APP_SSSP_TOPO), MODES(GS_APP_PAGERANK), MODES(GS_APP_REDUCE),
-    MODES(GS_APP_SW),        MODES(GS_APP_BITONIC)};
+    MODES(GS_APP_SW),        MODES(GS_APP_BITONIC),  {NULL},                MODES(GS_APP_REDUCE_FLOAT)};
 static const void *const step[GS_APP_PROGRAMS] = {
     (const void *)app_step<GS_APP_BFS>,       (const void *)app_step<GS_APP_BFS_TOPO>,
     (const void *)app_step<GS_APP_SSSP>,      (const void *)app_step<GS_APP_SSSP_TOPO>,
     (const void *)app_step<GS_APP_PAGERANK>, (const void *)app_step<GS_APP_REDUCE>,
-    (const void *)app_step<GS_APP_SW>,       (const void *)app_step<GS_APP_BITONIC>};
+    (const void *)app_step<GS_APP_SW>,       (const void *)app_step<GS_APP_BITONIC>,
+    NULL /* UTS: no relaunch */,             (const void *)app_step<GS_APP_REDUCE_FLOAT>};
 
 static const void *const test[GS_APP_PROGRAMS] = {
     (const void *)app_test<GS_APP_BFS>,       (const void *)app_test<GS_APP_BFS_TOPO>,
     (const void *)app_test<GS_APP_SSSP>,      (const void *)app_test<GS_APP_SSSP_TOPO>,
     (const void *)app_test<GS_APP_PAGERANK>, (const void *)app_test<GS_APP_REDUCE>,
-    (const void *)app_test<GS_APP_SW>,       (const void *)app_test<GS_APP_BITONIC>};
+    (const void *)app_test<GS_APP_SW>,       (const void *)app_test<GS_APP_BITONIC>,
+    NULL /* UTS */,                          (const void *)app_test<GS_APP_REDUCE_FLOAT>};
 
 #define GRAPH_BATCH 16u /* iterations a replayed graph holds */
 
