@@ -45,6 +45,7 @@ a 5 1 1
 GR
 "$bench" app bfs,sssp --graph "$tmp/small.gr" --tbs-per-sm 1 --repeat 1 --format csv >"$tmp/gr.csv" || {
   echo "app on a .gr file: exit $?"; status=1; }
+[ "$(rows "$tmp/gr.csv" | grep -c ",PASS$")" = 20 ] || { echo "app on a .gr file: not 20 PASS rows"; status=1; }
 cat >"$tmp/small.mtx" <<'MTX'
 %%MatrixMarket matrix coordinate integer symmetric
 % a triangle and a tail
@@ -56,6 +57,7 @@ cat >"$tmp/small.mtx" <<'MTX'
 MTX
 "$bench" app bfs,sssp,pagerank --graph "$tmp/small.mtx" --tbs-per-sm 1 --repeat 1 --format csv >"$tmp/mtx.csv" || {
   echo "app on a .mtx file: exit $?"; status=1; }
+[ "$(rows "$tmp/mtx.csv" | grep -c ",PASS$")" = 30 ] || { echo "app on a .mtx file: not 30 PASS rows"; status=1; }
 sed 's/^a 2 3 4$/a 2 3 -4/' "$tmp/small.gr" >"$tmp/neg.gr"
 expect=$(dirname "$0")/cli_expect.sh
 "$expect" 2 "^gsync-bench: error: .*neg.gr: line 4 has the negative weight -4" "$bench" app sssp --graph "$tmp/neg.gr" \

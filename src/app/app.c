@@ -711,7 +711,10 @@ static int run_once(const app_point *pt, unsigned int mode, const app_input *x, 
             goto out;
         }
         CK(cudaMemcpy(fgot, (r->iters & 1u) ? b->rank1 : b->rank0, (size_t)nv * 4, cudaMemcpyDeviceToHost));
-        if (check_ranks(fgot, x->rank, nv, r->detail, sizeof r->detail))
+        if (r->iters + 2u < x->rank_iters || r->iters > x->rank_iters + 2u) { /* float against double: +-2 */
+            r->verdict = GS_FAIL;
+            snprintf(r->detail, sizeof r->detail, "%u iterations, the host's %u", r->iters, x->rank_iters);
+        } else if (check_ranks(fgot, x->rank, nv, r->detail, sizeof r->detail))
             r->verdict = GS_FAIL;
         goto out;
     }
@@ -968,6 +971,11 @@ int gs_app_command(const gs_options *o, const gs_device_info *dev, const gs_meta
     }
     if ((rc = check_points(o, dev, per_sm, npts, err, n)))
         return rc;
+    if ((size_t)npts * (size_t)gs_app_opts.nprograms * (GS_SYNC_NAMES + 2u) > MAX_ROWS) {
+        snprintf(err, n, "app: %d points x %d programs may give more than %d rows; run fewer at once", npts,
+                 gs_app_opts.nprograms, MAX_ROWS);
+        return GS_EXIT_USAGE;
+    }
     for (int p = 0; p < gs_app_opts.nprograms; ++p) {
         const unsigned int prog = gs_app_opts.programs[p];
         need_in |= prog == GS_APP_PAGERANK;

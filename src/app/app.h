@@ -77,7 +77,7 @@ typedef struct gs_app_args {
     const unsigned char *qs, *ts;      /* Smith-Waterman: query (rows) and target (columns), codes */
     unsigned int qlen, tlen;
     int match, mismatch, gap_open, gap_extend; /* a gap of length L costs gap_open + L * gap_extend */
-    int *h, *e, *f;                    /* (qlen + 1) x (tlen + 1), row-major; row and column 0 are 0 */
+    int *h, *e, *f;                    /* (qlen + 1) x (tlen + 1), row-major; H's row and column 0 are 0, E's and F's minus infinity */
     unsigned int *keys;                /* Bitonic: the keys, sorted in place */
     const unsigned int *steps;         /* Bitonic: (k, j) a step; j < GS_APP_TILE: strides j .. 1 in shared memory */
     unsigned int nsteps;

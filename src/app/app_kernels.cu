@@ -343,7 +343,7 @@ template <int P>
 static __global__ void app_step(gs_app_args a, const unsigned int *base, unsigned int k)
 {
     const unsigned int it = (base ? *base : 0u) + k;
-    if (it > 0u && app_done<P>(a, it)) {
+    if (it > 0u && (*a.iters_out <= it || app_done<P>(a, it))) { /* an end seen stays seen: later slots are stale */
         if (blockIdx.x == 0 && threadIdx.x == 0)
             atomicMin(a.iters_out, it);
         return;
@@ -479,12 +479,17 @@ extern "C" int gs_app_run_relaunch(gs_app_args *a, int graph, cudaEvent_t t0, cu
     if (graph) {
         if ((e = cudaStreamBeginCapture(s, cudaStreamCaptureModeThreadLocal)) != cudaSuccess)
             goto out;
-        for (unsigned int i = 0; i < GRAPH_BATCH; ++i) {
+        for (unsigned int i = 0; i < GRAPH_BATCH && e == cudaSuccess; ++i) {
             void *args[] = {a, &base, &i};
-            cudaLaunchKernel(k, a->blocks, a->threads, args, 0, s);
+            e = cudaLaunchKernel(k, a->blocks, a->threads, args, 0, s);
         }
-        app_advance<<<1, 1, 0, s>>>(base, GRAPH_BATCH);
-        e = cudaStreamEndCapture(s, &g);
+        if (e == cudaSuccess) {
+            app_advance<<<1, 1, 0, s>>>(base, GRAPH_BATCH);
+            e = cudaGetLastError();
+        }
+        const cudaError_t e2 = cudaStreamEndCapture(s, &g);
+        if (e == cudaSuccess)
+            e = e2;
         if (e == cudaSuccess)
             e = cudaGraphInstantiate(&x, g, 0);
         if (e != cudaSuccess)
@@ -629,7 +634,7 @@ static __global__ void app_uts(gs_app_args a)
         __syncthreads();
         if (t == 0 && got) {
             unsigned int *hdr = a.stack_hdr + (size_t)s_v * GS_APP_UTS_HDR;
-            hdr[64] = s_from;
+            gs_st_relaxed(&hdr[64], s_from, GS_SCOPE_GPU); /* others peek at it */
             uts_unlock<L>(hdr, s_token);
         }
         if (got == 0u) { /* nothing found: the end, or wait and look again */
@@ -670,9 +675,9 @@ static __global__ void app_uts(gs_app_args a)
                 a.tree[(size_t)b * a.cap + s_base + off + i] = gs_app_uts_child(id, i);
         __syncthreads();
         if (t == 0) {
-            own[64] = s_base + s_total;
+            gs_st_relaxed(&own[64], s_base + s_total, GS_SCOPE_GPU);
+            atomicAdd(pending, s_total - got); /* before the unlock publishes the children; wraps when fewer */
             uts_unlock<L>(own, s_token);
-            atomicAdd(pending, s_total - got); /* relaxed; wraps when fewer children than nodes */
         }
     }
     if (nodes) {
