@@ -1,1 +1,1 @@
-gsync-bench app all --format csv
+gsync-bench app bfs,bfs-topo,sssp,sssp-topo,pagerank,reduce,reduce-float --format csv
