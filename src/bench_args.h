@@ -42,9 +42,13 @@ typedef struct gs_bench_args {
 
 /* A .cu file's kernels for one primitive: `init` (one thread, before the
  * timed launch: arms the watchdog and sets the state up; NULL: none) and the
- * benchmark kernel, both taking one gs_bench_args. */
+ * benchmark kernel, both taking one gs_bench_args.  `host`, when set, runs
+ * in place of the kernel's launch and records t0 and t1 itself around what
+ * it times (several kernels, or a library's call); `kernel` is then the one
+ * its occupancy is taken from. */
 typedef struct gs_kernels {
     const void *init, *kernel;
+    cudaError_t (*host)(gs_bench_args *a, cudaEvent_t t0, cudaEvent_t t1);
 } gs_kernels;
 
 #ifdef __cplusplus

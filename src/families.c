@@ -7,13 +7,14 @@
 #include <string.h>
 #include <strings.h>
 
-extern const gs_family gs_family_mutex, gs_family_sem, gs_family_barrier, gs_family_local;
+extern const gs_family gs_family_mutex, gs_family_sem, gs_family_barrier, gs_family_local, gs_family_relaxed;
 
 const gs_family *const gs_families[] = {
     &gs_family_mutex,
     &gs_family_sem,
     &gs_family_barrier,
     &gs_family_local,
+    &gs_family_relaxed,
 };
 const size_t gs_nfamilies = sizeof gs_families / sizeof gs_families[0];
 

@@ -64,6 +64,14 @@ typedef struct gs_family {
     int (*per_sm)(const gs_prim *p, unsigned int threads, unsigned int sms, unsigned int *per_sm);
     unsigned int (*iters)(const gs_prim *p);
     void (*reset_options)(void); /* its options back to their defaults [none] */
+    /* Whether p runs under the family's options (a filter such as --order)
+     * [every primitive]. */
+    int (*selected)(const gs_prim *p);
+    /* The block counts of p's default sweep, when no --tbs or --tbs-per-sm
+     * is given: at most max in out, returns how many; cap is p's resident
+     * blocks per SM [the blocks-per-SM sweep]. */
+    int (*default_grid)(const gs_prim *p, unsigned int sms, unsigned int cap, unsigned int *out, int max);
+    int no_body; /* its operations have no body to time apart: body_ns is 0 */
 } gs_family;
 
 /* Operations several families share: refuse --ldst 0 (an operation needs

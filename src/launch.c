@@ -71,6 +71,8 @@ cudaError_t gs_launch(const gs_kernels *k, enum gs_launch_kind kind, gs_bench_ar
         return cudaErrorLaunchFailure;
     if (k->init && ((e = cudaLaunchKernel(k->init, one, one, args, 0, 0)) != cudaSuccess))
         return e;
+    if (k->host)
+        return k->host(a, t0, t1);
     switch (kind) {
     case GS_LAUNCH_RELAUNCH_STREAM:
     case GS_LAUNCH_RELAUNCH_GRAPH:

@@ -108,6 +108,8 @@ static int plan_all(const gs_options *o, const gs_device_info *dev, gs_config *c
         int per_sm = 0;
         if (!o->nprims && o->quick && !(p->flags & GS_PRIM_HEADLINE))
             continue;
+        if (p->family->selected && !p->family->selected(p))
+            continue;
         if ((rc = occupancy(p, o->threads, (unsigned int)dev->sm_count, &per_sm, err, n)))
             return rc;
         if (per_sm == 0 && !o->nprims) /* the suite leaves out what this device cannot run (clusters before sm_90) */
@@ -115,6 +117,10 @@ static int plan_all(const gs_options *o, const gs_device_info *dev, gs_config *c
         if ((rc = gs_plan(o, p, dev, per_sm, cfgs + *ncfg, MAX_CONFIGS - *ncfg, &got, err, n)))
             return rc;
         *ncfg += got;
+    }
+    if (*ncfg == 0) {
+        snprintf(err, n, "nothing to run: the options leave out every primitive named");
+        return GS_EXIT_USAGE;
     }
     return GS_EXIT_OK;
 }

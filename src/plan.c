@@ -73,6 +73,18 @@ int gs_plan(const gs_options *o, const gs_prim *p, const gs_device_info *d, int 
     /* the default sweep, capped by the device (the cap itself is a point);
      * points the family cannot run (a grid that does not divide into its
      * clusters, say) are left out, and only a sweep left empty is an error */
+    if (p->family->default_grid) {
+        unsigned int blocks[8];
+        const int nb = p->family->default_grid(p, sms, cap, blocks, 8);
+        rc = GS_EXIT_OK;
+        for (i = 0; i < nb && *n < max_out; ++i) {
+            fill(&out[*n], o, p, blocks[i] % sms ? 0u : blocks[i] / sms, blocks[i], sms);
+            if ((rc = family_check(&out[*n], err, errlen)) != GS_EXIT_OK)
+                return rc;
+            ++*n;
+        }
+        return GS_EXIT_OK;
+    }
     const unsigned int *sweep = o->quick ? quick_tbs_per_sm : default_tbs_per_sm;
     const int nsweep = o->quick ? 3 : 6;
     unsigned int points[8];
