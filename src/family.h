@@ -72,6 +72,8 @@ typedef struct gs_family {
      * blocks per SM [the blocks-per-SM sweep]. */
     int (*default_grid)(const gs_prim *p, unsigned int sms, unsigned int cap, unsigned int *out, int max);
     int no_body; /* its operations have no body to time apart: body_ns is 0 */
+    /* Threads per block of p when --threads is not given [--threads' default]. */
+    unsigned int (*threads)(const gs_prim *p);
 } gs_family;
 
 /* Operations several families share: refuse --ldst 0 (an operation needs

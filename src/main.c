@@ -110,7 +110,7 @@ static int plan_all(const gs_options *o, const gs_device_info *dev, gs_config *c
             continue;
         if (p->family->selected && !p->family->selected(p))
             continue;
-        if ((rc = occupancy(p, o->threads, (unsigned int)dev->sm_count, &per_sm, err, n)))
+        if ((rc = occupancy(p, gs_plan_threads(o, p), (unsigned int)dev->sm_count, &per_sm, err, n)))
             return rc;
         if (per_sm == 0 && !o->nprims) /* the suite leaves out what this device cannot run (clusters before sm_90) */
             continue;

@@ -5,13 +5,18 @@
 static const unsigned int default_tbs_per_sm[] = {1, 2, 4, 8, 16, 32};
 static const unsigned int quick_tbs_per_sm[] = {1, 8, 32}; /* low, medium, the device's most */
 
+unsigned int gs_plan_threads(const gs_options *o, const gs_prim *p)
+{
+    return !o->threads_given && p->family->threads ? p->family->threads(p) : o->threads;
+}
+
 static void fill(gs_config *c, const gs_options *o, const gs_prim *p, unsigned int per_sm, unsigned int blocks,
                  unsigned int sms)
 {
     c->prim = p;
     c->tbs_per_sm = per_sm;
     c->blocks = blocks;
-    c->threads = o->threads;
+    c->threads = gs_plan_threads(o, p);
     c->ldst = o->ldst;
     c->iters = o->iters ? o->iters : p->family->iters ? p->family->iters(p) : p->family->default_iters;
     c->repeat = o->repeat;
@@ -39,7 +44,8 @@ int gs_plan(const gs_options *o, const gs_prim *p, const gs_device_info *d, int 
         return GS_EXIT_USAGE;
     }
     if (cap == 0) {
-        snprintf(err, errlen, "%s: no block of %u threads fits on an SM of this device%s", p->name, o->threads,
+        snprintf(err, errlen, "%s: no block of %u threads fits on an SM of this device%s", p->name,
+                 gs_plan_threads(o, p),
                  p->launch == GS_LAUNCH_CLUSTERS ? " in clusters (sm_90 and later)" : "");
         return GS_EXIT_USAGE;
     }
@@ -61,7 +67,7 @@ int gs_plan(const gs_options *o, const gs_prim *p, const gs_device_info *d, int 
             if (o->tbs_per_sm[i] > cap) {
                 snprintf(err, errlen,
                          "--tbs-per-sm %u is above the %u blocks of %u threads that fit on one SM for %s",
-                         o->tbs_per_sm[i], cap, o->threads, p->name);
+                         o->tbs_per_sm[i], cap, gs_plan_threads(o, p), p->name);
                 return GS_EXIT_USAGE;
             }
             fill(&out[*n], o, p, o->tbs_per_sm[i], o->tbs_per_sm[i] * sms, sms);

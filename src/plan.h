@@ -12,4 +12,8 @@
 int gs_plan(const gs_options *o, const gs_prim *p, const gs_device_info *d, int max_blocks_per_sm,
             gs_config *out, int max_out, int *n, char *err, size_t errlen);
 
+/* Threads per block of p's points: --threads, else the family's own
+ * choice for p, else the default. */
+unsigned int gs_plan_threads(const gs_options *o, const gs_prim *p);
+
 #endif

@@ -20,7 +20,7 @@
 #include <sys/stat.h>
 
 #define K(bench, order) gs_kernels_relaxed_##bench##_##order
-#define KS(bench) extern const gs_kernels K(bench, sc), K(bench, acqrel), K(bench, relaxed)
+#define KS(bench) extern const gs_kernels K(bench, sc), K(bench, acqrel), K(bench, relaxed), K(bench, broken)
 KS(flags);
 KS(hg);
 KS(hgno);
@@ -39,6 +39,9 @@ extern const gs_family gs_family_relaxed;
          flags, {GS_RX_##bench | (GS_RX_ACQREL << 8), bins}},                                                  \
         {name "Relaxed", PAT, summary ", relaxed", &gs_family_relaxed, &K(kern, relaxed), GS_LAUNCH_PLAIN,       \
          (flags) | (head), {GS_RX_##bench | (GS_RX_RELAXED << 8), bins}}
+#define BROKEN(name, summary, bench, kern, bins, flags)                                                         \
+    {name "Broken", "test twin", summary, &gs_family_relaxed, &K(kern, broken), GS_LAUNCH_PLAIN,                  \
+     (flags) | GS_PRIM_UNORDERED, {GS_RX_##bench | (GS_RX_BROKEN << 8), bins}}
 #define HIST(name, origin, summary, bench, kern, bins, flags)                                                    \
     {name, origin, summary, &gs_family_relaxed, &gs_kernels_relaxed_hist_##kern, GS_LAUNCH_PLAIN, flags,         \
      {GS_RX_##bench | (GS_RX_RELAXED << 8), bins}}
@@ -58,13 +61,18 @@ static const gs_prim prims[] = {
     ORDERED("refCounter", "shared objects' reference counts, last drop frees", RC, rc, 0, 0, 0),
     ORDERED("seqlocks", "one writer, every other thread reads under a sequence number", SL, sl, 0, 0, 0),
     ORDERED("splitCounter", "a counter per thread, reader blocks sum them", SPLIT, split, 0, 0, 0),
+    BROKEN("flags", "main counts the workers before the barrier", FLAGS, flags, 0, GS_PRIM_CORESIDENT),
+    BROKEN("hg", "HG's increments as a load and a store", HG, hg, 256, 0),
+    BROKEN("refCounter", "RefCounter's counts as loads and stores", RC, rc, 0, 0),
+    BROKEN("seqlocks", "the writer writes the pair outside its odd window", SL, sl, 0, 0),
+    BROKEN("splitCounter", "writers store a count too high for a moment", SPLIT, split, 0, 0),
     HISTS("256", 256u, GS_PRIM_HEADLINE, 0, GS_PRIM_HEADLINE),
     HISTS("2K", 2048u, 0, 0, 0),
     HISTS("64K", 65536u, GS_PRIM_HEADLINE, GS_PRIM_HEADLINE, 0),
     HISTS("1M", 1048576u, 0, 0, 0),
 };
 
-static const char *const order_names[GS_RX_ORDERS] = {"sc", "acqrel", "relaxed"};
+static const char *const order_names[GS_RX_ORDERS + 1] = {"sc", "acqrel", "relaxed", "broken"};
 
 /* ---- options ---- */
 #define DEFAULT_SAMPLES (1u << 26) /* histogram competition: 256 MB of samples */
@@ -86,13 +94,13 @@ static int parse_orders(const char *value, char *err, size_t n)
     strcpy(buf, value);
     for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
         int k, found = -1;
-        for (k = 0; k < GS_RX_ORDERS; ++k)
+        for (k = 0; k <= GS_RX_BROKEN; ++k)
             if (!strcmp(tok, order_names[k]))
                 found = k;
         if (!strcmp(tok, "all"))
-            mask = 7u;
+            mask |= 7u;
         else if (found < 0) {
-            snprintf(err, n, "--order '%s' is not one of sc, acqrel, relaxed, all", gs_escape(tok));
+            snprintf(err, n, "--order '%s' is not one of sc, acqrel, relaxed, all, broken", gs_escape(tok));
             return -1;
         } else if (mask & (1u << found)) {
             snprintf(err, n, "--order lists '%s' twice", order_names[found]);
@@ -298,6 +306,13 @@ static int default_grid(const gs_prim *p, unsigned int sms, unsigned int cap, un
         out[k++] = table2[bench_of(p)];
     out[k++] = full;
     return k;
+}
+
+/* HeteroSync's block sizes (HG: its histogram's 256); the competition: 512. */
+static unsigned int default_threads(const gs_prim *p)
+{
+    static const unsigned int threads[] = {32u, 256u, 256u, 32u, 128u, 32u}; /* by enum gs_rx_bench */
+    return competing(p) ? 512u : threads[bench_of(p)];
 }
 
 static unsigned int default_iters(const gs_prim *p)
@@ -568,7 +583,8 @@ static double ops_per_launch(const gs_config *c)
 
 const gs_family gs_family_relaxed = {
     .name = "relaxed", .prims = prims, .nprims = sizeof prims / sizeof prims[0], .default_iters = 100u,
-    .help = "  --order LIST        the relaxed family's orderings: sc, acqrel, relaxed or all (all)\n"
+    .help = "  --order LIST        the relaxed family's orderings: sc, acqrel, relaxed or all (all);\n"
+            "                      broken: its tests' deliberately broken twins\n"
             "  --samples N         its histogram competition's samples (67108864)\n"
             "  --dist D            its generated samples: uniform or skewed (uniform)\n"
             "  --input FILE        its histograms' samples: FILE's bytes\n",
@@ -576,4 +592,5 @@ const gs_family gs_family_relaxed = {
     .data_words = data_words, .init_data = init_data, .prepare = prepare, .verify = verify,
     .ops_per_launch = ops_per_launch, .check_words = check_words, .per_sm = per_sm, .iters = default_iters,
     .reset_options = reset_options, .selected = selected, .default_grid = default_grid, .no_body = 1,
+    .threads = default_threads,
 };

@@ -16,8 +16,9 @@ enum gs_rx_bench {
 };
 /* sc: fence.sc.gpu around every synchronizing access; acqrel: acquire and
  * release where the pattern needs them; relaxed: relaxed where the paper
- * relaxes. */
-enum gs_rx_order { GS_RX_SC, GS_RX_ACQREL, GS_RX_RELAXED, GS_RX_ORDERS };
+ * relaxes; broken: the tests' twins, each wrong on purpose where its
+ * check looks (--order broken). */
+enum gs_rx_order { GS_RX_SC, GS_RX_ACQREL, GS_RX_RELAXED, GS_RX_ORDERS, GS_RX_BROKEN = GS_RX_ORDERS };
 
 /* Check words of the family (after none of the shared ones). */
 enum gs_rx_check {

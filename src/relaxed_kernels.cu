@@ -102,6 +102,8 @@ template <int O> static __device__ void rx_flags(const gs_bench_args &a)
             rx_count(a, GS_RX_C_LEFT, 1u);
         }
     }
+    if (O == GS_RX_BROKEN && main_block && threadIdx.x == 0) /* twin: counts the workers before the barrier */
+        a.check[GS_RX_C_SEEN] = gs_ld_relaxed(left, GPU);
     gs_barrier_t b = GS_BARRIER_FLAT_INIT(st + 128);
     if (!gs_barrier_sync(&b)) {
         if (threadIdx.x == 0)
@@ -110,7 +112,8 @@ template <int O> static __device__ void rx_flags(const gs_bench_args &a)
     }
     if (main_block && threadIdx.x == 0) {
         a.check[GS_RX_C_DIRTY] = rx_load<O>(dirty);
-        a.check[GS_RX_C_SEEN] = gs_ld_relaxed(left, GPU); /* after the barrier's acquire */
+        if (O != GS_RX_BROKEN)
+            a.check[GS_RX_C_SEEN] = gs_ld_relaxed(left, GPU); /* after the barrier's acquire */
     }
     if (acc == ~0u) /* keeps main's work */
         a.check[GS_RX_C_BAD] = 1u;
@@ -124,8 +127,13 @@ template <int O> static __device__ void rx_hg_pass(const gs_bench_args &a, unsig
     unsigned int *bins = a.data + p->samples;
     const unsigned int stride = gridDim.x * blockDim.x;
     for (unsigned int it = 0; it < passes; ++it)
-        for (unsigned int i = rx_tid(); i < p->samples; i += stride)
-            (void)rx_add<O>(&bins[__ldg(&a.data[i]) >> p->bin_shift], 1u);
+        for (unsigned int i = rx_tid(); i < p->samples; i += stride) {
+            unsigned int *bin = &bins[__ldg(&a.data[i]) >> p->bin_shift];
+            if (O == GS_RX_BROKEN) /* twin: a load and a store, not one atomic */
+                gs_st_relaxed(bin, gs_ld_relaxed(bin, GPU) + 1u, GPU);
+            else
+                (void)rx_add<O>(bin, 1u);
+        }
 }
 template <int O> static __device__ void rx_hg(const gs_bench_args &a)
 {
@@ -161,6 +169,11 @@ template <int O> static __device__ void rx_hgno(const gs_bench_args &a)
  * data: counts, marks, payloads. ---- */
 template <int O> static __device__ unsigned int rx_rc_drop(unsigned int *count)
 {
+    if (O == GS_RX_BROKEN) { /* twin: a load and a store */
+        const unsigned int old = gs_ld_relaxed(count, GPU);
+        gs_st_relaxed(count, old - 1u, GPU);
+        return old;
+    }
     if (O == GS_RX_ACQREL)
         return gs_atom_add_release(count, ~0u, GPU);
     return rx_add<O>(count, ~0u);
@@ -175,6 +188,8 @@ template <int O> static __device__ void rx_rc(const gs_bench_args &a)
     for (unsigned int it = 0; it < a.iters; ++it) {
         if (O == GS_RX_ACQREL)
             (void)gs_atom_add_relaxed(count, 1u, GPU);
+        else if (O == GS_RX_BROKEN)
+            gs_st_relaxed(count, gs_ld_relaxed(count, GPU) + 1u, GPU);
         else
             (void)rx_add<O>(count, 1u);
         bad += gs_ld_relaxed(payload, GPU) != obj + 1u;
@@ -200,6 +215,14 @@ template <int O> static __device__ void rx_rc(const gs_bench_args &a)
 template <int O> static __device__ void rx_sl_write(unsigned int *seq, unsigned int *pair, unsigned int w)
 {
     const unsigned int s = 2u * w;
+    if (O == GS_RX_BROKEN) { /* twin: the pair written outside the odd window, half at a time */
+        gs_st_relaxed(&pair[0], w, GPU);
+        gs_nanosleep(GS_RX_SL_GAP_NS / 4u);
+        gs_st_relaxed(&pair[1], w * GS_RX_SL_KEY, GPU);
+        gs_st_relaxed(seq, s - 1u, GPU);
+        gs_st_release(seq, s, GPU);
+        return;
+    }
     if (O == GS_RX_SC) {
         rx_store<O>(seq, s - 1u);
         rx_store<O>(&pair[0], w);
@@ -290,8 +313,13 @@ template <int O> static __device__ void rx_split(const gs_bench_args &a)
     const unsigned int writers = blocks - readers, n = blocks * blockDim.x;
     if (!rx_split_reader(blockIdx.x, blocks)) {
         unsigned int *mine = a.data + rx_tid();
-        for (unsigned int i = 1; i <= a.iters; ++i)
+        for (unsigned int i = 1; i <= a.iters; ++i) {
+            if (O == GS_RX_BROKEN) { /* twin: a moment above every count a thread may reach */
+                gs_st_relaxed(mine, a.iters + i, GPU);
+                gs_nanosleep(100u);
+            }
             rx_store<O>(mine, i);
+        }
         __syncthreads();
         if (threadIdx.x == 0) {
             if (O == GS_RX_RELAXED)
@@ -361,8 +389,9 @@ template <int O> static __device__ void rx_split(const gs_bench_args &a)
             FN<O>(a);                                                   \
     }                                                                   \
     GS_BENCH_EXPORT(relaxed, NAME)
-#define RX_KERNELS(NAME, FN) \
-    RX_KERNEL(NAME##_sc, FN, GS_RX_SC) RX_KERNEL(NAME##_acqrel, FN, GS_RX_ACQREL) RX_KERNEL(NAME##_relaxed, FN, GS_RX_RELAXED)
+#define RX_KERNELS(NAME, FN)                                                                                   \
+    RX_KERNEL(NAME##_sc, FN, GS_RX_SC) RX_KERNEL(NAME##_acqrel, FN, GS_RX_ACQREL)                                \
+        RX_KERNEL(NAME##_relaxed, FN, GS_RX_RELAXED) RX_KERNEL(NAME##_broken, FN, GS_RX_BROKEN)
 
 RX_KERNELS(flags, rx_flags)
 RX_KERNELS(hg, rx_hg)

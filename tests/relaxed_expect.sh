@@ -1,0 +1,47 @@
+#!/bin/sh
+# relaxed_expect.sh BENCH: the relaxed family on the GPU (exit 77, skipped,
+# without one).
+#  1. every pattern in every ordering, and the histogram competition, at
+#     Table II's grids and the whole GPU: PASS;
+#  2. skewed samples and a file's bytes as samples: PASS;
+#  3. the broken twins (--order broken): every one must FAIL its check;
+#  4. --order relaxed leaves out the SC and acqrel primitives named.
+bench=$1
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+"$bench" run hgRelaxed --tbs 2 --repeat 1 >"$tmp/probe" 2>&1
+grep -q "no NVIDIA GPU" "$tmp/probe" && { echo "no GPU: skipped"; exit 77; }
+status=0
+# "primitive verdict" of each row
+rows() {
+  tail -n +2 "$1" | sed -E 's/^.*,([A-Za-z0-9]+),relaxed,.*,(PASS|FAIL|TIMEOUT),.*$/\1 \2/'
+}
+expect_all() { # FILE VERDICT ROWS
+  n=$(rows "$1" | wc -l)
+  [ "$n" = "$3" ] || { echo "$1: $n rows, expected $3"; status=1; }
+  bad=$(rows "$1" | grep -v " $2\$")
+  [ -z "$bad" ] || { echo "$1: not $2:"; echo "$bad"; status=1; }
+}
+
+# 1: 7 patterns x 3 orderings at 2 grids (HG-NO's and the others' Table II
+# sizes are below the whole GPU), 12 competitors at 1
+"$bench" run relaxed --samples 4194304 --repeat 2 --timeout 10 --format csv >"$tmp/all.csv" || {
+  echo "run relaxed: exit $?"; status=1; }
+expect_all "$tmp/all.csv" PASS 54
+# 2
+"$bench" run hgSC,hg2kRelaxed,histAtomic2K,histCub64K,histGsync256,histGsync64K --dist skewed --samples 1000003 \
+  --repeat 1 --timeout 10 --format csv >"$tmp/skewed.csv" || { echo "skewed: exit $?"; status=1; }
+expect_all "$tmp/skewed.csv" PASS 9
+head -c 777777 /dev/urandom >"$tmp/bytes"
+"$bench" run hgAcqRel,hgNoSC,histCub256,histGsync2K,histGsync1M --input "$tmp/bytes" --tbs 64 --repeat 1 \
+  --timeout 10 --format csv >"$tmp/file.csv" || { echo "--input: exit $?"; status=1; }
+expect_all "$tmp/file.csv" PASS 5
+# 3
+"$bench" run relaxed --order broken --tbs 64 --repeat 1 --timeout 5 --format csv >"$tmp/broken.csv" || {
+  echo "broken twins: exit $?"; status=1; }
+expect_all "$tmp/broken.csv" FAIL 5
+# 4
+"$bench" run flagsSC,flagsRelaxed,seqlocksAcqRel --order relaxed --tbs 64 --repeat 1 --format csv >"$tmp/relaxed.csv" ||
+  status=1
+[ "$(rows "$tmp/relaxed.csv")" = "flagsRelaxed PASS" ] || { echo "--order relaxed:"; rows "$tmp/relaxed.csv"; status=1; }
+[ $status = 0 ] && echo "relaxed family: all as expected"
+exit $status
