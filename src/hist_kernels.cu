@@ -164,7 +164,8 @@ extern "C" size_t gs_hist_cub_temp_bytes(unsigned int samples, unsigned int bins
 }
 
 /* Shared bytes per block and replicas, or a cluster, or neither. */
-extern "C" int gs_hist_gsync_shape(unsigned int bins, unsigned int threads, gs_rx_params *p, unsigned int *per_sm)
+extern "C" int gs_hist_gsync_shape(unsigned int bins, unsigned int threads, unsigned int cluster, gs_rx_params *p,
+                                   unsigned int *per_sm)
 {
     int dev = 0, optin = 0, sms = 0;
     cudaError_t e;
@@ -190,8 +191,8 @@ extern "C" int gs_hist_gsync_shape(unsigned int bins, unsigned int threads, gs_r
             return (int)e;
         return (int)gs_blocks_per_sm((const void *)hist_shared_kernel, threads, p->smem_bytes, per_sm);
     }
-    for (unsigned int c = 2u; c <= 8u; c *= 2u) /* the smallest cluster whose slices fit */
-        if (one / c <= (unsigned long long)optin) {
+    for (unsigned int c = 2u; c <= 8u; c *= 2u) /* the smallest cluster whose slices fit, or the one asked */
+        if (one / c <= (unsigned long long)optin && (!cluster || c == cluster)) {
             p->cluster = c;
             p->smem_bytes = (unsigned int)(one / c);
             if ((e = cudaFuncSetAttribute((const void *)hist_cluster_kernel,

@@ -80,6 +80,7 @@ static const char *const order_names[GS_RX_ORDERS + 1] = {"sc", "acqrel", "relax
 #define MAX_INPUT_BYTES (1u << 28)
 static unsigned int order_mask = 7u, samples_option = DEFAULT_SAMPLES;
 static int skewed;
+static unsigned int hist_cluster; /* --hist-cluster: 0, the smallest that fits */
 static unsigned char *input;   /* --input's bytes, or NULL */
 static unsigned int input_len;
 
@@ -158,7 +159,7 @@ static int read_input(const char *path, char *err, size_t n)
 static int option(const char *name, const char *value, char *err, size_t n)
 {
     const int known = !strcmp(name, "--order") || !strcmp(name, "--samples") || !strcmp(name, "--dist") ||
-                      !strcmp(name, "--input");
+                      !strcmp(name, "--input") || !strcmp(name, "--hist-cluster");
     if (!known || !value)
         return known;
     if (!strcmp(name, "--order"))
@@ -168,6 +169,16 @@ static int option(const char *name, const char *value, char *err, size_t n)
             snprintf(err, n, "--samples '%s' is not a whole number from 1 to %u", gs_escape(value), MAX_SAMPLES);
             return -1;
         }
+        return 1;
+    }
+    if (!strcmp(name, "--hist-cluster")) {
+        if (!strcmp(value, "auto"))
+            hist_cluster = 0u;
+        else if (strcmp(value, "2") && strcmp(value, "4") && strcmp(value, "8")) {
+            snprintf(err, n, "--hist-cluster '%s' is not one of auto, 2, 4, 8", gs_escape(value));
+            return -1;
+        } else
+            hist_cluster = (unsigned int)atoi(value);
         return 1;
     }
     if (!strcmp(name, "--dist")) {
@@ -186,6 +197,7 @@ static void reset_options(void)
     order_mask = 7u;
     samples_option = DEFAULT_SAMPLES;
     skewed = 0;
+    hist_cluster = 0u;
     free(input);
     input = NULL;
     input_len = 0u;
@@ -254,7 +266,7 @@ static unsigned int split_readers(const gs_config *c)
 /* The shape of histGsync at these bins (its per-SM blocks, cluster, shared memory). */
 static int gsync_shape(const gs_config *c, gs_rx_params *p, unsigned int *per_sm)
 {
-    return gs_hist_gsync_shape(bins_of(c), c->threads, p, per_sm);
+    return gs_hist_gsync_shape(bins_of(c), c->threads, hist_cluster, p, per_sm);
 }
 
 static int check(const gs_config *c, char *err, size_t n)
@@ -290,22 +302,9 @@ static int per_sm(const gs_prim *p, unsigned int threads, unsigned int sms, unsi
     (void)sms;
     if (bench_of(p) == GS_RX_HIST_GSYNC) {
         gs_rx_params q;
-        return gs_hist_gsync_shape(p->arg[1], threads, &q, out);
+        return gs_hist_gsync_shape(p->arg[1], threads, hist_cluster, &q, out);
     }
     return (int)gs_blocks_per_sm(p->kernels->kernel, threads, 0, out);
-}
-
-/* Table II's blocks, then the whole GPU; the competition: the whole GPU. */
-static int default_grid(const gs_prim *p, unsigned int sms, unsigned int cap, unsigned int *out, int max)
-{
-    static const unsigned int table2[] = {60u, 64u, 64u, 64u, 512u, 112u}; /* by enum gs_rx_bench */
-    const unsigned int full = cap * sms;
-    int k = 0;
-    (void)max;
-    if (!competing(p) && table2[bench_of(p)] < full)
-        out[k++] = table2[bench_of(p)];
-    out[k++] = full;
-    return k;
 }
 
 /* HeteroSync's block sizes (HG: its histogram's 256); the competition: 512. */
@@ -313,6 +312,23 @@ static unsigned int default_threads(const gs_prim *p)
 {
     static const unsigned int threads[] = {32u, 256u, 256u, 32u, 128u, 32u}; /* by enum gs_rx_bench */
     return competing(p) ? 512u : threads[bench_of(p)];
+}
+
+/* Table II's blocks, then the whole GPU; the competition: the whole GPU. */
+static int default_grid(const gs_prim *p, unsigned int sms, unsigned int cap, unsigned int *out, int max)
+{
+    static const unsigned int table2[] = {60u, 64u, 64u, 64u, 512u, 112u}; /* by enum gs_rx_bench */
+    unsigned int full = cap * sms, per = 0u;
+    gs_rx_params q;
+    int k = 0;
+    (void)max;
+    if (!competing(p) && table2[bench_of(p)] < full)
+        out[k++] = table2[bench_of(p)];
+    if (bench_of(p) == GS_RX_HIST_GSYNC && gs_hist_gsync_shape(p->arg[1], default_threads(p), hist_cluster, &q, &per) == 0 &&
+        q.cluster > 1u)
+        full -= full % q.cluster; /* whole clusters */
+    out[k++] = full;
+    return k;
 }
 
 static unsigned int default_iters(const gs_prim *p)
@@ -587,7 +603,8 @@ const gs_family gs_family_relaxed = {
             "                      broken: its tests' deliberately broken twins\n"
             "  --samples N         its histogram competition's samples (67108864)\n"
             "  --dist D            its generated samples: uniform or skewed (uniform)\n"
-            "  --input FILE        its histograms' samples: FILE's bytes\n",
+            "  --input FILE        its histograms' samples: FILE's bytes\n"
+            "  --hist-cluster N    histGsync's cluster for bins past one block's shared memory: auto, 2, 4, 8\n",
     .option = option, .check = check, .launch_iters = gs_family_iters, .state_bytes = state_bytes,
     .data_words = data_words, .init_data = init_data, .prepare = prepare, .verify = verify,
     .ops_per_launch = ops_per_launch, .check_words = check_words, .per_sm = per_sm, .iters = default_iters,

@@ -62,9 +62,10 @@ typedef struct gs_rx_params {
  * `bins` bins (0 when CUB cannot tell: a cudaError_t in *err). */
 size_t gs_hist_cub_temp_bytes(unsigned int samples, unsigned int bins, unsigned long long range, int *err);
 /* hist_kernels.cu: gsync's histogram's shape for `bins` bins on this device:
- * cluster size, shared bytes, replicas and resident blocks per SM.
- * Returns a cudaError_t. */
-int gs_hist_gsync_shape(unsigned int bins, unsigned int threads, gs_rx_params *p, unsigned int *per_sm);
+ * cluster size (`cluster`, or 0: the smallest whose slices fit), shared
+ * bytes, replicas and resident blocks per SM.  Returns a cudaError_t. */
+int gs_hist_gsync_shape(unsigned int bins, unsigned int threads, unsigned int cluster, gs_rx_params *p,
+                        unsigned int *per_sm);
 
 #ifdef __cplusplus
 }

@@ -64,8 +64,9 @@ static __device__ __forceinline__ void rx_count(const gs_bench_args &a, unsigned
         gs_red_add_relaxed(&a.check[word], n, GPU);
 }
 
-/* ---- Flags: the last block is main; the others work until main says stop,
- * setting "dirty" when a word they read is below the rate; every block then
+/* ---- Flags: the last block is main; the others work a.iters iterations
+ * and then until main says stop (read every iteration), setting "dirty"
+ * when a word they read is below the rate; every block then
  * joins gsync's barrier, after which main reads "dirty" and how many
  * workers left.  State: stop (line 0), dirty (line 1), left (line 2), the
  * barrier (from line 4). ---- */
@@ -84,15 +85,17 @@ template <int O> static __device__ void rx_flags(const gs_bench_args &a)
         if (threadIdx.x == 0)
             rx_store<O>(stop, 1u);
     } else {
-        bool quit = false;
-        do {
+        bool quit = false, stopped;
+        unsigned int it = 0u;
+        do { /* at least a.iters iterations, then until main says stop */
             if (a.data[i] < p->rate) {
                 ++met;
                 rx_store<O>(dirty, 1u);
             }
             i = (i + stride) % n;
+            stopped = rx_load<O>(stop) != 0u;
             quit = gs_wait_spin(&w) != 0;
-        } while (!rx_load<O>(stop) && !quit);
+        } while ((++it < a.iters || !stopped) && !quit);
         rx_count(a, GS_RX_C_MET, met);
         if (quit)
             rx_count(a, GS_RX_C_TIMEOUT, 1u);
