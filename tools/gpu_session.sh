@@ -10,6 +10,9 @@
 #   app       every program with every mode over the default sweep (apps.csv)
 #   makerun   the README's main job, timed (makerun.log)
 #   racelocal racecheck over the local family (racecheck-local.csv)
+#   relaxed   the relaxed family (relaxed.csv), its histograms on skewed
+#             samples (relaxed-skewed.csv) and in clusters of 4 (relaxed-c4.csv)
+#   sanrelaxed memcheck and racecheck over the relaxed family (sanitize-relaxed.csv)
 #   local     HeteroSync's ...Uniq ports (local-uniq.csv), and per cluster
 #             size gsync's cluster primitives beside the global ones of the
 #             same algorithms (local-c2.csv ... local-c16.csv)
@@ -77,6 +80,14 @@ for w in "$@"; do
   racelocal)
     SAN_TOOLS=racecheck SAN_FAMILY=local tools/sanitize.sh "$OUT/race" >"$OUT/racecheck-local.log" 2>&1
     cp "$OUT/race/sanitize.csv" "$OUT/racecheck-local.csv"; rm -rf "$OUT/race"; tail -3 "$OUT/racecheck-local.log" ;;
+  relaxed) # the relaxed family at Table II's grids and the whole GPU; the competition on skewed samples too
+    csv relaxed run relaxed
+    h=""; for k in Atomic Cub Gsync; do for b in 256 2K 64K 1M; do h="$h${h:+,}hist$k$b"; done; done
+    csv relaxed-skewed run "$h" --dist skewed
+    csv relaxed-c4 run histGsync64K,histAtomic64K,histCub64K --hist-cluster 4 ;;
+  sanrelaxed) # memcheck and racecheck over the relaxed family, small runs
+    SAN_TOOLS="memcheck racecheck" SAN_FAMILY=relaxed tools/sanitize.sh "$OUT/san" >"$OUT/sanitize-relaxed.log" 2>&1
+    cp "$OUT/san/sanitize.csv" "$OUT/sanitize-relaxed.csv"; rm -rf "$OUT/san"; tail -4 "$OUT/sanitize-relaxed.log" ;;
   floor) csv floor floor ;;
   decompose) csv decompose decompose ;;
   esac

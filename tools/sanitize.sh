@@ -22,8 +22,12 @@ $B list | tail -n +2 | while read -r prim family origin rest; do
   [ "$origin" = CUDA ] && origin="CUDA peer"
   [ -n "${SAN_ORIGIN:-}" ] && [ "$origin" != "$SAN_ORIGIN" ] && continue
   [ -n "${SAN_FAMILY:-}" ] && [ "$family" != "$SAN_FAMILY" ] && continue
+  [ "$origin" = test ] && continue # the tests' broken twins
+  extra=""
+  [ "$family" = relaxed ] && case $prim in hist* | hg*) extra="--samples 65536" ;; esac
   for tool in ${SAN_TOOLS:-memcheck racecheck synccheck}; do
-    log=$(compute-sanitizer --tool "$tool" $B run "$prim" --tbs 8 --iters 3 --repeat 1 --timeout 5 2>&1)
+    # shellcheck disable=SC2086
+    log=$(compute-sanitizer --tool "$tool" $B run "$prim" --tbs 8 --iters 3 --repeat 1 --timeout 5 $extra 2>&1)
     verdict=$(echo "$log" | grep -oE " (PASS|FAIL|TIMEOUT)" | head -1 | tr -d ' ')
     errors=$(echo "$log" | grep -oE "(ERROR SUMMARY: [0-9]+ error|RACECHECK SUMMARY: [0-9]+ hazard)" | grep -oE "[0-9]+" | head -1)
     echo "$tool,$prim,\"$origin\",${verdict:-ERROR},${errors:-?}" >>"$out/sanitize.csv"
