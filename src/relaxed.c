@@ -27,6 +27,7 @@ KS(hgno);
 KS(rc);
 KS(sl);
 KS(split);
+extern const gs_kernels gs_kernels_relaxed_sl_nofence;
 extern const gs_kernels gs_kernels_relaxed_hist_atomic, gs_kernels_relaxed_hist_cub, gs_kernels_relaxed_hist_gsync;
 extern const gs_family gs_family_relaxed;
 
@@ -60,6 +61,8 @@ static const gs_prim prims[] = {
     ORDERED("hgNo", "one block reads HG's 256 bins in a second kernel", HGNO, hgno, 256, 0, 0),
     ORDERED("refCounter", "shared objects' reference counts, last drop frees", RC, rc, 0, 0, 0),
     ORDERED("seqlocks", "one writer, every other thread reads under a sequence number", SL, sl, 0, 0, 0),
+    {"seqlocksNoFence", PAT, "acquire/release on the number without Boehm's fences (not ordered)", &gs_family_relaxed,
+     &gs_kernels_relaxed_sl_nofence, GS_LAUNCH_PLAIN, GS_PRIM_UNORDERED, {GS_RX_SL | (GS_RX_NOFENCE << 8), 0}},
     ORDERED("splitCounter", "a counter per thread, reader blocks sum them", SPLIT, split, 0, 0, 0),
     BROKEN("flags", "main counts the workers before the barrier", FLAGS, flags, 0, GS_PRIM_CORESIDENT),
     BROKEN("hg", "HG's increments as a load and a store", HG, hg, 256, 0),
@@ -221,9 +224,15 @@ static int histogram(const gs_prim *p)
     return competing(p) || bench_of(p) == GS_RX_HG || bench_of(p) == GS_RX_HGNO;
 }
 
+/* --order: the orderings named; the no-fence Seqlocks with relaxed; the
+ * competition unless only the broken twins are asked for. */
 static int selected(const gs_prim *p)
 {
-    return competing(p) || (order_mask >> order_of(p) & 1u);
+    if (competing(p))
+        return (order_mask & 7u) != 0u;
+    if (order_of(p) == GS_RX_NOFENCE)
+        return (order_mask >> GS_RX_RELAXED & 1u) != 0u;
+    return (order_mask >> order_of(p) & 1u) != 0u;
 }
 
 /* Samples: the file's bytes, or the competition's --samples, or HG's

@@ -17,8 +17,9 @@ enum gs_rx_bench {
 /* sc: fence.sc.gpu around every synchronizing access; acqrel: acquire and
  * release where the pattern needs them; relaxed: relaxed where the paper
  * relaxes; broken: the tests' twins, each wrong on purpose where its
- * check looks (--order broken). */
-enum gs_rx_order { GS_RX_SC, GS_RX_ACQREL, GS_RX_RELAXED, GS_RX_ORDERS, GS_RX_BROKEN = GS_RX_ORDERS };
+ * check looks (--order broken); nofence: Seqlocks' acquire/release without
+ * the fences it needs (run with relaxed). */
+enum gs_rx_order { GS_RX_SC, GS_RX_ACQREL, GS_RX_RELAXED, GS_RX_ORDERS, GS_RX_BROKEN = GS_RX_ORDERS, GS_RX_NOFENCE };
 
 /* Check words of the family (after none of the shared ones). */
 enum gs_rx_check {
@@ -39,7 +40,7 @@ enum gs_rx_check {
 };
 
 #define GS_RX_RC_SHARERS 32u    /* RefCounter: blocks that share each object */
-#define GS_RX_SL_GAP_NS 2000u   /* Seqlocks: the writer's pause between writes */
+#define GS_RX_SL_GAP_NS 2000u   /* Seqlocks' twin: its pause inside a write */
 #define GS_RX_SL_KEY 0x9e3779b1u /* Seqlocks: a pair is (w, w * KEY) */
 #define GS_RX_SPLIT_EVERY 8u    /* SplitCounter: one reader block in 8 */
 #define GS_RX_FLAGS_WORDS 1024u /* Flags: condition words per block */

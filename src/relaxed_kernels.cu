@@ -208,13 +208,19 @@ template <int O> static __device__ void rx_rc(const gs_bench_args &a)
 }
 
 /* ---- Seqlocks: block 0's thread 0 writes the pair (w, w * KEY) under the
- * sequence number every GS_RX_SL_GAP_NS until the readers are done; every
- * thread of the other blocks reads the pair a.iters times, retrying while
- * the number is odd or changed.  acqrel: Boehm's seqlock (the writer's
- * fence.release after its odd store, the reader's fence.acquire before its
- * second load of the number); relaxed: the data relaxed, the number's loads
- * acquire / relaxed and its stores relaxed / release, with no fences.
- * State: seq (line 0), the pair (line 1), readers done (line 2). ---- */
+ * sequence number (odd while writing), once every time the reader blocks
+ * have together finished one more round of reads (a rare writer that
+ * cannot starve them); every thread of the other blocks reads the pair
+ * a.iters times, retrying while the number is odd or changed.
+ *   sc:      every access fenced; relaxed (the paper's): the number's
+ *            accesses fenced, the data's relaxed with no fences;
+ *   acqrel:  Boehm's seqlock: the number's first load acquires, a
+ *            fence.acquire before its second; the writer's fence.release
+ *            after its odd store, its even store a release;
+ *   nofence: acqrel without the two fences (not ordered: the model lets a
+ *            reader take a torn pair; its FAIL is evidence, not an error).
+ * State: seq (line 0), the pair (line 1), readers done (line 2), reader
+ * rounds (line 3). ---- */
 template <int O> static __device__ void rx_sl_write(unsigned int *seq, unsigned int *pair, unsigned int w)
 {
     const unsigned int s = 2u * w;
@@ -226,11 +232,16 @@ template <int O> static __device__ void rx_sl_write(unsigned int *seq, unsigned 
         gs_st_release(seq, s, GPU);
         return;
     }
-    if (O == GS_RX_SC) {
-        rx_store<O>(seq, s - 1u);
-        rx_store<O>(&pair[0], w);
-        rx_store<O>(&pair[1], w * GS_RX_SL_KEY);
-        rx_store<O>(seq, s);
+    if (O == GS_RX_SC || O == GS_RX_RELAXED) {
+        rx_store<GS_RX_SC>(seq, s - 1u);
+        if (O == GS_RX_SC) {
+            rx_store<GS_RX_SC>(&pair[0], w);
+            rx_store<GS_RX_SC>(&pair[1], w * GS_RX_SL_KEY);
+        } else {
+            gs_st_relaxed(&pair[0], w, GPU);
+            gs_st_relaxed(&pair[1], w * GS_RX_SL_KEY, GPU);
+        }
+        rx_store<GS_RX_SC>(seq, s);
         return;
     }
     gs_st_relaxed(seq, s - 1u, GPU);
@@ -240,15 +251,20 @@ template <int O> static __device__ void rx_sl_write(unsigned int *seq, unsigned 
     gs_st_relaxed(&pair[1], w * GS_RX_SL_KEY, GPU);
     gs_st_release(seq, s, GPU);
 }
-/* One read attempt: nonzero when it was consistent, the pair in v. */
+/* One read attempt: true when it was consistent, the pair in v. */
 template <int O> static __device__ bool rx_sl_read(const unsigned int *seq, const unsigned int *pair, unsigned int v[2],
                                                    unsigned int *s1)
 {
-    if (O == GS_RX_SC) {
-        *s1 = rx_load<O>(seq);
-        v[0] = rx_load<O>(&pair[0]);
-        v[1] = rx_load<O>(&pair[1]);
-        return !(*s1 & 1u) && rx_load<O>(seq) == *s1;
+    if (O == GS_RX_SC || O == GS_RX_RELAXED || O == GS_RX_BROKEN) {
+        *s1 = rx_load<GS_RX_SC>(seq);
+        if (O == GS_RX_SC) {
+            v[0] = rx_load<GS_RX_SC>(&pair[0]);
+            v[1] = rx_load<GS_RX_SC>(&pair[1]);
+        } else {
+            v[0] = gs_ld_relaxed(&pair[0], GPU);
+            v[1] = gs_ld_relaxed(&pair[1], GPU);
+        }
+        return !(*s1 & 1u) && rx_load<GS_RX_SC>(seq) == *s1;
     }
     *s1 = gs_ld_acquire(seq, GPU);
     v[0] = gs_ld_relaxed(&pair[0], GPU);
@@ -259,16 +275,19 @@ template <int O> static __device__ bool rx_sl_read(const unsigned int *seq, cons
 }
 template <int O> static __device__ void rx_sl(const gs_bench_args &a)
 {
-    unsigned int *st = (unsigned int *)a.state, *seq = st, *pair = st + 32, *done = st + 64;
+    unsigned int *st = (unsigned int *)a.state, *seq = st, *pair = st + 32, *done = st + 64, *rounds = st + 96;
+    const unsigned int readers = gridDim.x - 1u;
     gs_wait_t w = GS_WAIT_INIT;
     if (blockIdx.x == 0) {
         if (threadIdx.x != 0)
             return;
-        unsigned int writes = 0u;
-        while (gs_ld_relaxed(done, GPU) < gridDim.x - 1u) { /* relaxed: done publishes nothing */
-            rx_sl_write<O>(seq, pair, ++writes);
-            gs_nanosleep(GS_RX_SL_GAP_NS);
-            if (gs_wait_check(&w)) {
+        unsigned int writes = 0u, next = readers;
+        /* relaxed: done and rounds publish nothing, they only pace the writer */
+        while (gs_ld_relaxed(done, GPU) < readers) {
+            if (gs_ld_relaxed(rounds, GPU) >= next) {
+                rx_sl_write<O>(seq, pair, ++writes);
+                next += readers;
+            } else if (gs_wait_spin(&w)) {
                 rx_count(a, GS_RX_C_TIMEOUT, 1u);
                 break;
             }
@@ -280,22 +299,28 @@ template <int O> static __device__ void rx_sl(const gs_bench_args &a)
         return;
     }
     unsigned int torn = 0u, retries = 0u, v[2], s1;
+    bool quit = false;
     for (unsigned int it = 0; it < a.iters; ++it) {
+        bool stuck = false;
         while (!rx_sl_read<O>(seq, pair, v, &s1)) {
             ++retries;
-            if (gs_wait_spin(&w)) {
-                rx_count(a, GS_RX_C_TIMEOUT, 1u);
-                it = a.iters;
+            if ((stuck = gs_wait_spin(&w) != 0))
                 break;
-            }
         }
-        torn += v[1] != v[0] * GS_RX_SL_KEY || 2u * v[0] != s1;
+        if (!stuck)
+            torn += v[1] != v[0] * GS_RX_SL_KEY || 2u * v[0] != s1;
+        if ((quit = __syncthreads_or(stuck) != 0))
+            break;
+        if (threadIdx.x == 0)
+            gs_red_add_relaxed(rounds, 1u, GPU);
     }
     rx_count(a, GS_RX_C_BAD, torn);
     rx_count(a, GS_RX_C_RETRIES, retries);
-    __syncthreads();
-    if (threadIdx.x == 0)
+    if (threadIdx.x == 0) {
+        if (quit)
+            rx_count(a, GS_RX_C_TIMEOUT, 1u);
         gs_red_add_relaxed(done, 1u, GPU);
+    }
 }
 
 /* ---- SplitCounter: every thread of a writer block stores 1..a.iters into
@@ -400,6 +425,7 @@ RX_KERNELS(flags, rx_flags)
 RX_KERNELS(hg, rx_hg)
 RX_KERNELS(rc, rx_rc)
 RX_KERNELS(sl, rx_sl)
+RX_KERNEL(sl_nofence, rx_sl, GS_RX_NOFENCE)
 RX_KERNELS(split, rx_split)
 
 /* HG-NO: the fill untimed, the reading block between t0 and t1. */

@@ -105,6 +105,14 @@ void gs_json_meta(FILE *f, const gs_meta *m)
             m->dev->runtime_version);
 }
 
+/* A time in ns as CSV and JSON carry it: two decimals, or three
+ * significant digits below 1 ns (per-sample throughputs). */
+static const char *ns_text(double v, char *buf, size_t n)
+{
+    snprintf(buf, n, v >= 1.0 || v <= -1.0 || v == 0.0 ? "%.2f" : "%.3g", v);
+    return buf;
+}
+
 /* Blocks per cluster of the launches (1: no clusters). */
 static unsigned int cluster_of(const gs_result *x)
 {
@@ -135,8 +143,9 @@ static void table(FILE *f, const gs_meta *m, const gs_result *r, int n)
         fprintf(f, "%-19s %6s %6u %4u %5u %5u ", x->cfg.prim->name, per_sm, x->cfg.blocks, x->cfg.threads,
                 x->cfg.ldst, x->cfg.iters);
         if (x->verdict == GS_PASS) {
-            fprintf(f, "%10.1f %10.1f %10.1f %5.1f%% %9.1f %9.1f ", x->ns_median, x->ns_min, x->ns_max, x->noise_pct,
-                    x->body_ns, x->ns_median - x->body_ns);
+            const char *fmt = x->ns_median < 10.0 ? "%10.3g %10.3g %10.3g %5.1f%% %9.3g %9.3g "
+                                                  : "%10.1f %10.1f %10.1f %5.1f%% %9.1f %9.1f ";
+            fprintf(f, fmt, x->ns_median, x->ns_min, x->ns_max, x->noise_pct, x->body_ns, x->ns_median - x->body_ns);
             if (x_floor(m, x) >= 0.0)
                 fprintf(f, "%7.1f  PASS", x_floor(m, x));
             else
@@ -166,10 +175,12 @@ static void csv(FILE *f, const gs_meta *m, const gs_result *r, int n)
         gs_csv_string(f, x->cfg.prim->origin);
         fprintf(f, ",%u,%u,%u,%u,%u,%u,%u,", x->cfg.tbs_per_sm, x->cfg.blocks, x->cfg.threads, cluster_of(x),
                 x->cfg.ldst, x->cfg.iters, x->cfg.repeat);
-        if (x->verdict == GS_PASS)
-            fprintf(f, "%.2f,%.2f,%.2f,%.2f,%.2f,%.2f,", x->ns_median, x->ns_min, x->ns_max, x->noise_pct, x->body_ns,
-                    x->ns_median - x->body_ns);
-        else
+        if (x->verdict == GS_PASS) {
+            char b[5][32];
+            fprintf(f, "%s,%s,%s,%.2f,%s,%s,", ns_text(x->ns_median, b[0], 32), ns_text(x->ns_min, b[1], 32),
+                    ns_text(x->ns_max, b[2], 32), x->noise_pct, ns_text(x->body_ns, b[3], 32),
+                    ns_text(x->ns_median - x->body_ns, b[4], 32));
+        } else
             fprintf(f, ",,,,,,");
         if (x_floor(m, x) >= 0.0)
             fprintf(f, "%.2f", x_floor(m, x));
@@ -191,10 +202,13 @@ static void json(FILE *f, const gs_meta *m, const gs_result *r, int n)
                    "\"tbs\": %u, \"threads\": %u, \"cluster\": %u, \"ldst\": %u, \"iters\": %u, \"repeat\": %u, ",
                 i ? "," : "", x->cfg.prim->name, x->cfg.prim->family->name, x->cfg.prim->origin, x->cfg.tbs_per_sm,
                 x->cfg.blocks, x->cfg.threads, cluster_of(x), x->cfg.ldst, x->cfg.iters, x->cfg.repeat);
-        if (x->verdict == GS_PASS)
-            fprintf(f, "\"ns_per_op\": %.2f, \"ns_min\": %.2f, \"ns_max\": %.2f, \"noise_pct\": %.2f, "
-                       "\"body_ns\": %.2f, \"sync_ns\": %.2f, ",
-                    x->ns_median, x->ns_min, x->ns_max, x->noise_pct, x->body_ns, x->ns_median - x->body_ns);
+        if (x->verdict == GS_PASS) {
+            char b[5][32];
+            fprintf(f, "\"ns_per_op\": %s, \"ns_min\": %s, \"ns_max\": %s, \"noise_pct\": %.2f, "
+                       "\"body_ns\": %s, \"sync_ns\": %s, ",
+                    ns_text(x->ns_median, b[0], 32), ns_text(x->ns_min, b[1], 32), ns_text(x->ns_max, b[2], 32),
+                    x->noise_pct, ns_text(x->body_ns, b[3], 32), ns_text(x->ns_median - x->body_ns, b[4], 32));
+        }
         if (x_floor(m, x) >= 0.0)
             fprintf(f, "\"sync_x_floor\": %.2f, ", x_floor(m, x));
         fprintf(f, "\"verdict\": \"%s\", \"detail\": ", gs_verdict_name(x->verdict));

@@ -19,7 +19,7 @@ int main(void)
                                 "spinSemUniq120", "spinSemEBOUniq1", "spinSemEBOUniq2", "spinSemEBOUniq10",
                                 "spinSemEBOUniq120"}; /* all 28 of HeteroSync's SyncPrims names */
 
-    CHECK(n == 105);
+    CHECK(n == 106);
     for (i = 0; i < sizeof heterosync / sizeof heterosync[0]; ++i)
         CHECK(gs_prim_find(heterosync[i]) != NULL);
     for (i = 0; i < n; ++i) {
