@@ -363,11 +363,9 @@ template <int O> static __device__ void rx_split(const gs_bench_args &a)
     unsigned long long prev = 0ull, prev_block = 0ull;
     unsigned int bad = 0u, sweeps = 0u, inexact = 0u;
     const unsigned long long total = (unsigned long long)writers * blockDim.x * a.iters;
-    for (int last = 0;; ++sweeps) {
-        if (threadIdx.x == 0) {
+    for (int last = 0;; ++sweeps) { /* last: this sweep began after the writers were done */
+        if (threadIdx.x == 0)
             block_sum = 0ull;
-            finished = last;
-        }
         __syncthreads();
         unsigned long long sum = 0ull;
         for (unsigned int j = threadIdx.x; j < n; j += blockDim.x) {
@@ -384,10 +382,10 @@ template <int O> static __device__ void rx_split(const gs_bench_args &a)
         if (threadIdx.x == 0) {
             bad += block_sum < prev_block || block_sum > total;
             prev_block = block_sum;
-            if (finished && O != GS_RX_RELAXED)
+            if (last && O != GS_RX_RELAXED)
                 inexact += block_sum != total;
         }
-        if (finished)
+        if (last)
             break;
         __syncthreads();
         if (threadIdx.x == 0) { /* the writers done: one more sweep, then leave */

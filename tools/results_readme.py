@@ -16,6 +16,7 @@ disk differs from what would be generated.  Standard library only.
 """
 import argparse
 import csv
+import re
 import os
 import sys
 from decimal import ROUND_HALF_UP, Decimal
@@ -435,10 +436,84 @@ def app_section(rel, header, rows, section_device):
     return out
 
 
+ORDERINGS = ("SC", "AcqRel", "Relaxed")
+
+
+def small_ns_cell(ns, noise):
+    """Three significant digits (times below 1 ns are per-element throughputs)."""
+    v = num(ns)
+    if v is None:
+        return "-"
+    s = f"{v:.3g}" if v < 100 else f"{v:.0f}"
+    n = num(noise)
+    return s + (f" ±{n:.1f}%" if n is not None and n >= 1.0 else "")
+
+
+def relaxed_section(rel, header, rows, section_device):
+    """The relaxed family: per pattern and grid, each ordering's time and
+    its ratio to SC's; the histogram competition in G samples/s."""
+    out = [caption(rel, rows, section_device,
+                   "relaxed atomics; ns per operation (noise), and SC's time over each "
+                   "ordering's (above 1.00: faster than SC)."), ""]
+    body, seen = [], []
+    for r in rows:
+        name = r["primitive"]
+        base = next((name[:-len(o)] for o in ORDERINGS if name.endswith(o)), None)
+        if base is None or (base, r["tbs"]) in seen:
+            continue
+        seen.append((base, r["tbs"]))
+        same = {x["primitive"][len(base):]: x for x in rows
+                if x["tbs"] == r["tbs"] and x["primitive"] in [base + o for o in ORDERINGS]}
+        sc = num(same["SC"]["ns_per_op"]) if "SC" in same and same["SC"]["verdict"] == "PASS" else None
+        cells = [base, r["tbs"], r["threads"]]
+        for o in ORDERINGS:
+            x = same.get(o)
+            cells.append("" if x is None else small_ns_cell(x["ns_per_op"], x["noise_pct"]) if x["verdict"] == "PASS"
+                         else x["verdict"])
+        for o in ("AcqRel", "Relaxed"):
+            x = same.get(o)
+            v = num(x["ns_per_op"]) if x and x["verdict"] == "PASS" else None
+            cells.append(f"{sc / v:.2f}" if sc and v else "")
+        body.append(cells)
+    if body:
+        out += table(["pattern", "TBs", "threads", "SC", "AcqRel", "Relaxed", "SC/AcqRel", "SC/Relaxed"], body)
+        out.append("")
+    others = [r for r in rows if not any(r["primitive"].endswith(o) for o in ORDERINGS)]
+    hist = [r for r in others if r["primitive"].startswith("hist")]
+    if hist:
+        bins = []
+        for r in hist:
+            b = re.sub(r"^hist(Atomic|Cub|Gsync)", "", r["primitive"])
+            if b not in bins:
+                bins.append(b)
+        hbody = []
+        for b in bins:
+            cells, rate = [b], {}
+            for k in ("Atomic", "Cub", "Gsync"):
+                x = next((y for y in hist if y["primitive"] == f"hist{k}{b}"), None)
+                v = num(x["ns_per_op"]) if x and x["verdict"] == "PASS" else None
+                rate[k] = 1.0 / v if v else None
+                cells.append(f"{rate[k]:.1f}" if v else (x["verdict"] if x else ""))
+            best = max([v for k, v in rate.items() if k != "Gsync" and v] or [0.0])
+            cells.append(f"{rate['Gsync'] / best:.2f}" if rate["Gsync"] and best else "")
+            hbody.append(cells)
+        out.append("Histograms, G samples/s (and gsync's over the faster of the other two):")
+        out.append("")
+        out += table(["bins", "global atomics", "CUB", "gsync", "gsync/best"], hbody)
+        out.append("")
+    rest = [r for r in others if not r["primitive"].startswith("hist")]
+    if rest:
+        out.append("Not ordered (their FAIL is the finding): " + "; ".join(
+            f"{r['primitive']} at {r['tbs']} TBs {r['verdict']}" + (f" ({r['detail']})" if r["detail"] else "")
+            for r in rest) + ".")
+        out.append("")
+    return out
+
+
 SECTIONS = {"sweep": sweep_section, "plain": plain_section,
             "tune": tune_section, "floor": floor_section,
-            "decompose": decompose_section, "app": app_section}
-ORDER = ["sweep", "plain", "tune", "floor", "decompose", "app"]
+            "decompose": decompose_section, "app": app_section, "relaxed": relaxed_section}
+ORDER = ["sweep", "relaxed", "plain", "tune", "floor", "decompose", "app"]
 
 
 # ---------------------------------------------------------------- main
@@ -463,6 +538,8 @@ def generate(root, out_path):
                 unknown.append(p.name)
                 continue
             k = kind_of(header)
+            if k == "sweep" and rows and all(r.get("family") == "relaxed" for r in rows):
+                k = "relaxed"
             if k is None:
                 unknown.append(p.name)
             else:
