@@ -4,7 +4,8 @@ bench/results/<gpu>/figures/NAME.png and NAME.svg for each CSV it knows:
 time per operation against blocks per SM for each family sweep (log scale),
 the synchronization share of each barrier's episode, where each semaphore
 completes, the plain-build barrier comparison and its forms, Feng and Xiao's
-decomposition, the floor, and the whole programs' times.  `make figures` runs it in build/venv."""
+decomposition, the floor, the whole programs' times, and what relaxing
+atomics buys with the histograms' throughput.  `make figures` runs it in build/venv."""
 import csv
 import math
 import os
@@ -200,6 +201,59 @@ def apps(rows, out, name):
     save(fig, out, name)
 
 
+ORDERINGS = ("SC", "AcqRel", "Relaxed")
+BINS = {"256": 256, "2K": 2048, "64K": 65536, "1M": 1048576}
+
+
+def relaxed(rows, out, name):
+    """The relaxed family: each ordering's speed over SC per pattern and
+    grid (bars), and the histograms' G samples/s against the bin count."""
+    ok = [r for r in rows if r["verdict"] == "PASS" and num(r["ns_per_op"])]
+    ordered = [r for r in ok if r["primitive"].endswith(ORDERINGS)]
+    hist = [r for r in ok if r["primitive"].startswith("hist")]
+    panels = [p for p, have in (("ordered", ordered), ("hist", hist)) if have]
+    if not panels:
+        return
+    fig, axes = plt.subplots(1, len(panels), figsize=(7 * len(panels), 4.5), squeeze=False)
+    for ax, panel in zip(axes.flat, panels):
+        if panel == "ordered":
+            points = []
+            for r in ordered:
+                base = next(r["primitive"][:-len(o)] for o in ORDERINGS if r["primitive"].endswith(o))
+                if (base, r["tbs"]) not in points:
+                    points.append((base, r["tbs"]))
+            for k, o in enumerate(("AcqRel", "Relaxed")):
+                ys = []
+                for base, tbs in points:
+                    sc = next((num(r["ns_per_op"]) for r in ordered if r["primitive"] == base + "SC" and r["tbs"] == tbs), None)
+                    v = next((num(r["ns_per_op"]) for r in ordered if r["primitive"] == base + o and r["tbs"] == tbs), None)
+                    ys.append(sc / v if sc and v else 0.0)
+                ax.bar([i + 0.4 * k for i in range(len(points))], ys, width=0.4, label=f"SC time / {o} time")
+            ax.axhline(1.0, color="k", lw=0.8)
+            ax.set_xticks([i + 0.2 for i in range(len(points))])
+            ax.set_xticklabels([f"{b}\n{t} TBs" for b, t in points], fontsize=7, rotation=45, ha="right")
+            ax.set_ylabel("speed over SC (x)")
+            ax.set_title("what relaxing buys")
+        else:
+            for k in ("Atomic", "Cub", "Gsync"):
+                pts = sorted((BINS[r["primitive"][4 + len(k):]], 1.0 / num(r["ns_per_op"])) for r in hist
+                             if r["primitive"].startswith("hist" + k) and r["primitive"][4 + len(k):] in BINS)
+                if pts:
+                    ax.plot([x for x, _ in pts], [y for _, y in pts], "-" if k == "Gsync" else ":", marker="o",
+                            lw=2.4 if k == "Gsync" else 1.1, label={"Atomic": "global atomics", "Cub": "CUB",
+                                                                   "Gsync": "gsync"}[k])
+            ax.set_xscale("log", base=2)
+            ax.set_yscale("log")
+            ax.set_xlabel("bins")
+            ax.set_ylabel("G samples/s")
+            ax.set_title("histograms")
+        ax.grid(True, which="both", alpha=0.3)
+        ax.legend(fontsize=7)
+    fig.suptitle(f"relaxed atomics: {device(rows)}")
+    fig.tight_layout(rect=(0, 0, 1, 0.95))
+    save(fig, out, name)
+
+
 def main(argv):
     root = argv[1] if len(argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "bench", "results")
     made = 0
@@ -216,7 +270,9 @@ def main(argv):
             if not rows:
                 continue
             cols = rows[0].keys()
-            if "primitive" in cols and "ns_per_op" in cols:
+            if "primitive" in cols and "ns_per_op" in cols and all(r.get("family") == "relaxed" for r in rows):
+                relaxed(rows, out, name)
+            elif "primitive" in cols and "ns_per_op" in cols:
                 sweep(rows, out, name)
                 if rows[0].get("family") == "barrier" and "bare" not in name:
                     sync_share(rows, out, name + "-sync-share")
