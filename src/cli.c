@@ -1,6 +1,7 @@
 #include "cli.h"
 #include "app/app_cli.h"
 #include "gsync_bench.h"
+#include "litmus/litmus.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -22,6 +23,8 @@ static const char usage[] =
     "       gsync-bench tune [OPTIONS]    every form of gsBarrier at each point: the chooser's thresholds\n"
     "       gsync-bench app PROGRAM[,PROGRAM...] [--sync MODE,...] [--graph SPEC] [OPTIONS]\n"
     "                                     whole programs (BFS, SSSP, PageRank, Reduce) with every barrier\n"
+    "       gsync-bench litmus [--shape LIST] [--order LIST] [--iters N] [--stress on|off]\n"
+    "                                     litmus tests (MP, SB, LB, IRIW) of gsync's ptx.cuh between SMs\n"
     "       gsync-bench <syncPrim> <numLdSt> <numTBs> <numCSIters>   (HeteroSync's form)\n"
     "options:\n"
     "  --ldst N            loads and stores per thread per critical section (10);\n"
@@ -92,6 +95,21 @@ static const struct {
      "  --tol X     PageRank's L1 tolerance (1e-6)   --damping X  PageRank's damping (0.85)\n"
      "  --form F    gsBarrier's form: auto (the plan's), flat, spread, gathered, wide\n"
      "  --tbs-per-sm  1,2,4,8,16 by default; --threads 64 by default.\n"},
+    {"litmus", GS_CMD_LITMUS,
+     "usage: gsync-bench litmus [--shape LIST|all] [--order LIST|all] [--iters N] [--stress on|off]\n"
+     "                          [--timeout S] [--format F] [--device N]\n"
+     "  litmus tests of gsync's ordering layer (include/gsync/ptx.cuh): each role of a shape in a\n"
+     "  block of its own SM, thousands of instances a launch, every outcome counted.  A weak outcome\n"
+     "  that the PTX memory model forbids for the order is a FAIL (exit 1); an allowed one is\n"
+     "  counted (docs/litmus.md).\n"
+     "  --shape   MP, SB, LB, IRIW (all: these); MPbrokenAcquire, MP acqrel with the acquire made\n"
+     "            weaker on purpose (a relaxed flag load, the data read through L1): it must FAIL\n"
+     "  --order   relaxed (ld/st.relaxed.gpu), acqrel (st.release.gpu, ld.acquire.gpu),\n"
+     "            sc (relaxed accesses, fence.sc.gpu between a thread's two) (all: these)\n"
+     "  --iters   iterations of each shape and order, at least; 1000 to 1000000000 (1000000)\n"
+     "  --stress  on: the other warps of each block hammer unrelated lines with stores and\n"
+     "            atomics; off: they idle (on)\n"
+     "  --timeout watchdog deadline per launch in seconds (5)\n"},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
@@ -119,7 +137,7 @@ static int help_topic(const char *topic, gs_options *o, char *err, size_t n)
             o->help_topic = commands[i].cmd;
             return GS_EXIT_OK;
         }
-    return fail(err, n, "unknown help topic '%s' (one of suite, run, list, floor, decompose, plain, tune, app)%s", topic,
+    return fail(err, n, "unknown help topic '%s' (one of suite, run, list, floor, decompose, plain, tune, app, litmus)%s", topic,
                 "");
 }
 
@@ -130,6 +148,7 @@ void gs_options_default(gs_options *o)
         if (gs_families[f]->reset_options)
             gs_families[f]->reset_options();
     gs_app_reset_options();
+    gs_litmus_reset_options();
     o->cmd = GS_CMD_SUITE;
     o->ldst = 10;
     o->iters = 0; /* the family's default */
@@ -315,6 +334,15 @@ static int parse_option(int argc, char **argv, int *i, gs_options *o, char *err,
             ++*i;
         return gs_app_option(name, val, err, n) < 0 ? GS_EXIT_USAGE : GS_EXIT_OK;
     }
+    if (o->cmd == GS_CMD_LITMUS && gs_litmus_option(name, NULL, err, n) == 1) {
+        if (!val)
+            return fail(err, n, "%s needs a value%s", name, "");
+        if (!eq)
+            ++*i;
+        return gs_litmus_option(name, val, err, n) < 0 ? GS_EXIT_USAGE : GS_EXIT_OK;
+    }
+    if (o->cmd == GS_CMD_LITMUS && ours && !IS("--timeout") && !IS("--format") && !IS("--device"))
+        return fail(err, n, "%s does not apply to 'gsync-bench litmus' (see 'gsync-bench litmus --help')%s", name, "");
     if (o->cmd == GS_CMD_APP && (IS("--ldst") || IS("--tbs") || IS("--iters")))
         return fail(err, n, "%s does not apply to 'gsync-bench app' (see 'gsync-bench app --help')%s", name, "");
     size_t f;
@@ -323,6 +351,8 @@ static int parse_option(int argc, char **argv, int *i, gs_options *o, char *err,
             break;
     if (!ours && f == gs_nfamilies && gs_app_option(name, NULL, err, n) == 1)
         return fail(err, n, "%s applies to 'gsync-bench app' only%s", name, "");
+    if (!ours && f == gs_nfamilies && gs_litmus_option(name, NULL, err, n) == 1)
+        return fail(err, n, "%s applies to 'gsync-bench litmus' only%s", name, "");
     if (!ours && f == gs_nfamilies)
         return fail(err, n, "unknown option '%s' (see 'gsync-bench --help')%s", name, "");
     if (!val)
@@ -450,6 +480,9 @@ int gs_parse_args(int argc, char **argv, gs_options *o, char *err, size_t n)
                 return GS_EXIT_USAGE;
             o->cmd = GS_CMD_APP;
             i = 3;
+        } else if (strcmp(cmd, "litmus") == 0) {
+            o->cmd = GS_CMD_LITMUS;
+            i = 2;
         } else if (strcmp(cmd, "run") == 0) {
             if (argc >= 3 && (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0))
                 return help_topic("run", o, err, n);
@@ -491,6 +524,8 @@ int gs_parse_args(int argc, char **argv, gs_options *o, char *err, size_t n)
         if (!o->repeat_given)
             o->repeat = 3;
     }
+    if (o->cmd == GS_CMD_LITMUS && gs_litmus_check(err, n))
+        return GS_EXIT_USAGE;
     if (o->cmd == GS_CMD_SUITE && !o->full) { /* the quick suite: shorter deadlines, fewer repeats */
         o->quick = 1;
         if (!o->timeout_given)

@@ -5,6 +5,7 @@
 #include "app/app_cli.h"
 #include "floor.h"
 #include "gsync_bench.h"
+#include "litmus/litmus.h"
 #include "family.h"
 #include "plain.h"
 #include "plan.h"
@@ -168,9 +169,11 @@ int main(int argc, char **argv)
         gs_report_floor(stdout, o.format, &meta, rows, ncfg);
         return GS_EXIT_OK;
     }
-    if (o.cmd == GS_CMD_DECOMPOSE || o.cmd == GS_CMD_PLAIN || o.cmd == GS_CMD_TUNE || o.cmd == GS_CMD_APP) {
+    if (o.cmd == GS_CMD_DECOMPOSE || o.cmd == GS_CMD_PLAIN || o.cmd == GS_CMD_TUNE || o.cmd == GS_CMD_APP ||
+        o.cmd == GS_CMD_LITMUS) {
         rc = o.cmd == GS_CMD_DECOMPOSE ? decompose(&o, &dev, &meta, err, sizeof err)
              : o.cmd == GS_CMD_APP     ? gs_app_command(&o, &dev, &meta, err, sizeof err)
+             : o.cmd == GS_CMD_LITMUS  ? gs_litmus_command(&o, &dev, &meta, err, sizeof err)
              : o.cmd == GS_CMD_PLAIN   ? gs_plain_run(&o, &dev, &meta, err, sizeof err)
                                        : gs_tune_run(&o, &dev, &meta, err, sizeof err);
         if (rc)

@@ -3,6 +3,7 @@
 #include "cli.h"
 #include "app/app_cli.h"
 #include "gsync/host.h"
+#include "litmus/litmus.h"
 #include "gsync_bench.h"
 
 #include <string.h>
@@ -68,6 +69,39 @@ int main(void)
     CHECK(usage("app reduce --form tree", "--form 'tree' is not one of"));
     CHECK(parse(&o, "run gsBarrier --form wide") == 0 && o.nfamily_options == 1);
     CHECK(parse(&o, "help app") == 0 && o.cmd == GS_CMD_HELP && o.help_topic == GS_CMD_APP);
+    /* the litmus command: shapes, orders, iterations, stress */
+    CHECK(parse(&o, "litmus") == 0 && o.cmd == GS_CMD_LITMUS && gs_litmus_opts.nshapes == GS_LITMUS_PLAIN_SHAPES &&
+          gs_litmus_opts.norders == GS_LITMUS_ORDERS && gs_litmus_opts.iters == 1000000u && gs_litmus_opts.stress);
+    CHECK(parse(&o, "litmus --shape IRIW,mp --order sc --iters=5000 --stress off --format csv --timeout 2") == 0 &&
+          gs_litmus_opts.nshapes == 2 && gs_litmus_opts.shapes[0] == GS_LITMUS_IRIW &&
+          gs_litmus_opts.shapes[1] == GS_LITMUS_MP && gs_litmus_opts.norders == 1 &&
+          gs_litmus_opts.orders[0] == GS_LITMUS_SC && gs_litmus_opts.iters == 5000u && !gs_litmus_opts.stress &&
+          o.format == GS_FORMAT_CSV && o.timeout_s == 2.0);
+    CHECK(parse(&o, "litmus --shape MPbrokenAcquire --order all") == 0 && gs_litmus_opts.nshapes == 1 &&
+          gs_litmus_opts.shapes[0] == GS_LITMUS_MP_BROKEN);
+    CHECK(parse(&o, "litmus --iters 1000000000") == 0 && gs_litmus_opts.iters == 1000000000u);
+    CHECK(parse(&o, "litmus") == 0 && gs_litmus_opts.iters == 1000000u && gs_litmus_opts.nshapes == 4); /* reset */
+    CHECK(parse(&o, "litmus --help") == 0 && o.cmd == GS_CMD_HELP && o.help_topic == GS_CMD_LITMUS);
+    CHECK(parse(&o, "help litmus") == 0 && o.help_topic == GS_CMD_LITMUS);
+    CHECK(usage("litmus --shape XX", "--shape 'XX' is not one of MP, SB, LB, IRIW, MPbrokenAcquire, all"));
+    CHECK(usage("litmus --shape MP,", "--shape 'MP,' has an empty or overlong item"));
+    CHECK(usage("litmus --shape MP,mp", "--shape: 'MP' is named twice"));
+    CHECK(usage("litmus --order acq_rel", "--order 'acq_rel' is not one of relaxed, acqrel, sc, all"));
+    CHECK(usage("litmus --iters 999", "--iters '999' is not a whole number from 1000 to 1000000000"));
+    CHECK(usage("litmus --iters 1000000001", "--iters '1000000001'"));
+    CHECK(usage("litmus --iters -5", "--iters '-5'"));
+    CHECK(usage("litmus --iters", "--iters needs a value"));
+    CHECK(usage("litmus --stress 1", "--stress '1' is not one of on, off"));
+    CHECK(usage("litmus --repeat 3", "--repeat does not apply to 'gsync-bench litmus'"));
+    CHECK(usage("litmus --tbs-per-sm 1", "--tbs-per-sm does not apply"));
+    CHECK(usage("litmus --sync gridSync", "--sync applies to 'gsync-bench app' only"));
+    CHECK(usage("litmus --form flat", "--form applies to runs of the barrier family"));
+    CHECK(usage("litmus MP", "unexpected argument 'MP'"));
+    CHECK(usage("litmus --shape MPbrokenAcquire --order relaxed,sc", "MPbrokenAcquire runs with --order acqrel only"));
+    CHECK(usage("run ticketMutex --stress on", "--stress applies to 'gsync-bench litmus' only"));
+    CHECK(usage("litmus --order broken", "--order 'broken' is not one of relaxed, acqrel, sc, all")); /* relaxed's word */
+    CHECK(usage("app bfs --shape MP", "--shape applies to 'gsync-bench litmus' only"));
+    CHECK(parse(&o, "run ticketMutex --iters 7") == 0 && o.iters == 7); /* --iters stays the run's elsewhere */
     /* a family's own option: the barrier's --form */
     CHECK(parse(&o, "run gsBarrier --form wide") == 0 && o.nprims == 1);
     CHECK(parse(&o, "run gsBarrier --form=auto") == 0);

@@ -23,7 +23,9 @@ static const char *const words[] = {
     "spinSemEBOUniq120", "csv", "json", "table", "wide", "auto", "1,2,4", "0", "1", "-1", "32", "4294967295",
     "4294967296", "99999999999999999999", "0.5", "1e9", "nan", "inf", "0x10", " 1", "", ",", ",,", "a,b",
     "ticketMutex,ticketMutex", "-", "--", "--=", "=", "app", "bfs", "sssp-topo", "all", "bfs,reduce", "--sync",
-    "--graph", "--source", "--size", "--tol", "--damping", "gridSync,gsBarrier", "road:ny", "rmat:12", "1e-7"};
+    "--graph", "--source", "--size", "--tol", "--damping", "gridSync,gsBarrier", "road:ny", "rmat:12", "1e-7",
+    "litmus", "--shape", "--order", "--stress", "MP", "IRIW", "MPbrokenAcquire", "MP,SB,LB", "acqrel", "sc",
+    "relaxed,sc", "on", "off", "1000000"};
 
 /* One argument: a word, random bytes, a number, or a long string. */
 static char *arg(char *buf, size_t cap)

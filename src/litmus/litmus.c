@@ -1,0 +1,303 @@
+/* litmus.c: `gsync-bench litmus`: the PTX memory model's verdict on each
+ * shape and order, the classification of the kernels' records into
+ * outcomes, the runs and the report.
+ *
+ * Outcomes: the classes of the reads, readers in role order, each reader's
+ * reads in program order, 1 = this round's value ("new"), 0 = the round
+ * before's ("old").  The weak outcome (MP 10, SB 00, LB 11, IRIW 1010) is
+ * counted everywhere; where the model forbids it (gs_litmus_forbidden,
+ * docs/litmus.md gives the rule for each) one occurrence is a FAIL, and so is
+ * any read of neither value (the start counter's release/acquire forbids
+ * it).  A row that the watchdog ended is a TIMEOUT unless it already failed.
+ */
+#include "litmus/litmus.h"
+#include "cli.h"
+#include "gsync_bench.h"
+#include "report.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const struct {
+    unsigned int roles;
+    unsigned int reads[GS_LITMUS_MAX_ROLES]; /* reads each role records */
+    unsigned int weak;                       /* the weak outcome's index */
+    int forbidden[GS_LITMUS_ORDERS];         /* relaxed, acqrel, sc */
+} shape_info[GS_LITMUS_SHAPES] = {
+    {2, {0, 2}, 2u, {0, 1, 1}},        /* MP: flag new, data old (10) */
+    {2, {1, 1}, 0u, {0, 0, 1}},        /* SB: both old (00) */
+    {2, {1, 1}, 3u, {0, 1, 1}},        /* LB: both new (11) */
+    {4, {0, 0, 2, 2}, 10u, {0, 0, 1}}, /* IRIW: x new y old, y new x old (1010) */
+    {2, {0, 2}, 2u, {0, 1, 0}},        /* MPbrokenAcquire: claims MP acqrel's */
+};
+
+unsigned int gs_litmus_roles(unsigned int shape)
+{
+    return shape < GS_LITMUS_SHAPES ? shape_info[shape].roles : 0u;
+}
+
+int gs_litmus_forbidden(unsigned int shape, unsigned int order)
+{
+    return shape < GS_LITMUS_SHAPES && order < GS_LITMUS_ORDERS && shape_info[shape].forbidden[order];
+}
+
+unsigned int gs_litmus_reads(unsigned int shape)
+{
+    unsigned int k = 0;
+    for (unsigned int r = 0; shape < GS_LITMUS_SHAPES && r < shape_info[shape].roles; ++r)
+        k += shape_info[shape].reads[r];
+    return k;
+}
+
+unsigned int gs_litmus_weak_outcome(unsigned int shape)
+{
+    return shape < GS_LITMUS_SHAPES ? shape_info[shape].weak : 0u;
+}
+
+void gs_litmus_outcome_label(unsigned int shape, unsigned int outcome, char *out, size_t n)
+{
+    const unsigned int bits = gs_litmus_reads(shape);
+    size_t i;
+    for (i = 0; i < bits && i + 1 < n; ++i)
+        out[i] = (char)('0' + ((outcome >> (bits - 1u - i)) & 1u));
+    if (n)
+        out[i < n ? i : n - 1] = 0;
+}
+
+void gs_litmus_classify(unsigned int shape, const unsigned char *records, unsigned int rounds,
+                        unsigned int instances, unsigned int groups, const unsigned int *smid, gs_litmus_counts *c)
+{
+    const unsigned int roles = shape_info[shape].roles;
+    for (unsigned int inst = 0; inst < instances; ++inst) {
+        const unsigned int group = inst / (GS_LITMUS_SHAPE_PWARPS(shape) * 32u);
+        int distinct = 1;
+        for (unsigned int r = 0; r < roles; ++r)
+            for (unsigned int q = 0; q < r; ++q)
+                distinct &= smid[r * groups + group] != smid[q * groups + group];
+        for (unsigned int k = 0; k < rounds; ++k) {
+            const unsigned char *rec = records + ((size_t)k * instances + inst) * roles;
+            unsigned int idx = 0, complete = 1, other = 0;
+            for (unsigned int r = 0; r < roles; ++r) {
+                const unsigned int reads = shape_info[shape].reads[r], c1 = rec[r] & 3u, c2 = (rec[r] >> 2) & 3u;
+                if (!reads)
+                    continue;
+                complete &= (rec[r] & GS_LITMUS_DONE) != 0u;
+                other |= c1 > 1u || (reads == 2u && c2 > 1u);
+                idx = idx << 1 | (c1 & 1u);
+                if (reads == 2u)
+                    idx = idx << 1 | (c2 & 1u);
+            }
+            if (!complete)
+                continue;
+            c->iterations++;
+            c->distinct_sm += (unsigned long long)distinct;
+            if (other)
+                c->other++;
+            else
+                c->outcome[idx]++;
+        }
+    }
+}
+
+/* ---- the command ---- */
+
+#define MAX_ROWS (GS_LITMUS_SHAPES * GS_LITMUS_ORDERS)
+
+typedef struct litmus_row {
+    unsigned int shape, order, blocks, instances, per_sm;
+    gs_litmus_counts c;
+    double ms;
+    int timed_out;
+    enum gs_verdict verdict;
+    char detail[200];
+} litmus_row;
+
+/* "00=12 01=0 ..." over every outcome, or the nonzero ones only. */
+static void outcomes_text(const litmus_row *r, int nonzero_only, char *out, size_t n)
+{
+    size_t len = 0;
+    out[0] = 0;
+    for (unsigned int i = 0; i < (1u << gs_litmus_reads(r->shape)) && len < n; ++i) {
+        char label[8];
+        if (nonzero_only && !r->c.outcome[i])
+            continue;
+        gs_litmus_outcome_label(r->shape, i, label, sizeof label);
+        len += (size_t)snprintf(out + len, n - len, "%s%s=%llu", len ? " " : "", label, r->c.outcome[i]);
+    }
+}
+
+static void verdict(litmus_row *r)
+{
+    char label[8];
+    const unsigned long long weak = r->c.outcome[gs_litmus_weak_outcome(r->shape)];
+    gs_litmus_outcome_label(r->shape, gs_litmus_weak_outcome(r->shape), label, sizeof label);
+    r->verdict = GS_PASS;
+    r->detail[0] = 0;
+    if (r->c.other) {
+        r->verdict = GS_FAIL;
+        snprintf(r->detail, sizeof r->detail, "%llu iterations read a value of neither this round nor the last",
+                 r->c.other);
+    } else if (weak && gs_litmus_forbidden(r->shape, r->order)) {
+        r->verdict = GS_FAIL;
+        snprintf(r->detail, sizeof r->detail, "forbidden outcome %s seen %llu times in %llu iterations", label, weak,
+                 r->c.iterations);
+    } else if (r->timed_out) {
+        r->verdict = GS_TIMEOUT;
+        snprintf(r->detail, sizeof r->detail, "the watchdog fired after %llu complete iterations", r->c.iterations);
+    } else if (weak)
+        snprintf(r->detail, sizeof r->detail, "allowed outcome %s seen %llu times", label, weak);
+}
+
+static int run_row(litmus_row *r, const gs_options *o, unsigned int seed, char *err, size_t n)
+{
+    gs_litmus_gpu g;
+    unsigned char *records = NULL;
+    unsigned int *smid = NULL;
+    const unsigned long long timeout_ns = (unsigned long long)(o->timeout_s * 1e9);
+    const char *what = "plan";
+    int rc = GS_EXIT_OK;
+    cudaError_t e = gs_litmus_gpu_open(&g, r->shape, r->order, gs_litmus_opts.iters);
+    if (e == cudaSuccess) {
+        const unsigned long long rounds_total =
+            ((unsigned long long)gs_litmus_opts.iters + g.instances - 1u) / g.instances;
+        r->blocks = g.blocks, r->instances = g.instances, r->per_sm = g.per_sm;
+        records = malloc((size_t)g.max_rounds * g.instances * g.roles);
+        smid = malloc(g.blocks * sizeof *smid);
+        if (!records || !smid) {
+            snprintf(err, n, "litmus: out of host memory for %u rounds of %u instances", g.max_rounds, g.instances);
+            rc = GS_EXIT_RUNTIME;
+        }
+        what = "launch";
+        for (unsigned long long done = 0; rc == GS_EXIT_OK && done < rounds_total && !r->timed_out;) {
+            const unsigned int rounds =
+                rounds_total - done < g.max_rounds ? (unsigned int)(rounds_total - done) : g.max_rounds;
+            float ms = 0.0f;
+            if ((e = gs_litmus_gpu_run(&g, rounds, gs_litmus_opts.stress, timeout_ns, seed++, records, smid, &ms,
+                                       &r->timed_out)) != cudaSuccess)
+                break;
+            r->ms += ms;
+            gs_litmus_classify(r->shape, records, rounds, g.instances, g.groups, smid, &r->c);
+            done += rounds;
+        }
+    }
+    if (e != cudaSuccess) {
+        snprintf(err, n, "CUDA: litmus: %s %s: %s: %s: %s%s", gs_litmus_shape_name(r->shape),
+                 gs_litmus_order_name(r->order), what, cudaGetErrorName(e), cudaGetErrorString(e),
+                 e == cudaErrorInvalidConfiguration ? " (needs cooperative launch and a block on each of "
+                                                      "as many SMs as the shape has roles, all co-resident)"
+                                                    : "");
+        rc = GS_EXIT_RUNTIME;
+    }
+    gs_litmus_gpu_close(&g);
+    free(records);
+    free(smid);
+    if (rc == GS_EXIT_OK)
+        verdict(r);
+    return rc;
+}
+
+static const char *model_name(const litmus_row *r)
+{
+    return gs_litmus_forbidden(r->shape, r->order) ? "forbidden" : "allowed";
+}
+
+static void report(FILE *f, enum gs_format fmt, const gs_meta *m, const litmus_row *rows, int nrows)
+{
+    char text[400], label[8];
+    if (fmt == GS_FORMAT_CSV) {
+        fprintf(f, "gsync_version,device,sm_count,clock_mhz,cc,driver,runtime,command,shape,order,model,stress,"
+                   "blocks,instances,iterations,distinct_sm_iterations,weak_outcome,weak,other,outcomes,verdict,ms,"
+                   "detail\n");
+        for (int i = 0; i < nrows; ++i) {
+            const litmus_row *r = &rows[i];
+            gs_litmus_outcome_label(r->shape, gs_litmus_weak_outcome(r->shape), label, sizeof label);
+            outcomes_text(r, 0, text, sizeof text);
+            gs_csv_meta(f, m);
+            fprintf(f, "%s,%s,%s,%s,%u,%u,%llu,%llu,%s,%llu,%llu,", gs_litmus_shape_name(r->shape),
+                    gs_litmus_order_name(r->order), model_name(r), gs_litmus_opts.stress ? "on" : "off", r->blocks,
+                    r->instances, r->c.iterations, r->c.distinct_sm, label,
+                    r->c.outcome[gs_litmus_weak_outcome(r->shape)], r->c.other);
+            gs_csv_string(f, text);
+            fprintf(f, ",%s,%.2f,", gs_verdict_name(r->verdict), r->ms);
+            gs_csv_string(f, r->detail);
+            fputc('\n', f);
+        }
+    } else if (fmt == GS_FORMAT_JSON) {
+        gs_json_meta(f, m);
+        fprintf(f, "  \"stress\": %s,\n  \"litmus\": [", gs_litmus_opts.stress ? "true" : "false");
+        for (int i = 0; i < nrows; ++i) {
+            const litmus_row *r = &rows[i];
+            gs_litmus_outcome_label(r->shape, gs_litmus_weak_outcome(r->shape), label, sizeof label);
+            fprintf(f,
+                    "%s\n    {\"shape\": \"%s\", \"order\": \"%s\", \"model\": \"%s\", \"blocks\": %u, "
+                    "\"instances\": %u, \"iterations\": %llu, \"distinct_sm_iterations\": %llu, \"weak_outcome\": "
+                    "\"%s\", \"weak\": %llu, \"other\": %llu, \"outcomes\": {",
+                    i ? "," : "", gs_litmus_shape_name(r->shape), gs_litmus_order_name(r->order), model_name(r),
+                    r->blocks, r->instances, r->c.iterations, r->c.distinct_sm, label,
+                    r->c.outcome[gs_litmus_weak_outcome(r->shape)], r->c.other);
+            for (unsigned int k = 0; k < (1u << gs_litmus_reads(r->shape)); ++k) {
+                gs_litmus_outcome_label(r->shape, k, label, sizeof label);
+                fprintf(f, "%s\"%s\": %llu", k ? ", " : "", label, r->c.outcome[k]);
+            }
+            fprintf(f, "}, \"verdict\": \"%s\", \"ms\": %.2f, \"detail\": ", gs_verdict_name(r->verdict), r->ms);
+            gs_json_string(f, r->detail);
+            fputc('}', f);
+        }
+        fprintf(f, "\n  ]\n}\n");
+    } else {
+        gs_table_header(f, m);
+        fprintf(f, "litmus: at least %u iterations a row; each role in a block of its own SM%s; stress %s\n",
+                gs_litmus_opts.iters, nrows && rows[0].per_sm == 1u ? " (one block an SM)" : "",
+                gs_litmus_opts.stress ? "on" : "off");
+        fprintf(f, "%-16s %-8s %-9s %-5s %11s %11s %9s %6s %-8s %9s  %s\n", "shape", "order", "model", "weak",
+                "iterations", "distinct SM", "weak seen", "other", "verdict", "ms", "outcomes seen");
+        for (int i = 0; i < nrows; ++i) {
+            const litmus_row *r = &rows[i];
+            gs_litmus_outcome_label(r->shape, gs_litmus_weak_outcome(r->shape), label, sizeof label);
+            outcomes_text(r, 1, text, sizeof text);
+            fprintf(f, "%-16s %-8s %-9s %-5s %11llu %11llu %9llu %6llu %-8s %9.2f  %s\n",
+                    gs_litmus_shape_name(r->shape), gs_litmus_order_name(r->order), model_name(r), label,
+                    r->c.iterations, r->c.distinct_sm, r->c.outcome[gs_litmus_weak_outcome(r->shape)], r->c.other,
+                    gs_verdict_name(r->verdict), r->ms, text);
+        }
+    }
+}
+
+int gs_litmus_command(const gs_options *o, const gs_device_info *dev, const gs_meta *meta, char *err, size_t n)
+{
+    static litmus_row rows[MAX_ROWS];
+    const int progress = isatty(STDERR_FILENO);
+    int nrows = 0, rc;
+    (void)dev;
+    for (int s = 0; s < gs_litmus_opts.nshapes; ++s)
+        for (int k = 0; k < gs_litmus_opts.norders; ++k) {
+            const unsigned int shape = gs_litmus_opts.shapes[s], order = gs_litmus_opts.orders[k];
+            if (shape == GS_LITMUS_MP_BROKEN && order != GS_LITMUS_ACQREL)
+                continue; /* the twin claims acqrel's forbidden outcome only */
+            memset(&rows[nrows], 0, sizeof rows[0]);
+            rows[nrows].shape = shape, rows[nrows].order = order;
+            ++nrows;
+        }
+    for (int i = 0; i < nrows; ++i) {
+        if (progress)
+            fprintf(stderr, "\r[%d/%d] litmus %s %s%20s", i + 1, nrows, gs_litmus_shape_name(rows[i].shape),
+                    gs_litmus_order_name(rows[i].order), "");
+        if ((rc = run_row(&rows[i], o, 0x51u * (unsigned int)(i + 1), err, n))) {
+            if (progress)
+                fputc('\n', stderr);
+            return rc;
+        }
+    }
+    if (progress)
+        fprintf(stderr, "\r%60s\r", "");
+    report(stdout, o->format, meta, rows, nrows);
+    for (int i = 0; i < nrows; ++i) /* a FAIL or TIMEOUT is an error, but the broken twin's FAIL is its finding */
+        if (rows[i].verdict != GS_PASS && !(rows[i].shape == GS_LITMUS_MP_BROKEN && rows[i].verdict == GS_FAIL)) {
+            snprintf(err, n, "litmus: %s %s: %s: %s", gs_litmus_shape_name(rows[i].shape),
+                     gs_litmus_order_name(rows[i].order), gs_verdict_name(rows[i].verdict), rows[i].detail);
+            return GS_EXIT_RUNTIME;
+        }
+    return GS_EXIT_OK;
+}

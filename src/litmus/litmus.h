@@ -1,0 +1,119 @@
+/* litmus.h: `gsync-bench litmus`, litmus tests of gsync's ordering layer
+ * (include/gsync/ptx.cuh): MP, SB, LB and IRIW between blocks on different
+ * SMs, each with relaxed, release/acquire and fence.sc accesses, counting
+ * every outcome (docs/litmus.md).
+ *
+ * litmus_cli.c: the command's words and options (parsed with the rest of the
+ * command line, no GPU).  litmus.c: the model table, the classification of
+ * the kernels' records, the command and its report.  litmus_kernels.cu: the
+ * kernels, reached through gs_litmus_gpu_*.
+ */
+#ifndef GSYNC_LITMUS_H
+#define GSYNC_LITMUS_H
+
+#include <cuda_runtime_api.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum gs_litmus_shape { GS_LITMUS_MP, GS_LITMUS_SB, GS_LITMUS_LB, GS_LITMUS_IRIW, GS_LITMUS_MP_BROKEN };
+#define GS_LITMUS_SHAPES 5       /* with the broken twin */
+#define GS_LITMUS_PLAIN_SHAPES 4 /* what `--shape all` means */
+enum gs_litmus_order { GS_LITMUS_RELAXED, GS_LITMUS_ACQREL, GS_LITMUS_SC };
+#define GS_LITMUS_ORDERS 3
+
+/* A block: GS_LITMUS_PWARPS warps of participants (a lane each: one role of
+ * one instance), the rest stress warps.  The broken twin uses one: the other
+ * warp's acquires would invalidate the L1 lines its stale reads need. */
+#define GS_LITMUS_PWARPS 2u
+#define GS_LITMUS_SHAPE_PWARPS(shape) ((shape) == GS_LITMUS_MP_BROKEN ? 1u : GS_LITMUS_PWARPS)
+#define GS_LITMUS_THREADS 256u
+#define GS_LITMUS_MAX_ROLES 4u
+#define GS_LITMUS_MAX_ROUNDS 2048u   /* rounds of every instance in one launch */
+#define GS_LITMUS_MIN_ITERS 1000u
+#define GS_LITMUS_MAX_ITERS 1000000000u
+
+/* A reader's record of one iteration: GS_LITMUS_DONE | class of its first
+ * read | class of its second << 2; a class is 0 (the value of the round
+ * before), 1 (this round's) or 2 (any other value).  0: not run. */
+#define GS_LITMUS_DONE 0x80u
+
+/* ---- litmus_cli.c ---- */
+typedef struct gs_litmus_options {
+    unsigned int shapes[GS_LITMUS_SHAPES];
+    int nshapes;
+    unsigned int orders[GS_LITMUS_ORDERS];
+    int norders;
+    unsigned int iters; /* at least this many iterations of each (shape, order) */
+    int stress;         /* 1: stress warps on */
+} gs_litmus_options;
+
+extern gs_litmus_options gs_litmus_opts;
+
+void gs_litmus_reset_options(void);
+/* Its option NAME VALUE: 1 taken, 0 not its option, -1 bad value (err set);
+ * VALUE NULL only asks whether NAME is its option. */
+int gs_litmus_option(const char *name, const char *value, char *err, size_t n);
+/* After the whole command line: 0, or -1 with err set. */
+int gs_litmus_check(char *err, size_t n);
+const char *gs_litmus_shape_name(unsigned int shape);
+const char *gs_litmus_order_name(unsigned int order);
+
+/* ---- litmus.c: the model and the classification (host, no GPU) ---- */
+unsigned int gs_litmus_roles(unsigned int shape);
+/* 1 when the PTX memory model forbids the shape's weak outcome under order. */
+int gs_litmus_forbidden(unsigned int shape, unsigned int order);
+/* Reads per iteration (the outcome's bits), and the weak outcome's index. */
+unsigned int gs_litmus_reads(unsigned int shape);
+unsigned int gs_litmus_weak_outcome(unsigned int shape);
+/* The outcome's label: its bits, the first read first ("10": new, old). */
+void gs_litmus_outcome_label(unsigned int shape, unsigned int outcome, char *out, size_t n);
+
+typedef struct gs_litmus_counts {
+    unsigned long long outcome[16]; /* complete iterations by outcome */
+    unsigned long long iterations;  /* complete: every reader recorded */
+    unsigned long long distinct_sm; /* complete, with every role on its own SM */
+    unsigned long long other;       /* complete, with a read of neither value */
+} gs_litmus_counts;
+
+/* Adds one launch's records (rounds x instances x roles bytes) to c; smid:
+ * the SM of each of the launch's roles x groups blocks. */
+void gs_litmus_classify(unsigned int shape, const unsigned char *records, unsigned int rounds,
+                        unsigned int instances, unsigned int groups, const unsigned int *smid, gs_litmus_counts *c);
+
+/* ---- litmus_kernels.cu: one (shape, order) on the current device ---- */
+typedef struct gs_litmus_gpu {
+    unsigned int shape, order, roles, groups, blocks, instances, per_sm, max_rounds;
+    size_t smem; /* dynamic shared memory a block, so that an SM holds one */
+    unsigned int *mem, *smid, *stress;
+    unsigned char *records;
+    void *watchdog;
+    cudaEvent_t t0, t1;
+} gs_litmus_gpu;
+
+/* Plans (roles x groups blocks, one per SM) and allocates for the rounds
+ * of one launch (enough for `iters` iterations, at most
+ * GS_LITMUS_MAX_ROUNDS); *g is usable by gs_litmus_gpu_close after any
+ * return.  cudaErrorInvalidConfiguration: no cooperative launch, fewer SMs
+ * than roles, or a grid that cannot be co-resident. */
+cudaError_t gs_litmus_gpu_open(gs_litmus_gpu *g, unsigned int shape, unsigned int order, unsigned int iters);
+/* One cooperative launch of `rounds` rounds; copies the records (rounds x
+ * instances x roles bytes) and the blocks' SMs back.  *ms: the kernel's time. */
+cudaError_t gs_litmus_gpu_run(gs_litmus_gpu *g, unsigned int rounds, int stress, unsigned long long timeout_ns,
+                              unsigned int seed, unsigned char *records, unsigned int *smid, float *ms,
+                              int *timed_out);
+void gs_litmus_gpu_close(gs_litmus_gpu *g);
+
+/* ---- litmus.c: the command.  GS_EXIT_OK, or an exit status with err set. ---- */
+struct gs_options;
+struct gs_device_info;
+struct gs_meta;
+int gs_litmus_command(const struct gs_options *o, const struct gs_device_info *dev, const struct gs_meta *meta,
+                      char *err, size_t n);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
