@@ -13,6 +13,8 @@
 #   relaxed   the relaxed family (relaxed.csv), its histograms on skewed
 #             samples (relaxed-skewed.csv) and in clusters of 4 (relaxed-c4.csv)
 #   sanrelaxed memcheck and racecheck over the relaxed family (sanitize-relaxed.csv)
+#   litmus    litmus tests of ptx.cuh: every shape and order and the broken
+#             twin, 10^7 iterations each (litmus.csv)
 #   local     HeteroSync's ...Uniq ports (local-uniq.csv), and per cluster
 #             size gsync's cluster primitives beside the global ones of the
 #             same algorithms (local-c2.csv ... local-c16.csv)
@@ -88,6 +90,7 @@ for w in "$@"; do
   sanrelaxed) # memcheck and racecheck over the relaxed family, small runs
     SAN_TOOLS="memcheck racecheck" SAN_FAMILY=relaxed tools/sanitize.sh "$OUT/san" >"$OUT/sanitize-relaxed.log" 2>&1
     cp "$OUT/san/sanitize.csv" "$OUT/sanitize-relaxed.csv"; rm -rf "$OUT/san"; tail -4 "$OUT/sanitize-relaxed.log" ;;
+  litmus) csv litmus litmus --shape MP,SB,LB,IRIW,MPbrokenAcquire --iters 10000000 ;;
   floor) csv floor floor ;;
   decompose) csv decompose decompose ;;
   esac
