@@ -78,12 +78,13 @@ void gs_litmus_classify(unsigned int shape, const unsigned char *records, unsign
                 distinct &= smid[r * groups + group] != smid[q * groups + group];
         for (unsigned int k = 0; k < rounds; ++k) {
             const unsigned char *rec = records + ((size_t)k * instances + inst) * roles;
-            unsigned int idx = 0, complete = 1, other = 0;
+            unsigned int idx = 0, complete = 1, other = 0, warmed = 0;
             for (unsigned int r = 0; r < roles; ++r) {
                 const unsigned int reads = shape_info[shape].reads[r], c1 = rec[r] & 3u, c2 = (rec[r] >> 2) & 3u;
                 if (!reads)
                     continue;
                 complete &= (rec[r] & GS_LITMUS_DONE) != 0u;
+                warmed |= shape == GS_LITMUS_MP_BROKEN && ((rec[r] >> 4) & 3u) == 0u;
                 other |= c1 > 1u || (reads == 2u && c2 > 1u);
                 idx = idx << 1 | (c1 & 1u);
                 if (reads == 2u)
@@ -93,6 +94,7 @@ void gs_litmus_classify(unsigned int shape, const unsigned char *records, unsign
                 continue;
             c->iterations++;
             c->distinct_sm += (unsigned long long)distinct;
+            c->warmed += warmed;
             if (other)
                 c->other++;
             else
@@ -148,6 +150,11 @@ static void verdict(litmus_row *r)
         snprintf(r->detail, sizeof r->detail, "the watchdog fired after %llu complete iterations", r->c.iterations);
     } else if (weak)
         snprintf(r->detail, sizeof r->detail, "allowed outcome %s seen %llu times", label, weak);
+    if (r->shape == GS_LITMUS_MP_BROKEN && r->verdict != GS_TIMEOUT) { /* how often L1 could hold the old x */
+        const size_t len = strlen(r->detail);
+        snprintf(r->detail + len, sizeof r->detail - len, "%sits first read of x was old in %llu", len ? "; " : "",
+                 r->c.warmed);
+    }
 }
 
 static int run_row(litmus_row *r, const gs_options *o, unsigned int seed, char *err, size_t n)
@@ -262,6 +269,10 @@ static void report(FILE *f, enum gs_format fmt, const gs_meta *m, const litmus_r
                     r->c.iterations, r->c.distinct_sm, r->c.outcome[gs_litmus_weak_outcome(r->shape)], r->c.other,
                     gs_verdict_name(r->verdict), r->ms, text);
         }
+        for (int i = 0; i < nrows; ++i) /* what failed or timed out, and the twin's note */
+            if (rows[i].verdict != GS_PASS || rows[i].shape == GS_LITMUS_MP_BROKEN)
+                fprintf(f, "%s %s: %s\n", gs_litmus_shape_name(rows[i].shape), gs_litmus_order_name(rows[i].order),
+                        rows[i].detail);
     }
 }
 

@@ -36,8 +36,9 @@ enum gs_litmus_order { GS_LITMUS_RELAXED, GS_LITMUS_ACQREL, GS_LITMUS_SC };
 #define GS_LITMUS_MAX_ITERS 1000000000u
 
 /* A reader's record of one iteration: GS_LITMUS_DONE | class of its first
- * read | class of its second << 2; a class is 0 (the value of the round
- * before), 1 (this round's) or 2 (any other value).  0: not run. */
+ * read | class of its second << 2 (| the broken twin's warming read << 4,
+ * not counted); a class is 0 (the value of the round before), 1 (this
+ * round's) or 2 (any other value).  0: not run. */
 #define GS_LITMUS_DONE 0x80u
 
 /* ---- litmus_cli.c ---- */
@@ -76,6 +77,7 @@ typedef struct gs_litmus_counts {
     unsigned long long iterations;  /* complete: every reader recorded */
     unsigned long long distinct_sm; /* complete, with every role on its own SM */
     unsigned long long other;       /* complete, with a read of neither value */
+    unsigned long long warmed;      /* the broken twin: complete, its warming read old */
 } gs_litmus_counts;
 
 /* Adds one launch's records (rounds x instances x roles bytes) to c; smid:

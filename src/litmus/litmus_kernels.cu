@@ -111,7 +111,7 @@ static __device__ __forceinline__ void litmus_participant(const litmus_args *a, 
         if (__any_sync(0xffffffffu, gave_up)) /* the watchdog: the whole warp leaves */
             return;
         litmus_pause(litmus_hash(a->seed ^ (k * 0x9e3779b9u) ^ (blockIdx.x << 8) ^ warp) % GS__LITMUS_MAX_DELAY);
-        unsigned int r1 = k - 1u, r2 = k - 1u;
+        unsigned int r0 = k - 1u, r1 = k - 1u, r2 = k - 1u; /* r0: the broken twin's first read of x */
         int reader = 1;
         switch (shape) {
         case GS_LITMUS_MP: /* role 0: data x, then flag y; role 1: flag y, then data x */
@@ -154,7 +154,7 @@ static __device__ __forceinline__ void litmus_participant(const litmus_args *a, 
                 reader = 0;
             } else {
                 gs_wait_t flag_wait = GS_WAIT_INIT;
-                (void)litmus_ld_l1(x); /* brings x's line, still k-1, into L1 */
+                r0 = litmus_ld_l1(x); /* brings x's line, still k-1, into L1; recorded, so that it stays */
                 while ((r1 = gs_ld_relaxed(y, GS_SCOPE_GPU)) != k) /* should be ld.acquire: no L1 invalidation */
                     if (gs_wait_spin(&flag_wait)) {
                         gave_up = 1;
@@ -167,7 +167,8 @@ static __device__ __forceinline__ void litmus_participant(const litmus_args *a, 
             break;
         }
         if (reader)
-            *rec = (unsigned char)(GS_LITMUS_DONE | litmus_class(r1, k) | litmus_class(r2, k) << 2);
+            *rec = (unsigned char)(GS_LITMUS_DONE | litmus_class(r1, k) | litmus_class(r2, k) << 2 |
+                                   litmus_class(r0, k) << 4);
     }
 }
 

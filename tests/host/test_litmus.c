@@ -124,10 +124,15 @@ int main(void)
         memset(rec, 0, sizeof rec);
         for (unsigned int i = 0; i < INSTANCES; ++i)
             rec[0][i][1] = rec[1][i][1] = r(1, 0);
+        rec[0][0][1] |= 1u << 4; /* its warming read saw the new value: not counted as warmed */
         pack(2, flat);
         memset(&c, 0, sizeof c);
         gs_litmus_classify(GS_LITMUS_MP_BROKEN, flat, 2, INSTANCES, 2, smid, &c);
-        CHECK(c.iterations == 2 * INSTANCES && c.distinct_sm == INSTANCES && c.outcome[2] == 2 * INSTANCES);
+        CHECK(c.iterations == 2 * INSTANCES && c.distinct_sm == INSTANCES && c.outcome[2] == 2 * INSTANCES &&
+              c.warmed == 2 * INSTANCES - 1);
+        memset(&c, 0, sizeof c); /* MP's records have no warming read */
+        gs_litmus_classify(GS_LITMUS_MP, flat, 2, INSTANCES, 1, smid, &c);
+        CHECK(c.warmed == 0 && c.outcome[2] == 2 * INSTANCES);
     }
     return check_done();
 }
