@@ -27,6 +27,9 @@ expect_all() { # FILE VERDICT ROWS
 "$bench" run relaxed --samples 4194304 --repeat 2 --timeout 10 --format csv >"$tmp/all.csv" || {
   echo "run relaxed: exit $?"; status=1; }
 grep -v ",seqlocksNoFence," "$tmp/all.csv" >"$tmp/ordered.csv"
+# Flags must see both outcomes: dirty clear at 60 blocks, set at the whole GPU
+grep -q ",flagsRelaxed,.*dirty clear" "$tmp/all.csv" && grep -q ",flagsRelaxed,.*dirty set" "$tmp/all.csv" || {
+  echo "flags: not both outcomes of dirty:"; grep ",flags" "$tmp/all.csv" | grep -o "dirty [a-z]* ([0-9]* met)"; status=1; }
 expect_all "$tmp/ordered.csv" PASS 54
 [ "$(rows "$tmp/all.csv" | grep -cE '^seqlocksNoFence (PASS|FAIL)$')" = 2 ] || {
   echo "seqlocksNoFence:"; rows "$tmp/all.csv" | grep seqlocksNoFence; status=1; }
