@@ -2,6 +2,7 @@
 #include "app/app_cli.h"
 #include "gsync_bench.h"
 #include "litmus/litmus.h"
+#include "server/server.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -25,6 +26,8 @@ static const char usage[] =
     "                                     whole programs (BFS, SSSP, PageRank, Reduce) with every barrier\n"
     "       gsync-bench litmus [--shape LIST] [--order LIST] [--iters N] [--stress on|off]\n"
     "                                     litmus tests (MP, SB, LB, IRIW) of gsync's ptx.cuh between SMs\n"
+    "       gsync-bench server WORKLOAD[,WORKLOAD...]|all [--way LIST] [--share LIST] [--items LIST] [OPTIONS]\n"
+    "                                     critical sections as messages to server blocks, against locks\n"
     "       gsync-bench <syncPrim> <numLdSt> <numTBs> <numCSIters>   (HeteroSync's form)\n"
     "options:\n"
     "  --ldst N            loads and stores per thread per critical section (10);\n"
@@ -110,6 +113,24 @@ static const struct {
      "  --stress  on: the other warps of each block hammer unrelated lines with stores and\n"
      "            atomics; off: they idle (on)\n"
      "  --timeout watchdog deadline per launch in seconds (5)\n"},
+    {"server", GS_CMD_SERVER,
+     "usage: gsync-bench server WORKLOAD[,WORKLOAD...]|all [--way LIST] [--share LIST] [--items LIST]\n"
+     "                          [--ops N] [--capacity N] [--dist D] [--tbs N | --tbs-per-sm LIST]\n"
+     "                          [--threads N] [--repeat N] [--timeout S] [--format F] [--device N]\n"
+     "  the synchronization server (docs/server.md): critical sections sent as 16-byte messages to\n"
+     "  server blocks that own the data, beside per-item global locks and atomics; every run checked\n"
+     "  against the host's replay.  The grid is co-resident (the whole GPU by default).\n"
+     "  WORKLOAD  queue (the message queues alone), pingpong (one round trip), counters (bins of\n"
+     "            count and sum), transfers (between accounts, granted if the source holds enough)\n"
+     "  --way     spinLock (HeteroSync's spin lock per item), ticketLock (gsync's), atomic (lock-free,\n"
+     "            counters), server; queue: server (warp-aggregated sends), basic (a send a thread),\n"
+     "            brokenEarlyBit (the twin that publishes before writing: it must FAIL) (all but it)\n"
+     "  --share   server blocks, percent of the grid, 1 to 99 (25)\n"
+     "  --items   bins or accounts (counters 1048576; transfers 64,4096,1048576)\n"
+     "  --ops     operations a thread of the grid (64); queue: messages a client thread\n"
+     "  --capacity  slots a queue, a power of two from 1024 (4096)\n"
+     "  --dist    counters' bins: uniform or skewed (a quarter on bin 0) (uniform)\n"
+     "  --threads 256 by default\n"},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
@@ -137,7 +158,7 @@ static int help_topic(const char *topic, gs_options *o, char *err, size_t n)
             o->help_topic = commands[i].cmd;
             return GS_EXIT_OK;
         }
-    return fail(err, n, "unknown help topic '%s' (one of suite, run, list, floor, decompose, plain, tune, app, litmus)%s", topic,
+    return fail(err, n, "unknown help topic '%s' (one of suite, run, list, floor, decompose, plain, tune, app, litmus, server)%s", topic,
                 "");
 }
 
@@ -149,6 +170,7 @@ void gs_options_default(gs_options *o)
             gs_families[f]->reset_options();
     gs_app_reset_options();
     gs_litmus_reset_options();
+    gs_srv_reset_options();
     o->cmd = GS_CMD_SUITE;
     o->ldst = 10;
     o->iters = 0; /* the family's default */
@@ -341,6 +363,15 @@ static int parse_option(int argc, char **argv, int *i, gs_options *o, char *err,
             ++*i;
         return gs_litmus_option(name, val, err, n) < 0 ? GS_EXIT_USAGE : GS_EXIT_OK;
     }
+    if (o->cmd == GS_CMD_SERVER && gs_srv_option(name, NULL, err, n) == 1) {
+        if (!val)
+            return fail(err, n, "%s needs a value%s", name, "");
+        if (!eq)
+            ++*i;
+        return gs_srv_option(name, val, err, n) < 0 ? GS_EXIT_USAGE : GS_EXIT_OK;
+    }
+    if (o->cmd == GS_CMD_SERVER && (IS("--ldst") || IS("--iters")))
+        return fail(err, n, "%s does not apply to 'gsync-bench server' (see 'gsync-bench server --help')%s", name, "");
     if (o->cmd == GS_CMD_LITMUS && ours && !IS("--timeout") && !IS("--format") && !IS("--device"))
         return fail(err, n, "%s does not apply to 'gsync-bench litmus' (see 'gsync-bench litmus --help')%s", name, "");
     if (o->cmd == GS_CMD_APP && (IS("--ldst") || IS("--tbs") || IS("--iters")))
@@ -353,6 +384,8 @@ static int parse_option(int argc, char **argv, int *i, gs_options *o, char *err,
         return fail(err, n, "%s applies to 'gsync-bench app' only%s", name, "");
     if (!ours && f == gs_nfamilies && gs_litmus_option(name, NULL, err, n) == 1)
         return fail(err, n, "%s applies to 'gsync-bench litmus' only%s", name, "");
+    if (!ours && f == gs_nfamilies && gs_srv_option(name, NULL, err, n) == 1)
+        return fail(err, n, "%s applies to 'gsync-bench server' only%s", name, "");
     if (!ours && f == gs_nfamilies)
         return fail(err, n, "unknown option '%s' (see 'gsync-bench --help')%s", name, "");
     if (!val)
@@ -483,6 +516,16 @@ int gs_parse_args(int argc, char **argv, gs_options *o, char *err, size_t n)
         } else if (strcmp(cmd, "litmus") == 0) {
             o->cmd = GS_CMD_LITMUS;
             i = 2;
+        } else if (strcmp(cmd, "server") == 0) {
+            if (argc >= 3 && (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0))
+                return help_topic("server", o, err, n);
+            if (argc < 3 || argv[2][0] == '-')
+                return fail(err, n, "'server' needs a workload, e.g. 'gsync-bench server counters' (see 'gsync-bench server --help')%s%s",
+                            "", "");
+            if (gs_srv_parse_workloads(argv[2], err, n))
+                return GS_EXIT_USAGE;
+            o->cmd = GS_CMD_SERVER;
+            i = 3;
         } else if (strcmp(cmd, "run") == 0) {
             if (argc >= 3 && (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0))
                 return help_topic("run", o, err, n);

@@ -6,6 +6,7 @@
 #include "floor.h"
 #include "gsync_bench.h"
 #include "litmus/litmus.h"
+#include "server/server.h"
 #include "family.h"
 #include "plain.h"
 #include "plan.h"
@@ -170,10 +171,11 @@ int main(int argc, char **argv)
         return GS_EXIT_OK;
     }
     if (o.cmd == GS_CMD_DECOMPOSE || o.cmd == GS_CMD_PLAIN || o.cmd == GS_CMD_TUNE || o.cmd == GS_CMD_APP ||
-        o.cmd == GS_CMD_LITMUS) {
+        o.cmd == GS_CMD_LITMUS || o.cmd == GS_CMD_SERVER) {
         rc = o.cmd == GS_CMD_DECOMPOSE ? decompose(&o, &dev, &meta, err, sizeof err)
              : o.cmd == GS_CMD_APP     ? gs_app_command(&o, &dev, &meta, err, sizeof err)
              : o.cmd == GS_CMD_LITMUS  ? gs_litmus_command(&o, &dev, &meta, err, sizeof err)
+             : o.cmd == GS_CMD_SERVER  ? gs_server_command(&o, &dev, &meta, err, sizeof err)
              : o.cmd == GS_CMD_PLAIN   ? gs_plain_run(&o, &dev, &meta, err, sizeof err)
                                        : gs_tune_run(&o, &dev, &meta, err, sizeof err);
         if (rc)

@@ -119,6 +119,8 @@ static __device__ __forceinline__ void gs_st_release(unsigned int *p, unsigned i
 #define GS__ATOM2_STMT_acq_rel_exch(q) GS__ATOM2("acq_rel", "exch.b32", q)
 #define GS__ATOM2_STMT_relaxed_inc(q) GS__ATOM2("relaxed", "inc.u32", q)
 #define GS__ATOM2_STMT_acq_rel_inc(q) GS__ATOM2("acq_rel", "inc.u32", q)
+#define GS__ATOM2_STMT_release_or(q) GS__ATOM2("release", "or.b32", q)
+#define GS__ATOM2_STMT_relaxed_and(q) GS__ATOM2("relaxed", "and.b32", q)
 
 /* gs_atom_add_*: atom.SEM.SCOPE.add.u32 */
 GS__DEF_ATOM2(gs_atom_add_relaxed, relaxed, add)
@@ -133,6 +135,9 @@ GS__DEF_ATOM2(gs_atom_exch_acq_rel, acq_rel, exch)
 /* gs_atom_inc_*: atom.SEM.SCOPE.inc.u32 (wraps to 0 past the bound v) */
 GS__DEF_ATOM2(gs_atom_inc_relaxed, relaxed, inc)
 GS__DEF_ATOM2(gs_atom_inc_acq_rel, acq_rel, inc)
+/* gs_atom_or_release: atom.release.SCOPE.or.b32; gs_atom_and_relaxed: atom.relaxed.SCOPE.and.b32 */
+GS__DEF_ATOM2(gs_atom_or_release, release, or)
+GS__DEF_ATOM2(gs_atom_and_relaxed, relaxed, and)
 
 /* gs_atom_cas_*: atom.SEM.SCOPE.cas.b32, returns the old value */
 #define GS__DEF_CAS(fn, sem)                                                                   \

@@ -4,6 +4,7 @@
 #include "app/app_cli.h"
 #include "gsync/host.h"
 #include "litmus/litmus.h"
+#include "server/server.h"
 #include "gsync_bench.h"
 
 #include <string.h>
@@ -98,6 +99,27 @@ int main(void)
     CHECK(usage("litmus --form flat", "--form applies to runs of the barrier family"));
     CHECK(usage("litmus MP", "unexpected argument 'MP'"));
     CHECK(usage("litmus --shape MPbrokenAcquire --order relaxed,sc", "MPbrokenAcquire runs with --order acqrel only"));
+    /* the server command: workloads, ways, shares, items, capacity */
+    CHECK(parse(&o, "server all") == 0 && o.cmd == GS_CMD_SERVER && gs_srv_opts.nworkloads == GS_SRV_WORKLOADS &&
+          gs_srv_opts.ops == 64u && gs_srv_opts.capacity == 4096u && gs_srv_opts.nways == 0);
+    CHECK(parse(&o, "server counters,Transfers --way server,ticketLock --share 10,50 --items 64,1048576 --ops 8 "
+                    "--capacity 8192 --dist skewed --tbs-per-sm 2") == 0 &&
+          gs_srv_opts.nworkloads == 2 && gs_srv_opts.workloads[1] == GS_SRV_TRANSFERS && gs_srv_opts.nways == 2 &&
+          gs_srv_opts.ways[1] == GS_SRV_TICKET && gs_srv_opts.nshare == 2 && gs_srv_opts.share[1] == 50u &&
+          gs_srv_opts.nitems == 2 && gs_srv_opts.items[1] == 1048576u && gs_srv_opts.ops == 8u &&
+          gs_srv_opts.capacity == 8192u && gs_srv_opts.skewed);
+    CHECK(parse(&o, "server queue") == 0 && gs_srv_opts.nshare == 0 && !gs_srv_opts.skewed); /* reset */
+    CHECK(parse(&o, "server --help") == 0 && o.cmd == GS_CMD_HELP && o.help_topic == GS_CMD_SERVER);
+    CHECK(usage("server", "'server' needs a workload"));
+    CHECK(usage("server hashes", "workload 'hashes' is not one of queue, pingpong, counters, transfers"));
+    CHECK(usage("server queue --share 0", "--share 0: no block would serve"));
+    CHECK(usage("server queue --share 100", "--share 100: every block would serve"));
+    CHECK(usage("server queue --share 5,", "--share '5,': an empty item"));
+    CHECK(usage("server queue --capacity 3000", "--capacity '3000' is not a power of two from 1024"));
+    CHECK(usage("server queue --way lock", "--way 'lock' is not one of spinLock"));
+    CHECK(usage("server queue --ops 0", "--ops '0' is not a whole number from 1"));
+    CHECK(usage("server counters --iters 5", "--iters does not apply to 'gsync-bench server'"));
+    CHECK(usage("run mutex --capacity 4096", "--capacity applies to 'gsync-bench server' only"));
     CHECK(usage("run ticketMutex --stress on", "--stress applies to 'gsync-bench litmus' only"));
     CHECK(usage("litmus --order broken", "--order 'broken' is not one of relaxed, acqrel, sc, all")); /* relaxed's word */
     CHECK(usage("app bfs --shape MP", "--shape applies to 'gsync-bench litmus' only"));

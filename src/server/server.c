@@ -1,0 +1,423 @@
+/* server.c: `gsync-bench server`: each workload in each of its ways at each
+ * point (grid, server share, items), a verifying launch that logs and
+ * `repeat` timed ones, every launch checked against the host's replay:
+ *   queue:     every server received exactly its messages, each (sender,
+ *              sequence) once, each sender's in the order sent;
+ *   pingpong:  every reply in turn;
+ *   counters:  every bin's count and sum equal the host's;
+ *   transfers: the total unchanged and no balance below 0; with the log,
+ *              every balance equal to the host's replay of the granted ones.
+ */
+#include "server/server.h"
+
+#include "cli.h"
+#include "gsync_bench.h"
+#include "report.h"
+#include "stats.h"
+
+#include "gsync/msg/queue.h"
+
+#include <cuda_runtime_api.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define MAX_ROWS 512
+#define DEFAULT_THREADS 256u
+
+typedef struct srv_row {
+    gs_srv_launch l;
+    unsigned int share; /* percent; 0: no servers */
+    double ms_median, ms_min, ms_max, noise_pct;
+    enum gs_verdict verdict;
+    char detail[200];
+} srv_row;
+
+/* ---- the host's checks ---- */
+static int check_queue(const gs_srv_launch *l, const unsigned int *log, const unsigned int *counts, char *d,
+                       size_t n)
+{
+    const unsigned int S = l->servers, senders = (l->blocks - S) * l->threads, ops = (unsigned int)l->total;
+    const unsigned int stride = (unsigned int)(((unsigned long long)senders * ops + S - 1u) / S + senders);
+    unsigned char *seen = calloc((size_t)senders * ops, 1);
+    unsigned int *last = malloc(senders * sizeof *last);
+    int bad = 0;
+    if (!seen || !last) {
+        snprintf(d, n, "out of host memory for the queue's check");
+        bad = 1;
+    }
+    for (unsigned int s = 0; s < S && !bad; ++s) {
+        unsigned long long want = 0;
+        for (unsigned int g = 0; g < senders; ++g) /* messages i with (g + i) % S == s */
+            want += ops / S + ((s + S - g % S) % S < ops % S ? 1u : 0u);
+        if (counts[s] != want) {
+            snprintf(d, n, "server %u received %u messages, expected %llu", s, counts[s], want);
+            bad = 1;
+            break;
+        }
+        memset(last, 0xff, senders * sizeof *last);
+        for (unsigned int k = 0; k < counts[s] && !bad; ++k) {
+            const unsigned int g = log[2ull * ((size_t)s * stride + k)], i = log[2ull * ((size_t)s * stride + k) + 1];
+            if (g >= senders || i >= ops || (g + i) % S != s) {
+                snprintf(d, n, "server %u message %u is (%u, %u), not one sent to it", s, k, g, i);
+                bad = 1;
+            } else if (seen[(size_t)g * ops + i]++) {
+                snprintf(d, n, "server %u received (%u, %u) twice", s, g, i);
+                bad = 1;
+            } else if (last[g] != ~0u && i <= last[g]) {
+                snprintf(d, n, "server %u received sender %u's message %u after its %u", s, g, i, last[g]);
+                bad = 1;
+            }
+            last[g] = i;
+        }
+    }
+    free(seen);
+    free(last);
+    return bad;
+}
+
+static int check_counters(const gs_srv_launch *l, const unsigned int *items, char *d, size_t n)
+{
+    unsigned long long *want = calloc(l->items, sizeof *want);
+    int bad = 0;
+    if (!want) {
+        snprintf(d, n, "out of host memory for the counters' replay");
+        return 1;
+    }
+    for (unsigned long long j = 0; j < l->total; ++j) {
+        unsigned int bin, v;
+        gs_srv_counter_op(j, l->items, l->skewed, &bin, &v);
+        want[bin] += (1ull << 32) + v;
+    }
+    for (unsigned int b = 0; b < l->items && !bad; ++b) {
+        const unsigned long long got = (unsigned long long)items[2u * b + 1u] << 32 | items[2u * b];
+        if (got != want[b]) {
+            snprintf(d, n, "bin %u: count %u and sum %u, expected %u and %u", b, items[2u * b + 1u], items[2u * b],
+                     (unsigned int)(want[b] >> 32), (unsigned int)want[b]);
+            bad = 1;
+        }
+    }
+    free(want);
+    return bad;
+}
+
+static int check_transfers(const gs_srv_launch *l, const unsigned int *items, const unsigned int *log, char *d,
+                           size_t n)
+{
+    unsigned long long total = 0;
+    for (unsigned int a = 0; a < l->items; ++a) {
+        if (items[a] >= 0x80000000u) {
+            snprintf(d, n, "account %u ended below 0 (%d)", a, (int)items[a]);
+            return 1;
+        }
+        total += items[a];
+    }
+    if (total != (unsigned long long)GS_SRV_INITIAL_BALANCE * l->items) {
+        snprintf(d, n, "the accounts hold %llu, expected %llu", total,
+                 (unsigned long long)GS_SRV_INITIAL_BALANCE * l->items);
+        return 1;
+    }
+    if (!log)
+        return 0;
+    long long *want = malloc(l->items * sizeof *want);
+    unsigned long long granted = 0;
+    int bad = 0;
+    if (!want) {
+        snprintf(d, n, "out of host memory for the transfers' replay");
+        return 1;
+    }
+    for (unsigned int a = 0; a < l->items; ++a)
+        want[a] = GS_SRV_INITIAL_BALANCE;
+    for (unsigned long long j = 0; j < l->total && !bad; ++j) {
+        unsigned int x, y, amount;
+        if (log[j] > 1u) {
+            snprintf(d, n, "operation %llu has no outcome logged (%u)", j, log[j]);
+            bad = 1;
+            break;
+        }
+        if (!log[j])
+            continue;
+        gs_srv_transfer_op(j, l->items, &x, &y, &amount);
+        want[x] -= amount;
+        want[y] += amount;
+        ++granted;
+    }
+    for (unsigned int a = 0; a < l->items && !bad; ++a)
+        if (want[a] != (long long)items[a]) {
+            snprintf(d, n, "account %u holds %u, the replay of the %llu granted transfers %lld", a, items[a], granted,
+                     want[a]);
+            bad = 1;
+        }
+    if (!bad)
+        snprintf(d, n, "%.1f%% granted", 100.0 * granted / (double)l->total);
+    free(want);
+    return bad;
+}
+
+/* One launch and its check.  Returns GS_EXIT_OK (verdict in r) or an exit
+ * status with err set. */
+static int launch_checked(srv_row *r, int verifying, char *err, size_t n)
+{
+    gs_srv_launch *l = &r->l;
+    const size_t words = l->workload == GS_SRV_COUNTERS ? 2u * (size_t)l->items : l->items;
+    const size_t senders = (size_t)(l->blocks - l->servers) * l->threads;
+    const size_t log_words = !verifying ? 0u
+                             : l->workload == GS_SRV_QUEUE
+                                 ? 2u * ((senders * l->total + l->servers - 1u) / (l->servers ? l->servers : 1u) + senders) *
+                                       l->servers
+                             : l->workload == GS_SRV_TRANSFERS ? l->total
+                                                               : 0u;
+    unsigned int *items = malloc(words * sizeof *items + 4u), *log = log_words ? malloc(log_words * 4u) : NULL;
+    unsigned int *counts = calloc(l->blocks + 2u, sizeof *counts);
+    int e, bad = 0;
+    if (!items || !counts || (log_words && !log)) {
+        free(items), free(log), free(counts);
+        snprintf(err, n, "out of host memory for a %s run", gs_srv_workload_name(l->workload));
+        return GS_EXIT_RUNTIME;
+    }
+    if (l->workload == GS_SRV_TRANSFERS)
+        for (size_t a = 0; a < words; ++a)
+            items[a] = GS_SRV_INITIAL_BALANCE;
+    l->verifying = verifying;
+    if ((e = gs_server_gpu_run(l, items, log, counts)) != 0) {
+        snprintf(err, n, "CUDA: server %s %s: %s: %s", gs_srv_workload_name(l->workload), gs_srv_way_name(l->way),
+                 cudaGetErrorName((cudaError_t)e), cudaGetErrorString((cudaError_t)e));
+        free(items), free(log), free(counts);
+        return GS_EXIT_RUNTIME;
+    }
+    if (l->timed_out) {
+        r->verdict = GS_TIMEOUT;
+        snprintf(r->detail, sizeof r->detail, "the watchdog fired after %.3f s", l->timeout_ns * 1e-9);
+    } else {
+        char d[sizeof r->detail] = "";
+        switch (l->workload) {
+        case GS_SRV_QUEUE:
+            bad = verifying && check_queue(l, log, counts, d, sizeof d);
+            break;
+        case GS_SRV_PINGPONG:
+            if ((bad = counts[0] != 0u))
+                snprintf(d, sizeof d, "%u replies out of turn", counts[0]);
+            break;
+        case GS_SRV_COUNTERS:
+            bad = check_counters(l, items, d, sizeof d);
+            break;
+        default:
+            bad = check_transfers(l, items, log, d, sizeof d);
+        }
+        if (bad) {
+            r->verdict = GS_FAIL;
+            snprintf(r->detail, sizeof r->detail, "%s", d);
+        } else if (d[0] && verifying)
+            snprintf(r->detail, sizeof r->detail, "%s", d);
+    }
+    free(items), free(log), free(counts);
+    return GS_EXIT_OK;
+}
+
+static int run_row(srv_row *r, const gs_options *o, char *err, size_t n)
+{
+    double ms[64];
+    const int repeat = o->repeat < 64u ? (int)o->repeat : 64;
+    int rc;
+    gs_stats s;
+    r->verdict = GS_PASS;
+    if ((rc = launch_checked(r, 1, err, n)) || r->verdict != GS_PASS)
+        return rc;
+    for (int i = 0; i < repeat; ++i) {
+        if ((rc = launch_checked(r, 0, err, n)) || r->verdict != GS_PASS)
+            return rc;
+        ms[i] = r->l.ms;
+    }
+    gs_stats_compute(ms, repeat, &s);
+    r->ms_median = s.median, r->ms_min = s.min, r->ms_max = s.max, r->noise_pct = s.noise_pct;
+    if (r->l.servers && (r->l.workload == GS_SRV_COUNTERS || r->l.workload == GS_SRV_TRANSFERS)) {
+        const size_t len = strlen(r->detail);
+        snprintf(r->detail + len, sizeof r->detail - len, "%sservers' items in %s memory", len ? "; " : "",
+                 r->l.slice_smem ? "shared" : "global");
+    }
+    return GS_EXIT_OK;
+}
+
+/* Operations a launch: messages, round trips or updates. */
+static double ops_of(const gs_srv_launch *l)
+{
+    return l->workload == GS_SRV_QUEUE ? (double)(l->blocks - l->servers) * l->threads * l->total : (double)l->total;
+}
+
+static void report(FILE *f, enum gs_format fmt, const gs_meta *m, const srv_row *rows, int nrows)
+{
+    if (fmt == GS_FORMAT_CSV)
+        fprintf(f, "gsync_version,device,sm_count,clock_mhz,cc,driver,runtime,command,workload,way,blocks,threads,"
+                   "servers,share_pct,items,capacity,ops,ms_median,ms_min,ms_max,noise_pct,ns_per_op,mops_per_s,"
+                   "verdict,detail\n");
+    else if (fmt == GS_FORMAT_JSON) {
+        gs_json_meta(f, m);
+        fprintf(f, "  \"server\": [");
+    } else {
+        gs_table_header(f, m);
+        fprintf(f, "%-10s %-14s %6s %4s %7s %8s %6s %11s %10s %9s %6s %10s  %s\n", "workload", "way", "blocks",
+                "thr", "servers", "items", "queue", "ops", "ms", "ns/op", "noise", "Mops/s", "verdict");
+    }
+    for (int i = 0; i < nrows; ++i) {
+        const srv_row *r = &rows[i];
+        const gs_srv_launch *l = &r->l;
+        const double ops = ops_of(l), ns = r->ms_median * 1e6 / ops, mops = ops / (r->ms_median * 1e3);
+        const int pass = r->verdict == GS_PASS;
+        if (fmt == GS_FORMAT_CSV) {
+            gs_csv_meta(f, m);
+            fprintf(f, "%s,%s,%u,%u,%u,%u,%u,%u,%.0f,", gs_srv_workload_name(l->workload), gs_srv_way_name(l->way),
+                    l->blocks, l->threads, l->servers, r->share, l->items, l->capacity, ops);
+            if (pass)
+                fprintf(f, "%.4f,%.4f,%.4f,%.2f,%.4g,%.1f,", r->ms_median, r->ms_min, r->ms_max, r->noise_pct, ns,
+                        mops);
+            else
+                fprintf(f, ",,,,,,");
+            fprintf(f, "%s,", gs_verdict_name(r->verdict));
+            gs_csv_string(f, r->detail);
+            fputc('\n', f);
+        } else if (fmt == GS_FORMAT_JSON) {
+            fprintf(f, "%s\n    {\"workload\": \"%s\", \"way\": \"%s\", \"blocks\": %u, \"threads\": %u, "
+                       "\"servers\": %u, \"share_pct\": %u, \"items\": %u, \"capacity\": %u, \"ops\": %.0f, ",
+                    i ? "," : "", gs_srv_workload_name(l->workload), gs_srv_way_name(l->way), l->blocks, l->threads,
+                    l->servers, r->share, l->items, l->capacity, ops);
+            if (pass)
+                fprintf(f, "\"ms_median\": %.4f, \"ms_min\": %.4f, \"ms_max\": %.4f, \"noise_pct\": %.2f, "
+                           "\"ns_per_op\": %.4g, \"mops_per_s\": %.1f, ",
+                        r->ms_median, r->ms_min, r->ms_max, r->noise_pct, ns, mops);
+            fprintf(f, "\"verdict\": \"%s\", \"detail\": ", gs_verdict_name(r->verdict));
+            gs_json_string(f, r->detail);
+            fputc('}', f);
+        } else {
+            fprintf(f, "%-10s %-14s %6u %4u %7u %8u %6u %11.0f ", gs_srv_workload_name(l->workload),
+                    gs_srv_way_name(l->way), l->blocks, l->threads, l->servers, l->items, l->capacity, ops);
+            if (pass)
+                fprintf(f, "%10.3f %9.3g %5.1f%% %10.1f  PASS", r->ms_median, ns, r->noise_pct, mops);
+            else
+                fprintf(f, "%10s %9s %6s %10s  %s", "-", "-", "-", "-", gs_verdict_name(r->verdict));
+            fprintf(f, r->detail[0] ? " (%s)\n" : "\n", r->detail);
+        }
+    }
+    if (fmt == GS_FORMAT_JSON)
+        fprintf(f, "\n  ]\n}\n");
+}
+
+/* The rows of the plan: workloads x ways x items x shares x grids. */
+static int plan(const gs_options *o, const gs_device_info *dev, srv_row *rows, int *nrows, char *err, size_t n)
+{
+    static const unsigned int default_share = 25u;
+    const unsigned int threads = o->threads_given ? o->threads : DEFAULT_THREADS, sms = (unsigned int)dev->sm_count;
+    unsigned int per_sm = 0u, grids[GS_MAX_LIST];
+    int ngrids = 0, e;
+    if (threads > gs_srv_opts.capacity || threads > 1024u) {
+        snprintf(err, n, "server: %u threads a block; a block's replies must fit its queue of %u (and 1024 at most)",
+                 threads, gs_srv_opts.capacity);
+        return GS_EXIT_USAGE;
+    }
+    if ((e = gs_server_gpu_per_sm(threads, 32u * sms, &per_sm)) != 0) {
+        snprintf(err, n, "CUDA: server: occupancy: %s", cudaGetErrorString((cudaError_t)e));
+        return GS_EXIT_RUNTIME;
+    }
+    if (o->tbs)
+        grids[ngrids++] = o->tbs;
+    for (int i = 0; i < o->ntbs_per_sm; ++i)
+        grids[ngrids++] = o->tbs_per_sm[i] * sms;
+    if (!ngrids)
+        grids[ngrids++] = per_sm * sms;
+    for (int i = 0; i < ngrids; ++i)
+        if (grids[i] > per_sm * sms || grids[i] < 2u) {
+            snprintf(err, n, "server: %u blocks of %u threads: clients and servers run at once, so the grid must be "
+                     "co-resident, 2 to %u blocks here (%u per SM)", grids[i], threads, per_sm * sms, per_sm);
+            return GS_EXIT_USAGE;
+        }
+    *nrows = 0;
+    for (int w = 0; w < gs_srv_opts.nworkloads; ++w) {
+        const unsigned int wl = gs_srv_opts.workloads[w];
+        unsigned int items[GS_SRV_MAX_LIST];
+        int nitems = 0;
+        if (wl == GS_SRV_QUEUE || wl == GS_SRV_PINGPONG)
+            items[nitems++] = 0u;
+        else if (gs_srv_opts.nitems)
+            for (int k = 0; k < gs_srv_opts.nitems; ++k)
+                items[nitems++] = gs_srv_opts.items[k];
+        else if (wl == GS_SRV_COUNTERS)
+            items[nitems++] = 1u << 20;
+        else if (wl == GS_SRV_TRANSFERS)
+            items[nitems++] = 64u, items[nitems++] = 4096u, items[nitems++] = 1u << 20;
+        for (unsigned int v = 0; v < GS_SRV_WAYS; ++v) {
+            int asked = gs_srv_opts.nways == 0 && v != GS_SRV_BROKEN;
+            for (int k = 0; k < gs_srv_opts.nways; ++k)
+                asked |= gs_srv_opts.ways[k] == v;
+            if (!asked || !gs_srv_has_way(wl, v))
+                continue;
+            const int served = v == GS_SRV_SERVER || v == GS_SRV_BASIC || v == GS_SRV_BROKEN;
+            const int nshare = served && wl != GS_SRV_PINGPONG && gs_srv_opts.nshare ? gs_srv_opts.nshare : 1;
+            for (int it = 0; it < nitems; ++it)
+                for (int sh = 0; sh < nshare; ++sh)
+                    for (int g = 0; g < ngrids; ++g) {
+                        srv_row *r;
+                        if (*nrows == MAX_ROWS) {
+                            snprintf(err, n, "server: more than %d rows asked", MAX_ROWS);
+                            return GS_EXIT_USAGE;
+                        }
+                        r = &rows[(*nrows)++];
+                        memset(r, 0, sizeof *r);
+                        r->l.workload = wl, r->l.way = v, r->l.threads = threads, r->l.blocks = grids[g];
+                        r->l.items = items[it], r->l.capacity = gs_srv_opts.capacity, r->l.skewed = gs_srv_opts.skewed;
+                        r->l.timeout_ns = (unsigned long long)(o->timeout_s * 1e9);
+                        r->share = served && wl != GS_SRV_PINGPONG
+                                       ? (gs_srv_opts.nshare ? gs_srv_opts.share[sh] : default_share)
+                                       : 0u;
+                        r->l.servers = r->share ? (grids[g] * r->share + 50u) / 100u : 0u;
+                        if (r->share && r->l.servers < 1u)
+                            r->l.servers = 1u;
+                        if (r->share && r->l.servers >= grids[g])
+                            r->l.servers = grids[g] - 1u;
+                        r->l.total = wl == GS_SRV_QUEUE ? gs_srv_opts.ops
+                                     : wl == GS_SRV_PINGPONG
+                                         ? gs_srv_opts.ops * 16ull
+                                         : (unsigned long long)gs_srv_opts.ops * grids[g] * threads;
+                        if (wl == GS_SRV_QUEUE &&
+                            (unsigned long long)(grids[g] - r->l.servers) * threads * gs_srv_opts.ops > (1ull << 28)) {
+                            snprintf(err, n, "server queue: %llu messages a launch, at most 2^28 (fewer --ops)",
+                                     (unsigned long long)(grids[g] - r->l.servers) * threads * gs_srv_opts.ops);
+                            return GS_EXIT_USAGE;
+                        }
+                    }
+        }
+    }
+    if (*nrows == 0) {
+        snprintf(err, n, "server: none of the ways asked applies to the workloads asked");
+        return GS_EXIT_USAGE;
+    }
+    return GS_EXIT_OK;
+}
+
+int gs_server_command(const gs_options *o, const gs_device_info *dev, const gs_meta *meta, char *err, size_t n)
+{
+    static srv_row rows[MAX_ROWS];
+    const int progress = isatty(STDERR_FILENO);
+    int nrows = 0, rc;
+    if ((rc = plan(o, dev, rows, &nrows, err, n)))
+        return rc;
+    for (int i = 0; i < nrows; ++i) {
+        if (progress)
+            fprintf(stderr, "\r[%d/%d] server %s %s%20s", i + 1, nrows, gs_srv_workload_name(rows[i].l.workload),
+                    gs_srv_way_name(rows[i].l.way), "");
+        if ((rc = run_row(&rows[i], o, err, n))) {
+            if (progress)
+                fputc('\n', stderr);
+            return rc;
+        }
+    }
+    if (progress)
+        fprintf(stderr, "\r%60s\r", "");
+    report(stdout, o->format, meta, rows, nrows);
+    for (int i = 0; i < nrows; ++i) /* a FAIL or TIMEOUT is an error, but the broken twin's FAIL is its purpose */
+        if (rows[i].verdict != GS_PASS && !(rows[i].l.way == GS_SRV_BROKEN && rows[i].verdict == GS_FAIL)) {
+            snprintf(err, n, "server: %s %s: %s: %s", gs_srv_workload_name(rows[i].l.workload),
+                     gs_srv_way_name(rows[i].l.way), gs_verdict_name(rows[i].verdict), rows[i].detail);
+            return GS_EXIT_RUNTIME;
+        }
+    return GS_EXIT_OK;
+}

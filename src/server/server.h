@@ -1,0 +1,131 @@
+/* server.h: `gsync-bench server`, the synchronization-server architecture
+ * (Wang, Fussell and Lin) against global locks and atomics
+ * (docs/server.md).
+ *
+ * server_cli.c: the command's workloads and options (no GPU).  server.c: the
+ * runs, the host's replay of each workload, the report.  server_kernels.cu:
+ * the kernels, reached through gs_server_gpu_run.
+ */
+#ifndef GSYNC_SERVER_H
+#define GSYNC_SERVER_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum gs_srv_workload {
+    GS_SRV_QUEUE,     /* the message queues alone: every client thread sends, servers count and log */
+    GS_SRV_PINGPONG,  /* one round trip between two blocks, repeated */
+    GS_SRV_COUNTERS,  /* many bins of (count, sum), each update a critical section */
+    GS_SRV_TRANSFERS, /* conditional transfers between accounts (two items a section) */
+    GS_SRV_WORKLOADS
+};
+enum gs_srv_way {
+    GS_SRV_SPIN,    /* a spin lock per item (HeteroSync's spinMutex: CAS, fences) */
+    GS_SRV_TICKET,  /* gsync's ticket lock per item (relaxed add, acquire poll, release store) */
+    GS_SRV_ATOMIC,  /* lock-free: one 64-bit atomic (counters only) */
+    GS_SRV_SERVER,  /* the synchronization server, warp-aggregated sends */
+    GS_SRV_BASIC,   /* queue: every thread sends on its own */
+    GS_SRV_BROKEN,  /* queue: the twin that sets the valid bit before the message is written */
+    GS_SRV_WAYS
+};
+
+#define GS_SRV_MAX_LIST 16
+typedef struct gs_srv_options {
+    unsigned int workloads[GS_SRV_WORKLOADS];
+    int nworkloads;
+    unsigned int ways[GS_SRV_WAYS];
+    int nways;                          /* 0: every way the workload has */
+    unsigned int share[GS_SRV_MAX_LIST]; /* server blocks, percent of the grid */
+    int nshare;
+    unsigned int items[GS_SRV_MAX_LIST]; /* bins or accounts (the contention sweep) */
+    int nitems;
+    unsigned int ops;      /* operations a thread of the grid (queue: messages a client thread) */
+    unsigned int capacity; /* slots per queue */
+    int skewed;            /* counters: a quarter of the updates on bin 0 */
+} gs_srv_options;
+
+extern gs_srv_options gs_srv_opts;
+
+void gs_srv_reset_options(void);
+/* WORKLOAD[,...] or all.  0, or -1 with err set. */
+int gs_srv_parse_workloads(const char *list, char *err, size_t n);
+/* Its option NAME VALUE: 1 taken, 0 not its option, -1 bad value (err
+ * set); VALUE NULL only asks whether NAME is its option. */
+int gs_srv_option(const char *name, const char *value, char *err, size_t n);
+const char *gs_srv_workload_name(unsigned int w);
+const char *gs_srv_way_name(unsigned int w);
+/* Whether workload w runs in way v. */
+int gs_srv_has_way(unsigned int w, unsigned int v);
+
+/* What one launch needs and gives. */
+typedef struct gs_srv_launch {
+    unsigned int workload, way;
+    unsigned int blocks, threads, servers; /* servers: blocks 0..servers-1 */
+    unsigned int items, capacity, skewed;
+    unsigned long long total;              /* operations (queue: messages a client thread; pingpong: round trips) */
+    int verifying;                         /* log what the host checks */
+    unsigned long long timeout_ns;
+    /* out */
+    float ms;
+    int timed_out;
+    unsigned int slice_smem; /* the servers' items were in shared memory */
+} gs_srv_launch;
+
+/* server_kernels.cu.  Device buffers are made and freed by the call; the
+ * host's copies of what the run left (NULL when not wanted): the items'
+ * final words (counters: count and sum a bin; transfers: the balances),
+ * and the log (queue: per server, (sender, sequence) a message in arrival
+ * order; transfers: 1 a successful transfer, by operation).
+ * Returns a cudaError_t. */
+int gs_server_gpu_run(gs_srv_launch *l, unsigned int *items, unsigned int *log, unsigned int *counts);
+/* Blocks of the server kernel one SM holds, at `threads`, in a grid of at
+ * most `blocks`.  A cudaError_t. */
+int gs_server_gpu_per_sm(unsigned int threads, unsigned int blocks, unsigned int *per_sm);
+
+/* server.c: the command. */
+struct gs_options;
+struct gs_device_info;
+struct gs_meta;
+int gs_server_command(const struct gs_options *o, const struct gs_device_info *dev, const struct gs_meta *meta,
+                      char *err, size_t n);
+#ifdef __cplusplus
+}
+#endif
+
+/* ---- the workloads' operations, the same on the host and the device ---- */
+#ifdef __CUDACC__
+#define GS_SRV_HD __host__ __device__ __forceinline__
+#else
+#define GS_SRV_HD static inline
+#endif
+#define GS_SRV_INITIAL_BALANCE 100u
+
+GS_SRV_HD unsigned int gs_srv_mix(unsigned long long i)
+{
+    i += 0x9e3779b97f4a7c15ull;
+    i = (i ^ (i >> 30)) * 0xbf58476d1ce4e5b9ull;
+    i = (i ^ (i >> 27)) * 0x94d049bb133111ebull;
+    return (unsigned int)((i ^ (i >> 31)) >> 32);
+}
+/* Counters: operation j adds v (1..16) to bin *bin. */
+GS_SRV_HD void gs_srv_counter_op(unsigned long long j, unsigned int bins, unsigned int skewed, unsigned int *bin,
+                                 unsigned int *v)
+{
+    const unsigned int k = gs_srv_mix(j);
+    *bin = skewed && (k & 3u) == 0u ? 0u : (k >> 2) % bins;
+    *v = 1u + (k >> 28);
+}
+/* Transfers: operation j moves x (1..16) from account a to b != a, if a holds x. */
+GS_SRV_HD void gs_srv_transfer_op(unsigned long long j, unsigned int accounts, unsigned int *a, unsigned int *b,
+                                  unsigned int *x)
+{
+    const unsigned int k = gs_srv_mix(j ^ 0x7a5f00000000ull);
+    *a = k % accounts;
+    *b = (*a + 1u + gs_srv_mix(k) % (accounts - 1u)) % accounts;
+    *x = 1u + (k >> 28);
+}
+#undef GS_SRV_HD
+#endif

@@ -1,0 +1,169 @@
+/* server_cli.c: the server command's workloads, ways and options, parsed
+ * without touching the GPU (the command-line tests and the fuzz test cover
+ * them). */
+#include "server/server.h"
+#include "cli.h"
+
+#include "gsync/msg/queue.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+gs_srv_options gs_srv_opts;
+
+static const char *const workload_names[GS_SRV_WORKLOADS] = {"queue", "pingpong", "counters", "transfers"};
+static const char *const way_names[GS_SRV_WAYS] = {"spinLock", "ticketLock", "atomic", "server", "basic", "brokenEarlyBit"};
+
+const char *gs_srv_workload_name(unsigned int w)
+{
+    return w < GS_SRV_WORKLOADS ? workload_names[w] : "?";
+}
+
+const char *gs_srv_way_name(unsigned int w)
+{
+    return w < GS_SRV_WAYS ? way_names[w] : "?";
+}
+
+int gs_srv_has_way(unsigned int w, unsigned int v)
+{
+    switch (w) {
+    case GS_SRV_QUEUE:
+        return v == GS_SRV_SERVER || v == GS_SRV_BASIC || v == GS_SRV_BROKEN;
+    case GS_SRV_PINGPONG:
+        return v == GS_SRV_SERVER;
+    case GS_SRV_COUNTERS:
+        return v == GS_SRV_SPIN || v == GS_SRV_TICKET || v == GS_SRV_ATOMIC || v == GS_SRV_SERVER;
+    case GS_SRV_TRANSFERS:
+        return v == GS_SRV_SPIN || v == GS_SRV_TICKET || v == GS_SRV_SERVER;
+    default:
+        return 0;
+    }
+}
+
+void gs_srv_reset_options(void)
+{
+    memset(&gs_srv_opts, 0, sizeof gs_srv_opts);
+    gs_srv_opts.ops = 64u;
+    gs_srv_opts.capacity = GS_MSGQ_DEFAULT_CAPACITY;
+}
+
+/* NAME[,NAME...] from names (case-insensitive), or "all" (the first `all`). */
+static int parse_names(const char *opt, const char *arg, const char *const *names, unsigned int count,
+                       unsigned int all, unsigned int *out, int *nout, char *err, size_t n)
+{
+    char item[64];
+    const char *p = arg;
+    *nout = 0;
+    if (strcasecmp(arg, "all") == 0) {
+        for (unsigned int i = 0; i < all; ++i)
+            out[(*nout)++] = i;
+        return 0;
+    }
+    for (;;) {
+        const char *comma = strchr(p, ',');
+        const size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        unsigned int i;
+        if (len == 0 || len >= sizeof item) {
+            snprintf(err, n, "%s '%s' has an empty or overlong item", opt, gs_escape(arg));
+            return -1;
+        }
+        memcpy(item, p, len);
+        item[len] = 0;
+        for (i = 0; i < count && strcasecmp(item, names[i]) != 0; ++i)
+            ;
+        if (i == count) {
+            int k = snprintf(err, n, "%s '%s' is not one of", opt, gs_escape(item));
+            for (unsigned int j = 0; j < count && k > 0 && (size_t)k < n; ++j)
+                k += snprintf(err + k, n - (size_t)k, "%s %s", j ? "," : "", names[j]);
+            return -1;
+        }
+        for (int j = 0; j < *nout; ++j)
+            if (out[j] == i) {
+                snprintf(err, n, "%s: '%s' is named twice", opt, names[i]);
+                return -1;
+            }
+        out[(*nout)++] = i;
+        if (!comma)
+            return 0;
+        p = comma + 1;
+    }
+}
+
+int gs_srv_parse_workloads(const char *list, char *err, size_t n)
+{
+    return parse_names("workload", list, workload_names, GS_SRV_WORKLOADS, GS_SRV_WORKLOADS, gs_srv_opts.workloads,
+                       &gs_srv_opts.nworkloads, err, n);
+}
+
+/* N[,N...], each from min to max. */
+static int parse_uints(const char *opt, const char *arg, unsigned int min, unsigned int max, unsigned int *out,
+                       int *nout, char *err, size_t n)
+{
+    char item[32];
+    const char *p = arg;
+    *nout = 0;
+    for (;;) {
+        const char *comma = strchr(p, ',');
+        const size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        if (len == 0 || len >= sizeof item || *nout == GS_SRV_MAX_LIST) {
+            snprintf(err, n, "%s '%s': an empty item, or more than %d", opt, gs_escape(arg), GS_SRV_MAX_LIST);
+            return -1;
+        }
+        memcpy(item, p, len);
+        item[len] = 0;
+        if (gs_parse_uint(item, min, max, &out[*nout])) {
+            snprintf(err, n, "%s '%s' is not a whole number from %u to %u", opt, gs_escape(item), min, max);
+            return -1;
+        }
+        ++*nout;
+        if (!comma)
+            return 0;
+        p = comma + 1;
+    }
+}
+
+int gs_srv_option(const char *name, const char *value, char *err, size_t n)
+{
+    const int known = !strcmp(name, "--way") || !strcmp(name, "--share") || !strcmp(name, "--items") ||
+                      !strcmp(name, "--ops") || !strcmp(name, "--capacity") || !strcmp(name, "--dist");
+    if (!known || !value)
+        return known;
+    if (!strcmp(name, "--way"))
+        return parse_names(name, value, way_names, GS_SRV_WAYS, GS_SRV_WAYS, gs_srv_opts.ways, &gs_srv_opts.nways,
+                           err, n) ? -1 : 1;
+    if (!strcmp(name, "--share")) {
+        if (!strcmp(value, "0") || !strcmp(value, "100")) {
+            snprintf(err, n, "--share %s: %s", value,
+                     value[0] == '0' ? "no block would serve (at least 1 percent)"
+                                     : "every block would serve and none send (at most 99 percent)");
+            return -1;
+        }
+        return parse_uints(name, value, 1u, 99u, gs_srv_opts.share, &gs_srv_opts.nshare, err, n) ? -1 : 1;
+    }
+    if (!strcmp(name, "--items"))
+        return parse_uints(name, value, 2u, 1u << 26, gs_srv_opts.items, &gs_srv_opts.nitems, err, n) ? -1 : 1;
+    if (!strcmp(name, "--ops")) {
+        if (gs_parse_uint(value, 1u, 1u << 20, &gs_srv_opts.ops)) {
+            snprintf(err, n, "--ops '%s' is not a whole number from 1 to %u", gs_escape(value), 1u << 20);
+            return -1;
+        }
+        return 1;
+    }
+    if (!strcmp(name, "--capacity")) {
+        unsigned int c = 0;
+        if (gs_parse_uint(value, GS_MSGQ_MIN_CAPACITY, GS_MSGQ_MAX_CAPACITY, &c) || !gs_msgq_capacity_ok(c)) {
+            snprintf(err, n, "--capacity '%s' is not a power of two from %u to %u", gs_escape(value),
+                     GS_MSGQ_MIN_CAPACITY, GS_MSGQ_MAX_CAPACITY);
+            return -1;
+        }
+        gs_srv_opts.capacity = c;
+        return 1;
+    }
+    if (strcmp(value, "uniform") && strcmp(value, "skewed")) {
+        snprintf(err, n, "--dist '%s' is not one of uniform, skewed", gs_escape(value));
+        return -1;
+    }
+    gs_srv_opts.skewed = !strcmp(value, "skewed");
+    return 1;
+}
