@@ -15,13 +15,13 @@ status=0
 rows() {
   tail -n +2 "$1" | sed -E 's/^.*,(queue|pingpong|counters|transfers),([A-Za-z]+),.*,([0-9]+),([0-9.e+-]*,){6}(PASS|FAIL|TIMEOUT),.*$/\1 \2 \5 \3/'
 }
-"$bench" server queue --way basic,server --ops 64 --repeat 1 --format csv >"$tmp/queue.csv" || {
+"$bench" server queue --way basic,server --ops 80 --repeat 1 --format csv >"$tmp/queue.csv" || {
   echo "queue: exit $?"; status=1; }
 rows "$tmp/queue.csv" | awk '$3 != "PASS" || $4 < 10000000 { bad = 1; print "queue:", $0 } END { exit bad }' || status=1
 [ "$(rows "$tmp/queue.csv" | wc -l)" = 2 ] || { echo "queue: expected 2 rows"; status=1; }
 "$bench" server queue --way brokenEarlyBit --ops 64 --repeat 1 --format csv >"$tmp/broken.csv"
 [ "$(rows "$tmp/broken.csv" | awk '{ print $3 }')" = FAIL ] || { echo "brokenEarlyBit did not fail:"; rows "$tmp/broken.csv"; status=1; }
-"$bench" server all --ops 4 --items 64,65536 --share 25,50 --repeat 1 --format csv >"$tmp/all.csv" || {
+"$bench" server all --ops 4 --items 1024,65536 --share 25,50 --repeat 1 --format csv >"$tmp/all.csv" || {
   echo "server all: exit $?"; status=1; }
 bad=$(rows "$tmp/all.csv" | grep -v " PASS ")
 [ -z "$bad" ] || { echo "server all: not PASS:"; echo "$bad"; status=1; }

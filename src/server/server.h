@@ -101,7 +101,7 @@ int gs_server_command(const struct gs_options *o, const struct gs_device_info *d
 #else
 #define GS_SRV_HD static inline
 #endif
-#define GS_SRV_INITIAL_BALANCE 100u
+#define GS_SRV_INITIAL_BALANCE 1000000u /* enough that transfers are rarely refused, whatever the timing */
 
 GS_SRV_HD unsigned int gs_srv_mix(unsigned long long i)
 {

@@ -168,7 +168,7 @@ static __device__ void client_queue(const srv_args &a, unsigned int *cache)
 {
     const unsigned int g = client_id(a);
     for (unsigned int i = 0; i < a.total; ++i) {
-        const unsigned int dest = (g + i) % a.servers;
+        const unsigned int dest = (g / 32u + i) % a.servers; /* a warp's lanes to one server a step */
         if (!send(a, dest, make_uint4(g, i, dest, g ^ i), cache)) {
             count_timeout(a);
             break;
