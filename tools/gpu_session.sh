@@ -14,7 +14,8 @@
 #             samples (relaxed-skewed.csv) and in clusters of 4 (relaxed-c4.csv)
 #   sanrelaxed memcheck and racecheck over the relaxed family (sanitize-relaxed.csv)
 #   server    the synchronization server: queues (server-queue.csv), the
-#             workloads over a contention sweep (server.csv), skewed bins
+#             workloads over a contention sweep (server.csv, server-hash.csv),
+#             skewed bins (server-skewed.csv)
 #   litmus    litmus tests of ptx.cuh: every shape and order and the broken
 #             twin, 10^7 iterations each (litmus.csv)
 #   local     HeteroSync's ...Uniq ports (local-uniq.csv), and per cluster
@@ -95,8 +96,9 @@ for w in "$@"; do
   litmus) csv litmus litmus --shape MP,SB,LB,IRIW,MPbrokenAcquire --iters 10000000 ;;
   server) # the message queues and a round trip at three server shares; the workloads over a contention sweep
     csv server-queue server queue,pingpong --share 12,25,50
-    csv server server counters,transfers --items 64,4096,65536,1048576 --timeout 30 --repeat 3
-    csv server-skewed server counters --dist skewed --timeout 30 --repeat 3 ;;
+    csv server server counters,transfers --items 64,4096,65536,1048576 --ops 16 --timeout 20 --repeat 3
+    csv server-hash server hashtable --items 64,4096 --collision 1,16,256 --ops 16 --timeout 20 --repeat 3
+    csv server-skewed server counters --dist skewed --ops 16 --timeout 20 --repeat 3 ;;
   floor) csv floor floor ;;
   decompose) csv decompose decompose ;;
   esac

@@ -6,7 +6,9 @@
  *   pingpong:  every reply in turn;
  *   counters:  every bin's count and sum equal the host's;
  *   transfers: the total unchanged and no balance below 0; with the log,
- *              every balance equal to the host's replay of the granted ones.
+ *              every balance equal to the host's replay of the granted ones;
+ *   hashtable: every bucket's chain holds exactly the keys that hash to it
+ *              and were upserted, once each, with the host's counts.
  */
 #include "server/server.h"
 
@@ -155,12 +157,65 @@ static int check_transfers(const gs_srv_launch *l, const unsigned int *items, co
     return bad;
 }
 
+/* Nodes in the pool of a hashtable launch. */
+static size_t hash_pool(const gs_srv_launch *l)
+{
+    return l->servers ? (size_t)gs_srv_hash_pool(l->keys, l->items, l->servers) * l->servers : l->keys;
+}
+
+static int check_hashtable(const gs_srv_launch *l, const unsigned int *words, char *d, size_t n)
+{
+    const unsigned int *heads = words;
+    const unsigned int *nodes = words + ((l->items + 3u) & ~3u);
+    const size_t pool = hash_pool(l);
+    unsigned int *want = calloc(l->keys, sizeof *want), *seen = calloc(l->keys, sizeof *seen);
+    unsigned long long distinct = 0, found = 0;
+    int bad = 0;
+    if (!want || !seen) {
+        free(want), free(seen);
+        snprintf(d, n, "out of host memory for the hash table's replay");
+        return 1;
+    }
+    for (unsigned long long j = 0; j < l->total; ++j)
+        distinct += want[gs_srv_hash_key(j, l->keys)]++ == 0u;
+    for (unsigned int b = 0; b < l->items && !bad; ++b) {
+        size_t steps = 0;
+        for (unsigned int idx = heads[b]; idx && !bad; idx = nodes[4u * (idx - 1u) + 2u]) {
+            const unsigned int key = nodes[4u * (idx - 1u)], count = nodes[4u * (idx - 1u) + 1u];
+            if (idx > pool || ++steps > pool) {
+                snprintf(d, n, "bucket %u: a chain through node %u (the pool holds %zu)", b, idx, pool);
+                bad = 1;
+            } else if (key >= l->keys || key % l->items != b) {
+                snprintf(d, n, "bucket %u holds key %u, which is not its", b, key);
+                bad = 1;
+            } else if (seen[key]++) {
+                snprintf(d, n, "key %u is in the table twice", key);
+                bad = 1;
+            } else if (count != want[key]) {
+                snprintf(d, n, "key %u counted %u upserts, expected %u", key, count, want[key]);
+                bad = 1;
+            }
+            ++found;
+        }
+    }
+    if (!bad && found != distinct) {
+        snprintf(d, n, "the table holds %llu keys, expected %llu", found, distinct);
+        bad = 1;
+    }
+    if (!bad)
+        snprintf(d, n, "%llu keys, %.1f upserts a key", distinct, (double)l->total / (double)distinct);
+    free(want), free(seen);
+    return bad;
+}
+
 /* One launch and its check.  Returns GS_EXIT_OK (verdict in r) or an exit
  * status with err set. */
 static int launch_checked(srv_row *r, int verifying, char *err, size_t n)
 {
     gs_srv_launch *l = &r->l;
-    const size_t words = l->workload == GS_SRV_COUNTERS ? 2u * (size_t)l->items : l->items;
+    const size_t words = l->workload == GS_SRV_COUNTERS    ? 2u * (size_t)l->items
+                         : l->workload == GS_SRV_HASHTABLE ? ((l->items + 3u) & ~3u) + 4u * hash_pool(l)
+                                                           : l->items;
     const size_t senders = (size_t)(l->blocks - l->servers) * l->threads;
     const size_t log_words = !verifying ? 0u
                              : l->workload == GS_SRV_QUEUE
@@ -201,6 +256,9 @@ static int launch_checked(srv_row *r, int verifying, char *err, size_t n)
             break;
         case GS_SRV_COUNTERS:
             bad = check_counters(l, items, d, sizeof d);
+            break;
+        case GS_SRV_HASHTABLE:
+            bad = check_hashtable(l, items, d, sizeof d);
             break;
         default:
             bad = check_transfers(l, items, log, d, sizeof d);
@@ -249,15 +307,15 @@ static void report(FILE *f, enum gs_format fmt, const gs_meta *m, const srv_row 
 {
     if (fmt == GS_FORMAT_CSV)
         fprintf(f, "gsync_version,device,sm_count,clock_mhz,cc,driver,runtime,command,workload,way,blocks,threads,"
-                   "servers,share_pct,items,capacity,ops,ms_median,ms_min,ms_max,noise_pct,ns_per_op,mops_per_s,"
+                   "servers,share_pct,items,keys,capacity,ops,ms_median,ms_min,ms_max,noise_pct,ns_per_op,mops_per_s,"
                    "verdict,detail\n");
     else if (fmt == GS_FORMAT_JSON) {
         gs_json_meta(f, m);
         fprintf(f, "  \"server\": [");
     } else {
         gs_table_header(f, m);
-        fprintf(f, "%-10s %-14s %6s %4s %7s %8s %6s %11s %10s %9s %6s %10s  %s\n", "workload", "way", "blocks",
-                "thr", "servers", "items", "queue", "ops", "ms", "ns/op", "noise", "Mops/s", "verdict");
+        fprintf(f, "%-10s %-14s %6s %4s %7s %8s %8s %6s %11s %10s %9s %6s %10s  %s\n", "workload", "way", "blocks",
+                "thr", "servers", "items", "keys", "queue", "ops", "ms", "ns/op", "noise", "Mops/s", "verdict");
     }
     for (int i = 0; i < nrows; ++i) {
         const srv_row *r = &rows[i];
@@ -266,8 +324,8 @@ static void report(FILE *f, enum gs_format fmt, const gs_meta *m, const srv_row 
         const int pass = r->verdict == GS_PASS;
         if (fmt == GS_FORMAT_CSV) {
             gs_csv_meta(f, m);
-            fprintf(f, "%s,%s,%u,%u,%u,%u,%u,%u,%.0f,", gs_srv_workload_name(l->workload), gs_srv_way_name(l->way),
-                    l->blocks, l->threads, l->servers, r->share, l->items, l->capacity, ops);
+            fprintf(f, "%s,%s,%u,%u,%u,%u,%u,%u,%u,%.0f,", gs_srv_workload_name(l->workload), gs_srv_way_name(l->way),
+                    l->blocks, l->threads, l->servers, r->share, l->items, l->keys, l->capacity, ops);
             if (pass)
                 fprintf(f, "%.4f,%.4f,%.4f,%.2f,%.4g,%.1f,", r->ms_median, r->ms_min, r->ms_max, r->noise_pct, ns,
                         mops);
@@ -278,9 +336,10 @@ static void report(FILE *f, enum gs_format fmt, const gs_meta *m, const srv_row 
             fputc('\n', f);
         } else if (fmt == GS_FORMAT_JSON) {
             fprintf(f, "%s\n    {\"workload\": \"%s\", \"way\": \"%s\", \"blocks\": %u, \"threads\": %u, "
-                       "\"servers\": %u, \"share_pct\": %u, \"items\": %u, \"capacity\": %u, \"ops\": %.0f, ",
+                       "\"servers\": %u, \"share_pct\": %u, \"items\": %u, \"keys\": %u, \"capacity\": %u, "
+                       "\"ops\": %.0f, ",
                     i ? "," : "", gs_srv_workload_name(l->workload), gs_srv_way_name(l->way), l->blocks, l->threads,
-                    l->servers, r->share, l->items, l->capacity, ops);
+                    l->servers, r->share, l->items, l->keys, l->capacity, ops);
             if (pass)
                 fprintf(f, "\"ms_median\": %.4f, \"ms_min\": %.4f, \"ms_max\": %.4f, \"noise_pct\": %.2f, "
                            "\"ns_per_op\": %.4g, \"mops_per_s\": %.1f, ",
@@ -289,8 +348,8 @@ static void report(FILE *f, enum gs_format fmt, const gs_meta *m, const srv_row 
             gs_json_string(f, r->detail);
             fputc('}', f);
         } else {
-            fprintf(f, "%-10s %-14s %6u %4u %7u %8u %6u %11.0f ", gs_srv_workload_name(l->workload),
-                    gs_srv_way_name(l->way), l->blocks, l->threads, l->servers, l->items, l->capacity, ops);
+            fprintf(f, "%-10s %-14s %6u %4u %7u %8u %8u %6u %11.0f ", gs_srv_workload_name(l->workload),
+                    gs_srv_way_name(l->way), l->blocks, l->threads, l->servers, l->items, l->keys, l->capacity, ops);
             if (pass)
                 fprintf(f, "%10.3f %9.3g %5.1f%% %10.1f  PASS", r->ms_median, ns, r->noise_pct, mops);
             else
@@ -344,6 +403,14 @@ static int plan(const gs_options *o, const gs_device_info *dev, srv_row *rows, i
             items[nitems++] = 1u << 20;
         else if (wl == GS_SRV_TRANSFERS)
             items[nitems++] = 64u, items[nitems++] = 4096u, items[nitems++] = 1u << 20;
+        else if (wl == GS_SRV_HASHTABLE)
+            items[nitems++] = 4096u;
+        unsigned int coll[GS_SRV_MAX_LIST] = {1u, 16u, 256u};
+        int ncoll = wl == GS_SRV_HASHTABLE ? 3 : 1;
+        if (wl == GS_SRV_HASHTABLE && gs_srv_opts.ncollision) {
+            ncoll = gs_srv_opts.ncollision;
+            memcpy(coll, gs_srv_opts.collision, sizeof coll);
+        }
         for (unsigned int v = 0; v < GS_SRV_WAYS; ++v) {
             int asked = gs_srv_opts.nways == 0 && v != GS_SRV_BROKEN;
             for (int k = 0; k < gs_srv_opts.nways; ++k)
@@ -353,6 +420,7 @@ static int plan(const gs_options *o, const gs_device_info *dev, srv_row *rows, i
             const int served = v == GS_SRV_SERVER || v == GS_SRV_BASIC || v == GS_SRV_BROKEN;
             const int nshare = served && wl != GS_SRV_PINGPONG && gs_srv_opts.nshare ? gs_srv_opts.nshare : 1;
             for (int it = 0; it < nitems; ++it)
+                for (int c = 0; c < ncoll; ++c)
                 for (int sh = 0; sh < nshare; ++sh)
                     for (int g = 0; g < ngrids; ++g) {
                         srv_row *r;
@@ -364,6 +432,12 @@ static int plan(const gs_options *o, const gs_device_info *dev, srv_row *rows, i
                         memset(r, 0, sizeof *r);
                         r->l.workload = wl, r->l.way = v, r->l.threads = threads, r->l.blocks = grids[g];
                         r->l.items = items[it], r->l.capacity = gs_srv_opts.capacity, r->l.skewed = gs_srv_opts.skewed;
+                        if (wl == GS_SRV_HASHTABLE && (unsigned long long)items[it] * coll[c] > (1ull << 26)) {
+                            snprintf(err, n, "server hashtable: %u buckets x %u keys a bucket is over 2^26 keys",
+                                     items[it], coll[c]);
+                            return GS_EXIT_USAGE;
+                        }
+                        r->l.keys = wl == GS_SRV_HASHTABLE ? items[it] * coll[c] : 0u;
                         r->l.timeout_ns = (unsigned long long)(o->timeout_s * 1e9);
                         r->share = served && wl != GS_SRV_PINGPONG
                                        ? (gs_srv_opts.nshare ? gs_srv_opts.share[sh] : default_share)

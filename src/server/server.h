@@ -20,6 +20,7 @@ enum gs_srv_workload {
     GS_SRV_PINGPONG,  /* one round trip between two blocks, repeated */
     GS_SRV_COUNTERS,  /* many bins of (count, sum), each update a critical section */
     GS_SRV_TRANSFERS, /* conditional transfers between accounts (two items a section) */
+    GS_SRV_HASHTABLE, /* upserts into a chained hash table, a lock a bucket */
     GS_SRV_WORKLOADS
 };
 enum gs_srv_way {
@@ -40,8 +41,10 @@ typedef struct gs_srv_options {
     int nways;                          /* 0: every way the workload has */
     unsigned int share[GS_SRV_MAX_LIST]; /* server blocks, percent of the grid */
     int nshare;
-    unsigned int items[GS_SRV_MAX_LIST]; /* bins or accounts (the contention sweep) */
+    unsigned int items[GS_SRV_MAX_LIST]; /* bins, accounts or buckets (the contention sweep) */
     int nitems;
+    unsigned int collision[GS_SRV_MAX_LIST]; /* hashtable: keys a bucket */
+    int ncollision;
     unsigned int ops;      /* operations a thread of the grid (queue: messages a client thread) */
     unsigned int capacity; /* slots per queue */
     int skewed;            /* counters: a quarter of the updates on bin 0 */
@@ -65,6 +68,7 @@ typedef struct gs_srv_launch {
     unsigned int workload, way;
     unsigned int blocks, threads, servers; /* servers: blocks 0..servers-1 */
     unsigned int items, capacity, skewed;
+    unsigned int keys;                     /* hashtable: the key space, items x collision */
     unsigned long long total;              /* operations (queue: messages a client thread; pingpong: round trips) */
     int verifying;                         /* log what the host checks */
     unsigned long long timeout_ns;
@@ -76,7 +80,8 @@ typedef struct gs_srv_launch {
 
 /* server_kernels.cu.  Device buffers are made and freed by the call; the
  * host's copies of what the run left (NULL when not wanted): the items'
- * final words (counters: count and sum a bin; transfers: the balances),
+ * final words (counters: count and sum a bin; transfers: the balances;
+ * hashtable: the bucket heads, then the node pool as (key, count, next, 0)),
  * and the log (queue: per server, (sender, sequence) a message in arrival
  * order; transfers: 1 a successful transfer, by operation).
  * Returns a cudaError_t. */
@@ -117,6 +122,26 @@ GS_SRV_HD void gs_srv_counter_op(unsigned long long j, unsigned int bins, unsign
     const unsigned int k = gs_srv_mix(j);
     *bin = skewed && (k & 3u) == 0u ? 0u : (k >> 2) % bins;
     *v = 1u + (k >> 28);
+}
+/* Hashtable: operation j adds 1 to key *key's count, inserting the key when absent. */
+GS_SRV_HD unsigned int gs_srv_hash_key(unsigned long long j, unsigned int keys)
+{
+    return gs_srv_mix(j ^ 0x3c6e00000000ull) % keys;
+}
+/* Nodes the pool of server s holds at most (its buckets' keys), and the pool's slot count. */
+GS_SRV_HD unsigned int gs_srv_hash_pool(unsigned int keys, unsigned int buckets, unsigned int servers)
+{
+    unsigned int most = 0u;
+    if (!servers)
+        return keys;
+    for (unsigned int s = 0; s < servers; ++s) { /* keys k with (k % buckets) % servers == s */
+        const unsigned int per_bucket = keys / buckets, extra = keys % buckets;
+        unsigned int n = 0u;
+        for (unsigned int b = s; b < buckets; b += servers)
+            n += per_bucket + (b < extra ? 1u : 0u);
+        most = n > most ? n : most;
+    }
+    return most;
 }
 /* Transfers: operation j moves x (1..16) from account a to b != a, if a holds x. */
 GS_SRV_HD void gs_srv_transfer_op(unsigned long long j, unsigned int accounts, unsigned int *a, unsigned int *b,

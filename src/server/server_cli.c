@@ -12,7 +12,8 @@
 
 gs_srv_options gs_srv_opts;
 
-static const char *const workload_names[GS_SRV_WORKLOADS] = {"queue", "pingpong", "counters", "transfers"};
+static const char *const workload_names[GS_SRV_WORKLOADS] = {"queue", "pingpong", "counters", "transfers",
+                                                             "hashtable"};
 static const char *const way_names[GS_SRV_WAYS] = {"spinLock", "ticketLock", "atomic", "server", "basic", "brokenEarlyBit"};
 
 const char *gs_srv_workload_name(unsigned int w)
@@ -35,6 +36,7 @@ int gs_srv_has_way(unsigned int w, unsigned int v)
     case GS_SRV_COUNTERS:
         return v == GS_SRV_SPIN || v == GS_SRV_TICKET || v == GS_SRV_ATOMIC || v == GS_SRV_SERVER;
     case GS_SRV_TRANSFERS:
+    case GS_SRV_HASHTABLE:
         return v == GS_SRV_SPIN || v == GS_SRV_TICKET || v == GS_SRV_SERVER;
     default:
         return 0;
@@ -126,7 +128,8 @@ static int parse_uints(const char *opt, const char *arg, unsigned int min, unsig
 int gs_srv_option(const char *name, const char *value, char *err, size_t n)
 {
     const int known = !strcmp(name, "--way") || !strcmp(name, "--share") || !strcmp(name, "--items") ||
-                      !strcmp(name, "--ops") || !strcmp(name, "--capacity") || !strcmp(name, "--dist");
+                      !strcmp(name, "--ops") || !strcmp(name, "--capacity") || !strcmp(name, "--dist") ||
+                      !strcmp(name, "--collision");
     if (!known || !value)
         return known;
     if (!strcmp(name, "--way"))
@@ -143,6 +146,9 @@ int gs_srv_option(const char *name, const char *value, char *err, size_t n)
     }
     if (!strcmp(name, "--items"))
         return parse_uints(name, value, 2u, 1u << 26, gs_srv_opts.items, &gs_srv_opts.nitems, err, n) ? -1 : 1;
+    if (!strcmp(name, "--collision"))
+        return parse_uints(name, value, 1u, 1u << 12, gs_srv_opts.collision, &gs_srv_opts.ncollision, err, n) ? -1
+                                                                                                           : 1;
     if (!strcmp(name, "--ops")) {
         if (gs_parse_uint(value, 1u, 1u << 20, &gs_srv_opts.ops)) {
             snprintf(err, n, "--ops '%s' is not a whole number from 1 to %u", gs_escape(value), 1u << 20);

@@ -27,6 +27,7 @@
 #define GPU GS_SCOPE_GPU
 #define CTA GS_SCOPE_CTA
 #define SRV_SMEM_LIMIT (160u * 1024u) /* a server's slice in shared memory up to this */
+#define SRV_HASH_LOCKS 16384u         /* a hashtable server's bucket locks, at most */
 
 enum { MSG_W = 1u, MSG_D = 2u }; /* transfers: withdraw (replied), deposit */
 
@@ -40,6 +41,9 @@ typedef struct srv_args {
     unsigned int *balances;    /* transfers */
     unsigned int *locks;       /* spin: a word an item; ticket: two */
     unsigned int *log, *counts, *done, *timeouts;
+    unsigned int keys, pool_per_server, nlocks; /* hashtable */
+    unsigned int *heads, *pool_top;             /* a bucket's first node + 1 (0: none); the lock ways' pool */
+    uint4 *nodes;                               /* (key, count, next node + 1, 0) */
     gs_watchdog_t *wd;
     unsigned long long timeout_ns;
 } srv_args;
@@ -136,6 +140,36 @@ static __device__ void client_transfers_direct(const srv_args &a)
     }
 }
 
+/* The upsert: key's count + 1 in bucket b's chain, a node from *top (the
+ * pool from `base`) when the key is new.  Plain accesses: the caller holds
+ * b's lock (or owns b). */
+static __device__ __forceinline__ void upsert(const srv_args &a, unsigned int b, unsigned int key, unsigned int *top,
+                                              unsigned int base, enum gs_scope scope)
+{
+    for (unsigned int idx = a.heads[b]; idx; idx = a.nodes[idx - 1u].z)
+        if (a.nodes[idx - 1u].x == key) {
+            a.nodes[idx - 1u].y += 1u;
+            return;
+        }
+    const unsigned int n = base + gs_atom_add_relaxed(top, 1u, scope);
+    a.nodes[n] = make_uint4(key, 1u, a.heads[b], 0u);
+    a.heads[b] = n + 1u;
+}
+
+static __device__ void client_hash_direct(const srv_args &a)
+{
+    for (unsigned long long j = client_id(a); j < a.total; j += client_threads(a)) {
+        const unsigned int key = gs_srv_hash_key(j, a.keys), b = key % a.items;
+        unsigned int t = 0u;
+        if (!lock_item(a, b, &t)) {
+            count_timeout(a);
+            return;
+        }
+        upsert(a, b, key, a.pool_top, 0u, GPU);
+        unlock_item(a, b, t);
+    }
+}
+
 /* ---- clients of the servers ---- */
 static __device__ __forceinline__ bool send(const srv_args &a, unsigned int dest, uint4 m, unsigned int *cache)
 {
@@ -183,6 +217,18 @@ static __device__ void client_counters_server(const srv_args &a, unsigned int *c
         unsigned int bin, v;
         gs_srv_counter_op(j, a.items, a.skewed, &bin, &v);
         if (!send(a, bin % a.servers, make_uint4(bin, v, 0u, 0u), cache)) {
+            count_timeout(a);
+            break;
+        }
+    }
+    client_done(a);
+}
+
+static __device__ void client_hash_server(const srv_args &a, unsigned int *cache)
+{
+    for (unsigned long long j = client_id(a); j < a.total; j += client_threads(a)) {
+        const unsigned int key = gs_srv_hash_key(j, a.keys);
+        if (!send(a, key % a.items % a.servers, make_uint4(key, 0u, 0u, 0u), cache)) {
             count_timeout(a);
             break;
         }
@@ -244,8 +290,15 @@ static __device__ void server(const srv_args &a, unsigned int *cache, unsigned c
     const unsigned int owned = a.items > s ? (a.items - s + S - 1u) / S : 0u; /* items s, s + S, ... */
     unsigned long long *bins = (unsigned long long *)slice;
     unsigned int *bal = (unsigned int *)slice, head = 0u, received = 0u;
+    __shared__ unsigned int top; /* hashtable: this server's nodes taken */
     gs_wait_t w = GS_WAIT_INIT;
-    if (a.slice_smem) {
+    if (a.workload == GS_SRV_HASHTABLE) {
+        for (unsigned int k = threadIdx.x; k < a.nlocks; k += blockDim.x)
+            bal[k] = 0u; /* the bucket locks */
+        if (threadIdx.x == 0)
+            top = 0u;
+        __syncthreads();
+    } else if (a.slice_smem) {
         for (unsigned int k = threadIdx.x; k < owned; k += blockDim.x) {
             if (a.workload == GS_SRV_COUNTERS)
                 bins[k] = a.bins[s + k * S];
@@ -264,6 +317,22 @@ static __device__ void server(const srv_args &a, unsigned int *cache, unsigned c
                     e[0] = m.x;
                     e[1] = m.y;
                 }
+            } else if (a.workload == GS_SRV_HASHTABLE) { /* a shared-memory lock per bucket (hashed when many) */
+                const unsigned int b = m.x % a.items;
+                unsigned int *lk = &bal[(b / S) % a.nlocks];
+                gs_wait_t lw = GS_WAIT_INIT;
+                bool held = true;
+                while (gs_atom_cas_acquire(lk, 0u, 1u, CTA) != 0u)
+                    if (gs_wait_spin(&lw)) {
+                        held = false;
+                        break;
+                    }
+                if (!held) {
+                    count_timeout(a);
+                    continue;
+                }
+                upsert(a, b, m.x, &top, s * a.pool_per_server, CTA);
+                gs_st_release(lk, 0u, CTA);
             } else if (a.workload == GS_SRV_COUNTERS) {
                 unsigned long long *b = a.slice_smem ? &bins[m.x / S] : &a.bins[m.x];
                 cuda::atomic_ref<unsigned long long, cuda::thread_scope_device>(*b).fetch_add(
@@ -309,7 +378,7 @@ static __device__ void server(const srv_args &a, unsigned int *cache, unsigned c
     }
     if (threadIdx.x == 0)
         a.counts[s] = received;
-    if (a.slice_smem) {
+    if (a.slice_smem && a.workload != GS_SRV_HASHTABLE) {
         __syncthreads();
         for (unsigned int k = threadIdx.x; k < owned; k += blockDim.x) {
             if (a.workload == GS_SRV_COUNTERS)
@@ -369,9 +438,13 @@ static __global__ void srv_kernel(srv_args a)
     if (a.way == GS_SRV_SPIN || a.way == GS_SRV_TICKET || a.way == GS_SRV_ATOMIC) {
         if (a.workload == GS_SRV_COUNTERS)
             client_counters_direct(a);
+        else if (a.workload == GS_SRV_HASHTABLE)
+            client_hash_direct(a);
         else
             client_transfers_direct(a);
-    } else if (a.workload == GS_SRV_QUEUE)
+    } else if (a.workload == GS_SRV_HASHTABLE)
+        client_hash_server(a, cache);
+    else if (a.workload == GS_SRV_QUEUE)
         client_queue(a, cache);
     else if (a.workload == GS_SRV_COUNTERS)
         client_counters_server(a, cache);
@@ -390,6 +463,11 @@ static size_t shared_bytes(const gs_srv_launch *l, unsigned int *slice_smem)
     const size_t cache = 4u * (size_t)((l->blocks + 31u) & ~31u);
     size_t slice = 0;
     *slice_smem = 0u;
+    if (l->servers && l->workload == GS_SRV_HASHTABLE) { /* its bucket locks */
+        const size_t owned = (l->items + l->servers - 1u) / l->servers;
+        *slice_smem = 1u;
+        return cache + 4u * (owned < SRV_HASH_LOCKS ? owned : SRV_HASH_LOCKS);
+    }
     if (l->servers && (l->workload == GS_SRV_COUNTERS || l->workload == GS_SRV_TRANSFERS)) {
         const size_t owned = (l->items + l->servers - 1u) / l->servers;
         slice = owned * (l->workload == GS_SRV_COUNTERS ? 8u : 4u);
@@ -428,7 +506,11 @@ extern "C" int gs_server_gpu_run(gs_srv_launch *l, unsigned int *items, unsigned
         l->blocks = 2u;
     const size_t nqueues = l->workload == GS_SRV_PINGPONG || l->servers ? l->blocks : 0u;
     const size_t qbytes = nqueues ? gs_msgq_bytes(l->capacity) * nqueues : 0u;
-    const size_t item_bytes = l->workload == GS_SRV_COUNTERS ? 8ull * l->items : 4ull * l->items;
+    const unsigned int per_server = l->workload == GS_SRV_HASHTABLE ? gs_srv_hash_pool(l->keys, l->items, l->servers) : 0u;
+    const size_t pool = l->servers ? (size_t)per_server * l->servers : l->keys;
+    const size_t item_bytes = l->workload == GS_SRV_COUNTERS    ? 8ull * l->items
+                              : l->workload == GS_SRV_HASHTABLE ? 4ull * ((l->items + 3u) & ~3u) + 16ull * pool
+                                                                : 4ull * l->items;
     const size_t lock_bytes = (l->way == GS_SRV_TICKET ? 8ull : 4ull) * l->items;
     const size_t client_threads = (size_t)(l->blocks - l->servers) * l->threads;
     size_t log_words = 0;
@@ -446,6 +528,13 @@ extern "C" int gs_server_gpu_run(gs_srv_launch *l, unsigned int *items, unsigned
     TRY(cudaMemset(a.queues, 0, qbytes ? qbytes : 16u));
     TRY(cudaMalloc((void **)&a.bins, item_bytes ? item_bytes : 16u));
     a.balances = (unsigned int *)a.bins;
+    a.heads = (unsigned int *)a.bins;
+    a.nodes = (uint4 *)((char *)a.bins + 4ull * ((l->items + 3u) & ~3u));
+    a.keys = l->keys, a.pool_per_server = per_server;
+    a.nlocks = l->servers ? ((l->items + l->servers - 1u) / l->servers < SRV_HASH_LOCKS
+                                 ? (l->items + l->servers - 1u) / l->servers
+                                 : SRV_HASH_LOCKS)
+                          : 0u;
     if (l->workload == GS_SRV_TRANSFERS) {
         TRY(cudaMemcpy(a.balances, items, item_bytes, cudaMemcpyHostToDevice)); /* the initial balances */
     } else
@@ -459,6 +548,7 @@ extern "C" int gs_server_gpu_run(gs_srv_launch *l, unsigned int *items, unsigned
     TRY(cudaMemset(a.counts, 0, 4u * (l->blocks + 8u)));
     a.done = a.counts + l->blocks;
     a.timeouts = a.counts + l->blocks + 1u;
+    a.pool_top = a.counts + l->blocks + 2u;
     TRY(cudaMalloc((void **)&a.wd, sizeof(gs_watchdog_t)));
     TRY(cudaFuncSetAttribute((const void *)srv_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                              (int)SRV_SMEM_LIMIT));

@@ -111,7 +111,10 @@ int main(void)
     CHECK(parse(&o, "server queue") == 0 && gs_srv_opts.nshare == 0 && !gs_srv_opts.skewed); /* reset */
     CHECK(parse(&o, "server --help") == 0 && o.cmd == GS_CMD_HELP && o.help_topic == GS_CMD_SERVER);
     CHECK(usage("server", "'server' needs a workload"));
-    CHECK(usage("server hashes", "workload 'hashes' is not one of queue, pingpong, counters, transfers"));
+    CHECK(usage("server hashes", "workload 'hashes' is not one of queue, pingpong, counters, transfers, hashtable"));
+    CHECK(parse(&o, "server hashtable --collision 1,64") == 0 && gs_srv_opts.ncollision == 2 &&
+          gs_srv_opts.collision[1] == 64u);
+    CHECK(usage("server hashtable --collision 0", "--collision '0' is not a whole number from 1 to 4096"));
     CHECK(usage("server queue --share 0", "--share 0: no block would serve"));
     CHECK(usage("server queue --share 100", "--share 100: every block would serve"));
     CHECK(usage("server queue --share 5,", "--share '5,': an empty item"));
