@@ -5,7 +5,8 @@ time per operation against blocks per SM for each family sweep (log scale),
 the synchronization share of each barrier's episode, where each semaphore
 completes, the plain-build barrier comparison and its forms, Feng and Xiao's
 decomposition, the floor, the whole programs' times, and what relaxing
-atomics buys with the histograms' throughput.  `make figures` runs it in build/venv."""
+atomics buys with the histograms' throughput, and the synchronization
+server against locks and atomics over contention.  `make figures` runs it in build/venv."""
 import csv
 import math
 import os
@@ -254,6 +255,41 @@ def relaxed(rows, out, name):
     save(fig, out, name)
 
 
+def server(rows, out, name):
+    """A panel per workload (and key space): Mops/s against the items
+    shared (fewer: more contention), a line per way."""
+    panels = []
+    for r in rows:
+        if r["workload"] in ("queue", "pingpong"):
+            continue
+        key = (r["workload"], r["keys"] if r["keys"] != "0" else None)
+        if key[1] and r["workload"] == "hashtable":
+            key = (r["workload"], str(int(num(r["keys"]) / max(num(r["items"]), 1))) + " keys a bucket")
+        if key not in panels:
+            panels.append(key)
+    if not panels:
+        return
+    fig, axes = plt.subplots(1, len(panels), figsize=(5 * len(panels), 4.2), squeeze=False)
+    for ax, (wl, sub) in zip(axes.flat, panels):
+        mine = [r for r in rows if r["workload"] == wl and r["verdict"] == "PASS" and
+                (sub is None or wl != "hashtable" or
+                 str(int(num(r["keys"]) / max(num(r["items"]), 1))) + " keys a bucket" == sub)]
+        for w in sorted({r["way"] for r in mine}, key=lambda x: x != "server"):
+            pts = sorted((num(r["items"]), num(r["mops_per_s"])) for r in mine if r["way"] == w)
+            ax.plot([x for x, _ in pts], [y for _, y in pts], "-" if w == "server" else ":", marker="o", ms=3,
+                    lw=2.4 if w == "server" else 1.1, label=w)
+        ax.set_xscale("log", base=2)
+        ax.set_yscale("log")
+        ax.set_xlabel("items (fewer: more contention)")
+        ax.set_ylabel("M operations/s")
+        ax.set_title(wl + (f", {sub}" if sub else ""))
+        ax.grid(True, which="both", alpha=0.3)
+        ax.legend(fontsize=7)
+    fig.suptitle(f"the synchronization server against per-item locks and atomics: {device(rows)}")
+    fig.tight_layout(rect=(0, 0, 1, 0.93))
+    save(fig, out, name)
+
+
 def main(argv):
     root = argv[1] if len(argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "bench", "results")
     made = 0
@@ -288,6 +324,8 @@ def main(argv):
                 floor(rows, out, name)
             elif "program" in cols and "sync" in cols:
                 apps(rows, out, name)
+            elif "workload" in cols and "way" in cols:
+                server(rows, out, name)
             else:
                 continue
             made += 1

@@ -119,6 +119,8 @@ def kind_of(header):
         return "decompose"
     if {"program", "sync", "ms_median"} <= h:
         return "app"
+    if {"workload", "way", "mops_per_s"} <= h:
+        return "server"
     return None
 
 
@@ -510,10 +512,48 @@ def relaxed_section(rel, header, rows, section_device):
     return out
 
 
+LOCKS = ("spinLock", "ticketLock", "atomic")
+
+
+def server_section(rel, header, rows, section_device):
+    """Per workload and point: each way's Mops/s, and the server's over the
+    faster lock (or atomic)."""
+    ways = []
+    for r in rows:
+        if r["way"] not in ways:
+            ways.append(r["way"])
+    points = []
+    for r in rows:
+        key = (r["workload"], r["items"], r["keys"], r["share_pct"] if r["way"] not in LOCKS else "")
+        if r["way"] not in LOCKS and key not in points:
+            points.append(key)
+    body = []
+    for wl, items, keys, share in points:
+        same = [x for x in rows if (x["workload"], x["items"], x["keys"]) == (wl, items, keys) and
+                (x["way"] in LOCKS or x["share_pct"] == share)]
+        cells, rate = [wl, items if items != "0" else "", keys if keys != "0" else "", share], {}
+        for w in ways:
+            x = next((y for y in same if y["way"] == w), None)
+            v = num(x["mops_per_s"]) if x and x["verdict"] == "PASS" else None
+            rate[w] = v
+            cells.append("" if x is None else f"{v:.1f}" if v is not None else x["verdict"])
+        best = max([v for w, v in rate.items() if w in LOCKS and v] or [0.0])
+        ours = rate.get("server")
+        cells.append(f"{ours / best:.2f}" if ours and best else "")
+        body.append(cells)
+    out = [caption(rel, rows, section_device,
+                   "the synchronization server; millions of operations (messages, round trips) a second "
+                   "for each way, and the server's over the fastest lock or atomic."), ""]
+    out += table(["workload", "items", "keys", "server %"] + ways + ["server/best"], body)
+    out.append("")
+    return out
+
+
 SECTIONS = {"sweep": sweep_section, "plain": plain_section,
             "tune": tune_section, "floor": floor_section,
-            "decompose": decompose_section, "app": app_section, "relaxed": relaxed_section}
-ORDER = ["sweep", "relaxed", "plain", "tune", "floor", "decompose", "app"]
+            "decompose": decompose_section, "app": app_section, "relaxed": relaxed_section,
+            "server": server_section}
+ORDER = ["sweep", "relaxed", "plain", "tune", "floor", "decompose", "app", "server"]
 
 
 # ---------------------------------------------------------------- main
