@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static int fail(char *err, size_t n, const char *fmt, const char *a, const char *b);
 
@@ -204,6 +205,49 @@ int gs_parse_uint(const char *s, unsigned int min, unsigned int max, unsigned in
 /* A command-line string as messages show it: control characters and
  * non-ASCII bytes as \xNN, at most 200 bytes of it then "...".  Rotates over
  * four buffers, so that one message can show up to four. */
+int gs_parse_names(const char *what, const char *arg, const char *const *names, unsigned int count, unsigned int all,
+                   unsigned int *out, int *nout, char *err, size_t n)
+{
+    char item[64];
+    const char *p = arg;
+    *nout = 0;
+    if (strcasecmp(arg, "all") == 0) {
+        for (unsigned int i = 0; i < all; ++i)
+            out[(*nout)++] = i;
+        return 0;
+    }
+    for (;;) {
+        const char *comma = strchr(p, ',');
+        const size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        unsigned int i;
+        if (len == 0 || len >= sizeof item) {
+            snprintf(err, n, "%s '%s' has an empty or overlong item", what, gs_escape(arg));
+            return -1;
+        }
+        memcpy(item, p, len);
+        item[len] = 0;
+        for (i = 0; i < count && strcasecmp(item, names[i]) != 0; ++i)
+            ;
+        if (i == count) {
+            int k = snprintf(err, n, "%s '%s' is not one of", what, gs_escape(item));
+            for (unsigned int j = 0; j < count && k > 0 && (size_t)k < n; ++j)
+                k += snprintf(err + k, n - (size_t)k, "%s %s", j ? "," : "", names[j]);
+            if (k > 0 && (size_t)k < n)
+                snprintf(err + k, n - (size_t)k, ", all");
+            return -1;
+        }
+        for (int j = 0; j < *nout; ++j)
+            if (out[j] == i) {
+                snprintf(err, n, "%s: '%s' is named twice", what, names[i]);
+                return -1;
+            }
+        out[(*nout)++] = i;
+        if (!comma)
+            return 0;
+        p = comma + 1;
+    }
+}
+
 const char *gs_escape(const char *s)
 {
     static char bufs[4][4 * 200 + 8];

@@ -43,6 +43,12 @@ int gs_parse_args(int argc, char **argv, gs_options *o, char *err, size_t errlen
 /* Decimal digits only, no sign, min <= value <= max.  Returns 0 when valid. */
 int gs_parse_uint(const char *s, unsigned int min, unsigned int max, unsigned int *out);
 
+/* NAME[,NAME...] from names (case-insensitive), or "all" (the first `all`
+ * of them), into out[] (at most count); each name once.  0, or -1 with a
+ * one-line message about `what` in err. */
+int gs_parse_names(const char *what, const char *arg, const char *const *names, unsigned int count, unsigned int all,
+                   unsigned int *out, int *nout, char *err, size_t n);
+
 /* A command-line string as messages show it: control characters and other
  * bytes outside printable ASCII as \xNN, at most 200 bytes then "...".  Four
  * results may be in use at once (static buffers, rotated). */

@@ -65,52 +65,9 @@ static int path_option(const char *name, const char *value, char *out, size_t ca
     return 1;
 }
 
-/* A comma-separated list of names from `names` (or "all": the first
- * `all` of them) into out[]. */
-static int parse_list(const char *what, const char *arg, const char *const *names, unsigned int count,
-                      unsigned int all, unsigned int *out, int *nout, char *err, size_t n)
-{
-    char item[64];
-    const char *p = arg;
-    *nout = 0;
-    if (strcmp(arg, "all") == 0) {
-        for (unsigned int i = 0; i < all; ++i)
-            out[(*nout)++] = i;
-        return 0;
-    }
-    for (;;) {
-        const char *comma = strchr(p, ',');
-        const size_t len = comma ? (size_t)(comma - p) : strlen(p);
-        unsigned int i;
-        if (len == 0 || len >= sizeof item) {
-            snprintf(err, n, "%s list '%s' has an empty or overlong item", what, gs_escape(arg));
-            return -1;
-        }
-        memcpy(item, p, len);
-        item[len] = 0;
-        for (i = 0; i < count && strcmp(item, names[i]) != 0; ++i)
-            ;
-        if (i == count) {
-            int k = snprintf(err, n, "unknown %s '%s'; one of", what, gs_escape(item));
-            for (unsigned int j = 0; j < all && k > 0 && (size_t)k < n; ++j)
-                k += snprintf(err + k, n - (size_t)k, "%s %s", j ? "," : "", names[j]);
-            return -1;
-        }
-        for (int j = 0; j < *nout; ++j)
-            if (out[j] == i) {
-                snprintf(err, n, "%s '%s' is named twice", what, item);
-                return -1;
-            }
-        out[(*nout)++] = i;
-        if (!comma)
-            return 0;
-        p = comma + 1;
-    }
-}
-
 int gs_app_parse_programs(const char *arg, char *err, size_t n)
 {
-    return parse_list("program", arg, program_names, GS_APP_PROGRAMS, GS_APP_PROGRAMS, gs_app_opts.programs, &gs_app_opts.nprograms,
+    return gs_parse_names("program", arg, program_names, GS_APP_PROGRAMS, GS_APP_PROGRAMS, gs_app_opts.programs, &gs_app_opts.nprograms,
                       err, n);
 }
 
@@ -140,7 +97,7 @@ int gs_app_option(const char *name, const char *value, char *err, size_t n)
     if (!value)
         return 1;
     if (!strcmp(name, "--sync"))
-        return parse_list("synchronization mode", value, sync_names, GS_SYNC_ALL_MODES, GS_SYNC_MODES, gs_app_opts.modes,
+        return gs_parse_names("synchronization mode", value, sync_names, GS_SYNC_ALL_MODES, GS_SYNC_MODES, gs_app_opts.modes,
                           &gs_app_opts.nmodes, err, n) ? -1 : 1;
     if (!strcmp(name, "--form")) {
         if ((gs_app_opts.form = gs_barrier_form_parse(value)) == -2) {

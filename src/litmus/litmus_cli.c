@@ -34,51 +34,6 @@ void gs_litmus_reset_options(void)
     gs_litmus_opts.stress = 1;
 }
 
-/* NAME[,NAME...] from names (case-insensitive), or "all" (the first `all`
- * of them), into out[].  0, or -1 with err set. */
-static int parse_list(const char *opt, const char *arg, const char *const *names, unsigned int count,
-                      unsigned int all, unsigned int *out, int *nout, char *err, size_t n)
-{
-    char item[64];
-    const char *p = arg;
-    *nout = 0;
-    if (strcasecmp(arg, "all") == 0) {
-        for (unsigned int i = 0; i < all; ++i)
-            out[(*nout)++] = i;
-        return 0;
-    }
-    for (;;) {
-        const char *comma = strchr(p, ',');
-        const size_t len = comma ? (size_t)(comma - p) : strlen(p);
-        unsigned int i;
-        if (len == 0 || len >= sizeof item) {
-            snprintf(err, n, "%s '%s' has an empty or overlong item", opt, gs_escape(arg));
-            return -1;
-        }
-        memcpy(item, p, len);
-        item[len] = 0;
-        for (i = 0; i < count && strcasecmp(item, names[i]) != 0; ++i)
-            ;
-        if (i == count) {
-            int k = snprintf(err, n, "%s '%s' is not one of", opt, gs_escape(item));
-            for (unsigned int j = 0; j < count && k > 0 && (size_t)k < n; ++j)
-                k += snprintf(err + k, n - (size_t)k, "%s %s", j ? "," : "", names[j]);
-            if (k > 0 && (size_t)k < n)
-                snprintf(err + k, n - (size_t)k, ", all");
-            return -1;
-        }
-        for (int j = 0; j < *nout; ++j)
-            if (out[j] == i) {
-                snprintf(err, n, "%s: '%s' is named twice", opt, names[i]);
-                return -1;
-            }
-        out[(*nout)++] = i;
-        if (!comma)
-            return 0;
-        p = comma + 1;
-    }
-}
-
 int gs_litmus_option(const char *name, const char *value, char *err, size_t n)
 {
     const int known =
@@ -88,10 +43,10 @@ int gs_litmus_option(const char *name, const char *value, char *err, size_t n)
     if (!value)
         return 1;
     if (!strcmp(name, "--shape"))
-        return parse_list(name, value, shape_names, GS_LITMUS_SHAPES, GS_LITMUS_PLAIN_SHAPES, gs_litmus_opts.shapes,
+        return gs_parse_names(name, value, shape_names, GS_LITMUS_SHAPES, GS_LITMUS_PLAIN_SHAPES, gs_litmus_opts.shapes,
                           &gs_litmus_opts.nshapes, err, n) ? -1 : 1;
     if (!strcmp(name, "--order"))
-        return parse_list(name, value, order_names, GS_LITMUS_ORDERS, GS_LITMUS_ORDERS, gs_litmus_opts.orders,
+        return gs_parse_names(name, value, order_names, GS_LITMUS_ORDERS, GS_LITMUS_ORDERS, gs_litmus_opts.orders,
                           &gs_litmus_opts.norders, err, n) ? -1 : 1;
     if (!strcmp(name, "--iters")) {
         if (gs_parse_uint(value, GS_LITMUS_MIN_ITERS, GS_LITMUS_MAX_ITERS, &gs_litmus_opts.iters)) {

@@ -50,51 +50,9 @@ void gs_srv_reset_options(void)
     gs_srv_opts.capacity = GS_MSGQ_DEFAULT_CAPACITY;
 }
 
-/* NAME[,NAME...] from names (case-insensitive), or "all" (the first `all`). */
-static int parse_names(const char *opt, const char *arg, const char *const *names, unsigned int count,
-                       unsigned int all, unsigned int *out, int *nout, char *err, size_t n)
-{
-    char item[64];
-    const char *p = arg;
-    *nout = 0;
-    if (strcasecmp(arg, "all") == 0) {
-        for (unsigned int i = 0; i < all; ++i)
-            out[(*nout)++] = i;
-        return 0;
-    }
-    for (;;) {
-        const char *comma = strchr(p, ',');
-        const size_t len = comma ? (size_t)(comma - p) : strlen(p);
-        unsigned int i;
-        if (len == 0 || len >= sizeof item) {
-            snprintf(err, n, "%s '%s' has an empty or overlong item", opt, gs_escape(arg));
-            return -1;
-        }
-        memcpy(item, p, len);
-        item[len] = 0;
-        for (i = 0; i < count && strcasecmp(item, names[i]) != 0; ++i)
-            ;
-        if (i == count) {
-            int k = snprintf(err, n, "%s '%s' is not one of", opt, gs_escape(item));
-            for (unsigned int j = 0; j < count && k > 0 && (size_t)k < n; ++j)
-                k += snprintf(err + k, n - (size_t)k, "%s %s", j ? "," : "", names[j]);
-            return -1;
-        }
-        for (int j = 0; j < *nout; ++j)
-            if (out[j] == i) {
-                snprintf(err, n, "%s: '%s' is named twice", opt, names[i]);
-                return -1;
-            }
-        out[(*nout)++] = i;
-        if (!comma)
-            return 0;
-        p = comma + 1;
-    }
-}
-
 int gs_srv_parse_workloads(const char *list, char *err, size_t n)
 {
-    return parse_names("workload", list, workload_names, GS_SRV_WORKLOADS, GS_SRV_WORKLOADS, gs_srv_opts.workloads,
+    return gs_parse_names("workload", list, workload_names, GS_SRV_WORKLOADS, GS_SRV_WORKLOADS, gs_srv_opts.workloads,
                        &gs_srv_opts.nworkloads, err, n);
 }
 
@@ -133,7 +91,7 @@ int gs_srv_option(const char *name, const char *value, char *err, size_t n)
     if (!known || !value)
         return known;
     if (!strcmp(name, "--way"))
-        return parse_names(name, value, way_names, GS_SRV_WAYS, GS_SRV_WAYS, gs_srv_opts.ways, &gs_srv_opts.nways,
+        return gs_parse_names(name, value, way_names, GS_SRV_WAYS, GS_SRV_WAYS, gs_srv_opts.ways, &gs_srv_opts.nways,
                            err, n) ? -1 : 1;
     if (!strcmp(name, "--share")) {
         if (!strcmp(value, "0") || !strcmp(value, "100")) {

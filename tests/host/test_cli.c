@@ -60,11 +60,11 @@ int main(void)
           gs_app_opts.graph[0] == 0 && gs_app_opts.tol == 1e-6);
     CHECK(parse(&o, "app reduce --sync all --size 1000 --threads 128") == 0 && gs_app_opts.nmodes == GS_SYNC_MODES &&
           gs_app_opts.size == 1000 && o.threads == 128);
-    CHECK(usage("app bfs --sync brokenNoBarrier,gridSync,gridSync", "synchronization mode 'gridSync' is named twice"));
+    CHECK(usage("app bfs --sync brokenNoBarrier,gridSync,gridSync", "synchronization mode: 'gridSync' is named twice"));
     CHECK(usage("app bfs --tol -1", "--tol '-1' is not a number"));
     CHECK(usage("app bfs --tbs 4", "--tbs does not apply"));
     CHECK(usage("app bfs --source x", "--source 'x' is not a vertex number"));
-    CHECK(usage("app bfs, --sync gridSync", "program list 'bfs,' has an empty or overlong item"));
+    CHECK(usage("app bfs, --sync gridSync", "program 'bfs,' has an empty or overlong item"));
     CHECK(usage("floor --sync gridSync", "--sync applies to 'gsync-bench app' only"));
     CHECK(parse(&o, "app reduce --form wide") == 0 && gs_app_opts.form == GS_BARRIER_WIDE);
     CHECK(usage("app reduce --form tree", "--form 'tree' is not one of"));
