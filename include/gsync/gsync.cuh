@@ -24,5 +24,7 @@
 #include "barrier/lf_tree.cuh"
 #include "barrier/sense_reversing.cuh"
 #include "barrier/counter.cuh"
+#include "msg/queue.cuh"
+#include "msg/server.cuh"
 
 #endif

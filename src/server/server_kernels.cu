@@ -2,15 +2,14 @@
  * cooperative grid whose first `servers` blocks serve and the rest are
  * clients (the lock and atomic ways have no servers).
  *
- * Queues (gsync/msg/queue.cuh): one per block; clients send with
- * gs_msg_send_warp (the basic way: gs_msg_send), servers take runs with
- * gs_msg_peek / gs_msg_free; replies go to the client block's own queue,
- * never more outstanding than its threads, so a server never waits on one.
- * Termination: a client block's thread 0 counts it done (red.release) after
- * the block's last send; a server leaves once it has acquired every client
- * done and its queue is drained.  Each server keeps its items in shared
- * memory when they fit (updated with cta-scope relaxed atomics, a CAS loop
- * for a conditional withdrawal), else in global memory that only it touches.
+ * The server ways use the library's API (gsync/msg/server.cuh): clients
+ * gs_server_send to an item's server, servers gs_server_serve with a handler
+ * per workload, answers go back with gs_server_reply and are gathered with
+ * gs_server_collect.  The queue benchmark drives the queues themselves
+ * (gsync/msg/queue.cuh), in its three ways.  A server keeps its items in
+ * shared memory when they fit (cta-scope relaxed atomics, a CAS loop for a
+ * conditional withdrawal, a shared-memory lock a hash bucket), else in
+ * global memory that only it touches.
  * Per-item locks: HeteroSync's spin lock (atomic CAS, fence.sc after
  * acquiring and before releasing) and gsync's ticket lock (relaxed add,
  * ld.acquire poll, st.release), both gpu scope, per thread.
@@ -18,7 +17,7 @@
  */
 #include "bench.cuh"
 #include "gsync/host.h"
-#include "gsync/msg/queue.cuh"
+#include "gsync/msg/server.cuh"
 #include "server/server.h"
 
 #include <cuda/atomic>
@@ -171,15 +170,16 @@ static __device__ void client_hash_direct(const srv_args &a)
 }
 
 /* ---- clients of the servers ---- */
-static __device__ __forceinline__ bool send(const srv_args &a, unsigned int dest, uint4 m, unsigned int *cache)
+/* The queue benchmark's sends: one thread's, the twin's (the valid bit set
+ * before the message is stored), or the warp's. */
+static __device__ __forceinline__ bool send_raw(const srv_args &a, unsigned int dest, uint4 m, unsigned int *copies)
 {
-    if (a.way == GS_SRV_BASIC || a.way == GS_SRV_BROKEN) {
-        const gs_msgq_t q = gs_msgq_at(a.queues, dest, a.capacity);
-        if (a.way == GS_SRV_BASIC)
-            return gs_msg_send(q, m, &cache[dest]);
-        /* the twin: the bit set before the message is written */
+    const gs_msgq_t q = gs_msgq_at(a.queues, dest, a.capacity);
+    if (a.way == GS_SRV_BASIC)
+        return gs_msg_send(q, m, &copies[dest]);
+    if (a.way == GS_SRV_BROKEN) {
         const unsigned int k = gs_atom_add_relaxed(q.write, 1u, GPU);
-        if (!gs__msgq_room(q, k, &cache[dest]))
+        if (!gs__msgq_room(q, k, &copies[dest]))
             return false;
         const unsigned int s = k & (q.capacity - 1u);
         (void)gs_atom_or_release(&q.valid[s / 32u], 1u << (s % 32u), GPU);
@@ -187,61 +187,52 @@ static __device__ __forceinline__ bool send(const srv_args &a, unsigned int dest
         q.slots[s] = m;
         return true;
     }
-    return gs_msg_send_warp(a.queues, a.capacity, dest, m, &cache[dest]);
+    return gs_msg_send_warp(a.queues, a.capacity, dest, m, &copies[dest]);
 }
 
-/* The block's client-done count, after every thread's last send. */
-static __device__ __forceinline__ void client_done(const srv_args &a)
-{
-    __syncthreads();
-    if (threadIdx.x == 0)
-        gs_red_add_release(a.done, 1u, GPU);
-}
-
-static __device__ void client_queue(const srv_args &a, unsigned int *cache)
+static __device__ void client_queue(const srv_args &a, const gs_server_t &srv)
 {
     const unsigned int g = client_id(a);
     for (unsigned int i = 0; i < a.total; ++i) {
         const unsigned int dest = (g / 32u + i) % a.servers; /* a warp's lanes to one server a step */
-        if (!send(a, dest, make_uint4(g, i, dest, g ^ i), cache)) {
+        if (!send_raw(a, dest, make_uint4(g, i, dest, g ^ i), srv.copies)) {
             count_timeout(a);
             break;
         }
     }
-    client_done(a);
+    gs_server_client_done(srv);
 }
 
-static __device__ void client_counters_server(const srv_args &a, unsigned int *cache)
+static __device__ void client_counters_server(const srv_args &a, const gs_server_t &srv)
 {
     for (unsigned long long j = client_id(a); j < a.total; j += client_threads(a)) {
         unsigned int bin, v;
         gs_srv_counter_op(j, a.items, a.skewed, &bin, &v);
-        if (!send(a, bin % a.servers, make_uint4(bin, v, 0u, 0u), cache)) {
+        if (!gs_server_send(srv, bin, make_uint4(bin, v, 0u, 0u))) {
             count_timeout(a);
             break;
         }
     }
-    client_done(a);
+    gs_server_client_done(srv);
 }
 
-static __device__ void client_hash_server(const srv_args &a, unsigned int *cache)
+static __device__ void client_hash_server(const srv_args &a, const gs_server_t &srv)
 {
     for (unsigned long long j = client_id(a); j < a.total; j += client_threads(a)) {
         const unsigned int key = gs_srv_hash_key(j, a.keys);
-        if (!send(a, key % a.items % a.servers, make_uint4(key, 0u, 0u, 0u), cache)) {
+        if (!gs_server_send(srv, key % a.items, make_uint4(key, 0u, 0u, 0u))) { /* to its bucket's server */
             count_timeout(a);
             break;
         }
     }
-    client_done(a);
+    gs_server_client_done(srv);
 }
 
 /* Rounds: every thread with an operation left asks for its withdrawal, the
- * block collects as many replies from its own queue, then the granted ones
+ * block collects as many answers from its own queue, then the granted ones
  * send their deposits. */
-static __device__ void client_transfers_server(const srv_args &a, unsigned int *cache, unsigned int *granted)
+static __device__ void client_transfers_server(const srv_args &a, const gs_server_t &srv, unsigned int *granted)
 {
-    const gs_msgq_t mine = gs_msgq_at(a.queues, blockIdx.x, a.capacity);
     unsigned int head = 0u;
     bool quit = false;
     for (unsigned long long base = 0; base < a.total && !quit; base += client_threads(a)) {
@@ -251,27 +242,14 @@ static __device__ void client_transfers_server(const srv_args &a, unsigned int *
         bool stuck = false;
         if (have) {
             gs_srv_transfer_op(j, a.items, &x, &y, &amount);
-            stuck = !send(a, x % a.servers, make_uint4(MSG_W, x, amount, blockIdx.x << 10 | threadIdx.x), cache);
+            stuck = !gs_server_send(srv, x, make_uint4(MSG_W, x, amount, blockIdx.x << 10 | threadIdx.x));
         }
         const unsigned int expect = __syncthreads_count(have);
-        gs_wait_t w = GS_WAIT_INIT;
-        for (unsigned int got = 0u; got < expect && !quit;) {
-            const unsigned int n = gs_msg_peek(mine, head);
-            for (unsigned int k = threadIdx.x; k < n; k += blockDim.x) {
-                const uint4 m = mine.slots[(head + k) & (a.capacity - 1u)];
-                granted[m.x & 1023u] = m.y;
-            }
-            if (n) {
-                head = gs_msg_free(mine, head, n);
-                got += n;
-            } else
-                stuck = stuck || (threadIdx.x == 0 && gs_wait_spin(&w));
-            quit = __syncthreads_or(stuck) != 0;
-        }
-        if (quit)
+        if ((quit = !gs_server_collect(srv, expect, &head, stuck,
+                                       [&](const uint4 &m, unsigned int) { granted[m.x & 1023u] = m.y; })))
             break;
         const unsigned int ok = have ? granted[threadIdx.x] : 0u;
-        if (ok && !send(a, y % a.servers, make_uint4(MSG_D, y, amount, 0u), cache))
+        if (ok && !gs_server_send(srv, y, make_uint4(MSG_D, y, amount, 0u)))
             stuck = true;
         if (have && a.verifying)
             a.log[j] = ok;
@@ -279,19 +257,17 @@ static __device__ void client_transfers_server(const srv_args &a, unsigned int *
     }
     if (quit && threadIdx.x == 0)
         count_timeout(a);
-    client_done(a);
+    gs_server_client_done(srv);
 }
 
 /* ---- servers ---- */
-static __device__ void server(const srv_args &a, unsigned int *cache, unsigned char *slice)
+static __device__ void server(const srv_args &a, const gs_server_t &srv, unsigned char *slice)
 {
     const unsigned int s = blockIdx.x, S = a.servers;
-    const gs_msgq_t q = gs_msgq_at(a.queues, s, a.capacity);
     const unsigned int owned = a.items > s ? (a.items - s + S - 1u) / S : 0u; /* items s, s + S, ... */
     unsigned long long *bins = (unsigned long long *)slice;
-    unsigned int *bal = (unsigned int *)slice, head = 0u, received = 0u;
+    unsigned int *bal = (unsigned int *)slice;
     __shared__ unsigned int top; /* hashtable: this server's nodes taken */
-    gs_wait_t w = GS_WAIT_INIT;
     if (a.workload == GS_SRV_HASHTABLE) {
         for (unsigned int k = threadIdx.x; k < a.nlocks; k += blockDim.x)
             bal[k] = 0u; /* the bucket locks */
@@ -307,77 +283,51 @@ static __device__ void server(const srv_args &a, unsigned int *cache, unsigned c
         }
         __syncthreads();
     }
-    for (;;) {
-        const unsigned int n = gs_msg_peek(q, head);
-        for (unsigned int j = threadIdx.x; j < n; j += blockDim.x) {
-            const uint4 m = q.slots[(head + j) & (a.capacity - 1u)];
-            if (a.workload == GS_SRV_QUEUE) {
-                if (a.verifying) {
-                    unsigned int *e = a.log + 2ull * ((size_t)s * a.log_stride + head + j);
-                    e[0] = m.x;
-                    e[1] = m.y;
-                }
-            } else if (a.workload == GS_SRV_HASHTABLE) { /* a shared-memory lock per bucket (hashed when many) */
-                const unsigned int b = m.x % a.items;
-                unsigned int *lk = &bal[(b / S) % a.nlocks];
-                gs_wait_t lw = GS_WAIT_INIT;
-                bool held = true;
-                while (gs_atom_cas_acquire(lk, 0u, 1u, CTA) != 0u)
-                    if (gs_wait_spin(&lw)) {
-                        held = false;
-                        break;
-                    }
-                if (!held) {
-                    count_timeout(a);
-                    continue;
-                }
-                upsert(a, b, m.x, &top, s * a.pool_per_server, CTA);
-                gs_st_release(lk, 0u, CTA);
-            } else if (a.workload == GS_SRV_COUNTERS) {
-                unsigned long long *b = a.slice_smem ? &bins[m.x / S] : &a.bins[m.x];
-                cuda::atomic_ref<unsigned long long, cuda::thread_scope_device>(*b).fetch_add(
-                    (1ull << 32) + m.y, cuda::memory_order_relaxed);
-            } else { /* transfers */
-                unsigned int *b = a.slice_smem ? &bal[m.y / S] : &a.balances[m.y];
-                if (m.x == MSG_D) {
-                    (void)atomicAdd(b, m.z); /* relaxed: the block's own item */
-                    continue;
-                }
-                unsigned int old = *b, ok = 0u; /* a CAS loop: withdraw if it holds enough */
-                while (old >= m.z) {
-                    const unsigned int seen = atomicCAS(b, old, old - m.z);
-                    if (seen == old) {
-                        ok = 1u;
-                        break;
-                    }
-                    old = seen;
-                }
-                if (!send(a, m.w >> 10, make_uint4(m.w & 1023u, ok, 0u, 0u), cache))
-                    count_timeout(a);
+    const unsigned int handled = gs_server_serve(srv, [&](const uint4 &m, unsigned int index) {
+        if (a.workload == GS_SRV_QUEUE) {
+            if (a.verifying) {
+                unsigned int *e = a.log + 2ull * ((size_t)s * a.log_stride + index);
+                e[0] = m.x;
+                e[1] = m.y;
             }
-        }
-        if (n) {
-            received += n;
-            head = gs_msg_free(q, head, n);
-            const gs_wait_t fresh = GS_WAIT_INIT;
-            w = fresh;
-            continue;
-        }
-        bool leave = false, stuck = false;
-        if (threadIdx.x == 0) {
-            leave = gs_ld_acquire(a.done, GPU) == clients(a) && gs_msg_drained(q, head);
-            stuck = !leave && gs_wait_spin(&w);
-        }
-        if (__syncthreads_or(stuck)) {
-            if (threadIdx.x == 0)
+        } else if (a.workload == GS_SRV_HASHTABLE) { /* a shared-memory lock a bucket (hashed when many) */
+            const unsigned int b = m.x % a.items;
+            unsigned int *lk = &bal[(b / S) % a.nlocks];
+            gs_wait_t lw = GS_WAIT_INIT;
+            while (gs_atom_cas_acquire(lk, 0u, 1u, CTA) != 0u)
+                if (gs_wait_spin(&lw)) {
+                    count_timeout(a);
+                    return;
+                }
+            upsert(a, b, m.x, &top, s * a.pool_per_server, CTA);
+            gs_st_release(lk, 0u, CTA);
+        } else if (a.workload == GS_SRV_COUNTERS) {
+            unsigned long long *b = a.slice_smem ? &bins[m.x / S] : &a.bins[m.x];
+            cuda::atomic_ref<unsigned long long, cuda::thread_scope_device>(*b).fetch_add(
+                (1ull << 32) + m.y, cuda::memory_order_relaxed);
+        } else { /* transfers */
+            unsigned int *b = a.slice_smem ? &bal[m.y / S] : &a.balances[m.y];
+            if (m.x == MSG_D) {
+                (void)atomicAdd(b, m.z); /* relaxed: the block's own item */
+                return;
+            }
+            unsigned int old = *b, ok = 0u; /* a CAS loop: withdraw if it holds enough */
+            while (old >= m.z) {
+                const unsigned int seen = atomicCAS(b, old, old - m.z);
+                if (seen == old) {
+                    ok = 1u;
+                    break;
+                }
+                old = seen;
+            }
+            if (!gs_server_reply(srv, m.w >> 10, make_uint4(m.w & 1023u, ok, 0u, 0u)))
                 count_timeout(a);
-            break;
         }
-        if (__syncthreads_or(leave))
-            break;
-    }
+    });
+    if (handled == ~0u && threadIdx.x == 0)
+        count_timeout(a);
     if (threadIdx.x == 0)
-        a.counts[s] = received;
+        a.counts[s] = handled;
     if (a.slice_smem && a.workload != GS_SRV_HASHTABLE) {
         __syncthreads();
         for (unsigned int k = threadIdx.x; k < owned; k += blockDim.x) {
@@ -421,18 +371,16 @@ extern __shared__ unsigned int srv_dyn[]; /* the read-index copies (a word a que
 
 static __global__ void srv_kernel(srv_args a)
 {
-    unsigned int *cache = srv_dyn;
     __shared__ unsigned int granted[1024];
+    const gs_server_t srv = {a.queues, a.capacity, a.servers, a.done, srv_dyn};
     unsigned char *slice = (unsigned char *)(srv_dyn + ((gridDim.x + 31u) & ~31u));
-    for (unsigned int k = threadIdx.x; k < gridDim.x; k += blockDim.x)
-        cache[k] = 0u;
-    __syncthreads();
+    gs_server_init(srv);
     if (a.workload == GS_SRV_PINGPONG) {
-        pingpong(a, cache);
+        pingpong(a, srv.copies);
         return;
     }
-    if (blockIdx.x < a.servers) {
-        server(a, cache, slice);
+    if (gs_server_is_server(srv)) {
+        server(a, srv, slice);
         return;
     }
     if (a.way == GS_SRV_SPIN || a.way == GS_SRV_TICKET || a.way == GS_SRV_ATOMIC) {
@@ -443,13 +391,13 @@ static __global__ void srv_kernel(srv_args a)
         else
             client_transfers_direct(a);
     } else if (a.workload == GS_SRV_HASHTABLE)
-        client_hash_server(a, cache);
+        client_hash_server(a, srv);
     else if (a.workload == GS_SRV_QUEUE)
-        client_queue(a, cache);
+        client_queue(a, srv);
     else if (a.workload == GS_SRV_COUNTERS)
-        client_counters_server(a, cache);
+        client_counters_server(a, srv);
     else
-        client_transfers_server(a, cache, granted);
+        client_transfers_server(a, srv, granted);
 }
 
 static __global__ void srv_init(srv_args a)
