@@ -9,8 +9,10 @@
  *               Bins that fit in a cluster's shared memory (sm_90): each
  *               block of the cluster owns a slice; a sample's increment goes
  *               to its owner's slice, remote ones through distributed shared
- *               memory (red.relaxed.cluster), the cluster barrier (release /
- *               acquire) before and after; then each block merges its slice.
+ *               memory (red.relaxed.cluster; local ones at cluster scope too,
+ *               so that both are atomic to each other), the cluster barrier
+ *               (release / acquire) before and after; then each block merges
+ *               its slice.
  *               Larger: as histAtomic.
  * Samples are read with 16-byte loads (the tail one at a time).
  * Requires: shared memory opt-in up to the device's per-block limit; the
@@ -93,8 +95,8 @@ static __global__ void hist_cluster_kernel(gs_bench_args a)
     gs_cluster_sync(); /* every slice zeroed before any remote add */
     hist_each(a, [&](unsigned int s) {
         const unsigned int bin = s >> shift, owner = bin / slice, at = bin % slice;
-        if (owner == rank)
-            cuda::atomic_ref<unsigned int, cuda::thread_scope_block>(sh[at]).fetch_add(1u, cuda::memory_order_relaxed);
+        if (owner == rank) /* cluster scope too: remote blocks add to the same words */
+            gs_red_add_relaxed_shared(&sh[at], 1u, GS_SCOPE_CLUSTER);
         else
             gs_red_add_relaxed((unsigned int *)gs_cluster_map(sh + at, owner), 1u, GS_SCOPE_CLUSTER);
     });

@@ -85,11 +85,12 @@ int gs_plan(const gs_options *o, const gs_prim *p, const gs_device_info *d, int 
         rc = GS_EXIT_OK;
         for (i = 0; i < nb && *n < max_out; ++i) {
             fill(&out[*n], o, p, blocks[i] % sms ? 0u : blocks[i] / sms, blocks[i], sms);
-            if ((rc = family_check(&out[*n], err, errlen)) != GS_EXIT_OK)
+            if ((rc = family_check(&out[*n], err, errlen)) == GS_EXIT_OK)
+                ++*n;
+            else if (rc != GS_EXIT_USAGE)
                 return rc;
-            ++*n;
         }
-        return GS_EXIT_OK;
+        return *n ? GS_EXIT_OK : rc;
     }
     const unsigned int *sweep = o->quick ? quick_tbs_per_sm : default_tbs_per_sm;
     const int nsweep = o->quick ? 3 : 6;

@@ -174,6 +174,16 @@ static __device__ __forceinline__ void gs_red_add_release(unsigned int *p, unsig
 #undef GS__S
 }
 
+/* red.relaxed.SCOPE.shared::cta.add.u32 on this block's shared memory (sm_70; .cluster sm_90): the
+ * same atomic as a remote block's red at cluster scope on the same word, where a cta-scope one is not */
+static __device__ __forceinline__ void gs_red_add_relaxed_shared(unsigned int *p, unsigned int v, enum gs_scope scope)
+{
+    const unsigned int a = (unsigned int)__cvta_generic_to_shared(p);
+#define GS__S(q) asm volatile("red.relaxed" q ".shared::cta.add.u32 [%0], %1;" ::"r"(a), "r"(v) : "memory")
+    GS__SCOPED(scope, GS__S)
+#undef GS__S
+}
+
 /* ---- fences: fence.acq_rel.SCOPE and fence.sc.SCOPE (sm_70), fence.acquire/release.SCOPE (sm_90) ---- */
 static __device__ __forceinline__ void gs_fence_acq_rel(enum gs_scope scope)
 {

@@ -25,7 +25,7 @@
 
 #define GPU GS_SCOPE_GPU
 #define CTA GS_SCOPE_CTA
-#define SRV_SMEM_LIMIT (160u * 1024u) /* a server's slice in shared memory up to this */
+#define SRV_SMEM_MAX (160u * 1024u) /* a server's slice in shared memory up to this, or the device's less */
 #define SRV_HASH_LOCKS 16384u         /* a hashtable server's bucket locks, at most */
 
 enum { MSG_W = 1u, MSG_D = 2u }; /* transfers: withdraw (replied), deposit */
@@ -311,7 +311,7 @@ static __device__ void server(const srv_args &a, const gs_server_t &srv, unsigne
                 (void)atomicAdd(b, m.z); /* relaxed: the block's own item */
                 return;
             }
-            unsigned int old = *b, ok = 0u; /* a CAS loop: withdraw if it holds enough */
+            unsigned int old = gs_ld_relaxed(b, GPU), ok = 0u; /* a CAS loop: withdraw if it holds enough */
             while (old >= m.z) {
                 const unsigned int seen = atomicCAS(b, old, old - m.z);
                 if (seen == old) {
@@ -349,6 +349,7 @@ static __device__ void pingpong(const srv_args &a, unsigned int *cache)
         bool stuck = false;
         if (me == 0u && threadIdx.x == 0)
             stuck = !gs_msg_send(theirs, make_uint4(i, 0u, 0u, 0u), &cache[other]);
+        stuck = __syncthreads_or(stuck) != 0; /* the whole block leaves together */
         gs_wait_t w = GS_WAIT_INIT;
         unsigned int n;
         while ((n = gs_msg_peek(mine, head)) == 0u && !stuck)
@@ -406,6 +407,20 @@ static __global__ void srv_init(srv_args a)
 }
 
 /* ---- the host's side ---- */
+/* Dynamic shared memory a block may ask for: SRV_SMEM_MAX, or the device's
+ * opt-in limit less the kernel's static shared memory.  0 on an error. */
+static size_t smem_limit(void)
+{
+    cudaFuncAttributes fa;
+    int dev = 0, optin = 0;
+    if (cudaGetDevice(&dev) != cudaSuccess ||
+        cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev) != cudaSuccess ||
+        cudaFuncGetAttributes(&fa, (const void *)srv_kernel) != cudaSuccess || (size_t)optin <= fa.sharedSizeBytes)
+        return 0;
+    const size_t room = (size_t)optin - fa.sharedSizeBytes;
+    return room < SRV_SMEM_MAX ? room : SRV_SMEM_MAX;
+}
+
 static size_t shared_bytes(const gs_srv_launch *l, unsigned int *slice_smem)
 {
     const size_t cache = 4u * (size_t)((l->blocks + 31u) & ~31u);
@@ -419,7 +434,7 @@ static size_t shared_bytes(const gs_srv_launch *l, unsigned int *slice_smem)
     if (l->servers && (l->workload == GS_SRV_COUNTERS || l->workload == GS_SRV_TRANSFERS)) {
         const size_t owned = (l->items + l->servers - 1u) / l->servers;
         slice = owned * (l->workload == GS_SRV_COUNTERS ? 8u : 4u);
-        if (cache + slice <= SRV_SMEM_LIMIT)
+        if (cache + slice <= smem_limit())
             *slice_smem = 1u;
         else
             slice = 0;
@@ -431,8 +446,10 @@ static size_t shared_bytes(const gs_srv_launch *l, unsigned int *slice_smem)
  * `blocks` blocks and no slice. */
 extern "C" int gs_server_gpu_per_sm(unsigned int threads, unsigned int blocks, unsigned int *per_sm)
 {
-    cudaError_t e = cudaFuncSetAttribute((const void *)srv_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                         (int)SRV_SMEM_LIMIT);
+    const size_t limit = smem_limit();
+    cudaError_t e = limit ? cudaFuncSetAttribute((const void *)srv_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                                 (int)limit)
+                          : cudaErrorInvalidValue;
     if (e != cudaSuccess)
         return (int)e;
     return (int)gs_blocks_per_sm((const void *)srv_kernel, threads, 4u * (size_t)((blocks + 31u) & ~31u), per_sm);
@@ -498,16 +515,30 @@ extern "C" int gs_server_gpu_run(gs_srv_launch *l, unsigned int *items, unsigned
     a.timeouts = a.counts + l->blocks + 1u;
     a.pool_top = a.counts + l->blocks + 2u;
     TRY(cudaMalloc((void **)&a.wd, sizeof(gs_watchdog_t)));
+    if (!smem_limit())
+        TRY(cudaErrorInvalidValue);
     TRY(cudaFuncSetAttribute((const void *)srv_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                             (int)SRV_SMEM_LIMIT));
+                             (int)smem_limit()));
     if (a.slice_smem) { /* the slices in shared memory only if the whole grid still fits */
         int per_sm = 0, dev = 0, sms = 0;
+        const size_t cache = 4u * (size_t)((l->blocks + 31u) & ~31u);
         TRY(cudaGetDevice(&dev));
         TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-        TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, (const void *)srv_kernel, (int)l->threads, smem));
-        if ((unsigned long long)per_sm * (unsigned int)sms < l->blocks) {
-            a.slice_smem = 0u;
-            smem = 4u * (size_t)((l->blocks + 31u) & ~31u);
+        for (;;) {
+            TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, (const void *)srv_kernel, (int)l->threads,
+                                                              smem));
+            if ((unsigned long long)per_sm * (unsigned int)sms >= l->blocks)
+                break;
+            if (l->workload == GS_SRV_HASHTABLE) { /* fewer bucket locks, hashed; 32 at least */
+                if (a.nlocks <= 32u)
+                    break; /* the cooperative launch says what does not fit */
+                a.nlocks /= 2u;
+                smem = cache + 4u * (size_t)a.nlocks;
+                continue;
+            }
+            a.slice_smem = 0u; /* counters, transfers: the items in global memory */
+            smem = cache;
+            break;
         }
     }
     l->slice_smem = a.slice_smem;

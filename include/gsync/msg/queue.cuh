@@ -22,6 +22,9 @@
  *            finish while receivers keep receiving; waits use the
  *            watchdog.  A block that both sends and receives must bound
  *            what it has outstanding by its own queue's capacity.
+ * Requires:  receivers: 1-D blocks of at least 32 threads (the first warp
+ *            scans the mask); capacity a power of two from 1024
+ *            (gs_msgq_capacity_ok).
  * Memory:    gs_msgq_bytes(capacity) a queue, zeroed before use.
  */
 #ifndef GSYNC_MSG_QUEUE_CUH
