@@ -446,13 +446,13 @@ static size_t shared_bytes(const gs_srv_launch *l, unsigned int *slice_smem)
  * `blocks` blocks and no slice. */
 extern "C" int gs_server_gpu_per_sm(unsigned int threads, unsigned int blocks, unsigned int *per_sm)
 {
-    const size_t limit = smem_limit();
-    cudaError_t e = limit ? cudaFuncSetAttribute((const void *)srv_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                                 (int)limit)
-                          : cudaErrorInvalidValue;
+    const size_t cache = 4u * (size_t)((blocks + 31u) & ~31u);
+    cudaError_t e = cache <= smem_limit() ? cudaFuncSetAttribute((const void *)srv_kernel,
+                                                                 cudaFuncAttributeMaxDynamicSharedMemorySize, (int)cache)
+                                          : cudaErrorInvalidValue;
     if (e != cudaSuccess)
         return (int)e;
-    return (int)gs_blocks_per_sm((const void *)srv_kernel, threads, 4u * (size_t)((blocks + 31u) & ~31u), per_sm);
+    return (int)gs_blocks_per_sm((const void *)srv_kernel, threads, cache, per_sm);
 }
 
 #define TRY(call)                          \
@@ -515,10 +515,10 @@ extern "C" int gs_server_gpu_run(gs_srv_launch *l, unsigned int *items, unsigned
     a.timeouts = a.counts + l->blocks + 1u;
     a.pool_top = a.counts + l->blocks + 2u;
     TRY(cudaMalloc((void **)&a.wd, sizeof(gs_watchdog_t)));
-    if (!smem_limit())
+    if (smem > smem_limit())
         TRY(cudaErrorInvalidValue);
-    TRY(cudaFuncSetAttribute((const void *)srv_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                             (int)smem_limit()));
+    /* the attribute exactly what the launch asks: a larger one can cost occupancy */
+    TRY(cudaFuncSetAttribute((const void *)srv_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
     if (a.slice_smem) { /* the slices in shared memory only if the whole grid still fits */
         int per_sm = 0, dev = 0, sms = 0;
         const size_t cache = 4u * (size_t)((l->blocks + 31u) & ~31u);
@@ -529,6 +529,7 @@ extern "C" int gs_server_gpu_run(gs_srv_launch *l, unsigned int *items, unsigned
                                                               smem));
             if ((unsigned long long)per_sm * (unsigned int)sms >= l->blocks)
                 break;
+            /* (smem only shrinks from here; the attribute stays large enough) */
             if (l->workload == GS_SRV_HASHTABLE) { /* fewer bucket locks, hashed; 32 at least */
                 if (a.nlocks <= 32u)
                     break; /* the cooperative launch says what does not fit */
