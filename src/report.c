@@ -4,6 +4,7 @@
 #include "family.h"
 
 #include <string.h>
+#include <unistd.h>
 
 const char *gs_verdict_name(enum gs_verdict v)
 {
@@ -308,4 +309,16 @@ void gs_report_decompose(FILE *f, enum gs_format fmt, const gs_meta *m, const gs
     }
     if (fmt == GS_FORMAT_JSON)
         fprintf(f, "\n  ]\n}\n");
+}
+
+void gs_progress(int i, int n, const char *cmd, const char *a, const char *b)
+{
+    if (isatty(STDERR_FILENO))
+        fprintf(stderr, "\r[%d/%d] %s %s %s%20s", i + 1, n, cmd, a, b, "");
+}
+
+void gs_progress_end(int stopped)
+{
+    if (isatty(STDERR_FILENO))
+        fputs(stopped ? "\n" : "\r                                                            \r", stderr);
 }

@@ -27,6 +27,11 @@ void gs_json_string(FILE *f, const char *s);
 void gs_table_header(FILE *f, const gs_meta *m);
 void gs_csv_meta(FILE *f, const gs_meta *m);
 void gs_json_meta(FILE *f, const gs_meta *m);
+/* The progress line on stderr of a command's rows, only when stderr is a
+ * terminal: "[i/n] cmd a b" (i from 0), and its end (a newline when the
+ * run stopped on an error, else the line wiped). */
+void gs_progress(int i, int n, const char *cmd, const char *a, const char *b);
+void gs_progress_end(int stopped);
 /* argv joined with spaces, arguments with spaces or quotes single-quoted. */
 void gs_command_line(int argc, char **argv, char *out, size_t n);
 

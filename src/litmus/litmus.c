@@ -18,7 +18,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 static const struct {
     unsigned int roles;
@@ -279,7 +278,6 @@ static void report(FILE *f, enum gs_format fmt, const gs_meta *m, const litmus_r
 int gs_litmus_command(const gs_options *o, const gs_device_info *dev, const gs_meta *meta, char *err, size_t n)
 {
     static litmus_row rows[MAX_ROWS];
-    const int progress = isatty(STDERR_FILENO);
     int nrows = 0, rc;
     (void)dev;
     for (int s = 0; s < gs_litmus_opts.nshapes; ++s)
@@ -292,17 +290,13 @@ int gs_litmus_command(const gs_options *o, const gs_device_info *dev, const gs_m
             ++nrows;
         }
     for (int i = 0; i < nrows; ++i) {
-        if (progress)
-            fprintf(stderr, "\r[%d/%d] litmus %s %s%20s", i + 1, nrows, gs_litmus_shape_name(rows[i].shape),
-                    gs_litmus_order_name(rows[i].order), "");
+        gs_progress(i, nrows, "litmus", gs_litmus_shape_name(rows[i].shape), gs_litmus_order_name(rows[i].order));
         if ((rc = run_row(&rows[i], o, 0x51u * (unsigned int)(i + 1), err, n))) {
-            if (progress)
-                fputc('\n', stderr);
+            gs_progress_end(1);
             return rc;
         }
     }
-    if (progress)
-        fprintf(stderr, "\r%60s\r", "");
+    gs_progress_end(0);
     report(stdout, o->format, meta, rows, nrows);
     for (int i = 0; i < nrows; ++i) /* a FAIL or TIMEOUT is an error, but the broken twin's FAIL is its finding */
         if (rows[i].verdict != GS_PASS && !(rows[i].shape == GS_LITMUS_MP_BROKEN && rows[i].verdict == GS_FAIL)) {

@@ -23,7 +23,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #define MAX_ROWS 512
 #define DEFAULT_THREADS 256u
@@ -470,22 +469,17 @@ static int plan(const gs_options *o, const gs_device_info *dev, srv_row *rows, i
 int gs_server_command(const gs_options *o, const gs_device_info *dev, const gs_meta *meta, char *err, size_t n)
 {
     static srv_row rows[MAX_ROWS];
-    const int progress = isatty(STDERR_FILENO);
     int nrows = 0, rc;
     if ((rc = plan(o, dev, rows, &nrows, err, n)))
         return rc;
     for (int i = 0; i < nrows; ++i) {
-        if (progress)
-            fprintf(stderr, "\r[%d/%d] server %s %s%20s", i + 1, nrows, gs_srv_workload_name(rows[i].l.workload),
-                    gs_srv_way_name(rows[i].l.way), "");
+        gs_progress(i, nrows, "server", gs_srv_workload_name(rows[i].l.workload), gs_srv_way_name(rows[i].l.way));
         if ((rc = run_row(&rows[i], o, err, n))) {
-            if (progress)
-                fputc('\n', stderr);
+            gs_progress_end(1);
             return rc;
         }
     }
-    if (progress)
-        fprintf(stderr, "\r%60s\r", "");
+    gs_progress_end(0);
     report(stdout, o->format, meta, rows, nrows);
     /* a FAIL or TIMEOUT is an error, except the broken twin's FAIL (its purpose) and the spin lock's
      * TIMEOUT (HeteroSync's baseline livelocks under contention: the finding) */
