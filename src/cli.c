@@ -37,7 +37,7 @@ static const char usage[] =
     "  --tbs-per-sm LIST   blocks per SM, e.g. 1,2,4 (1,2,4,8,16,32 capped by the device)\n"
     "  --iters N           critical sections per block (20; local family 200), barrier episodes (2000)\n"
     "  --repeat N          timed launches; the median is reported (5)\n"
-    "  --threads N         threads per block, a multiple of 32 (32)\n"
+    "  --threads N         threads per block, a multiple of 32 (32; relaxed family: its own, 32 to 512)\n"
     "  --timeout S         watchdog deadline per launch in seconds (5)\n"
     "  --format F          table, csv or json (table)\n"
     "  --device N          CUDA device (0)\n";
