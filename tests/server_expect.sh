@@ -27,9 +27,9 @@ rows "$tmp/queue.csv" | awk '$3 != "PASS" || $4 < 10000000 { bad = 1; print "que
 # HeteroSync's spin lock may livelock on 64 items (TIMEOUT, its finding); nothing else may fail
 bad=$(rows "$tmp/all.csv" | grep -v " PASS " | grep -v "^[a-z]* spinLock TIMEOUT ")
 [ -z "$bad" ] || { echo "server all: not PASS:"; echo "$bad"; status=1; }
-# queue 2 ways x 2 shares, pingpong 1, counters 3 + 2 shares, x 2 item counts, transfers and hashtable 2 + 2 shares
+# queue 2 ways x 2 shares, pingpong 1, counters 4 + 2 shares, x 2 item counts, transfers and hashtable 3 + 2 shares
 # x 2 item counts each
-[ "$(rows "$tmp/all.csv" | wc -l)" = 31 ] || { echo "server all: $(rows "$tmp/all.csv" | wc -l) rows, expected 31"; status=1; }
+[ "$(rows "$tmp/all.csv" | wc -l)" = 37 ] || { echo "server all: $(rows "$tmp/all.csv" | wc -l) rows, expected 37"; status=1; }
 "$(dirname "$0")/cli_expect.sh" 2 "^gsync-bench: error: server: 99999 blocks .* must be co-resident" "$bench" server counters --tbs 99999 ||
   status=1
 [ $status = 0 ] && echo "server: all as expected"

@@ -512,7 +512,7 @@ def relaxed_section(rel, header, rows, section_device):
     return out
 
 
-LOCKS = ("spinLock", "ticketLock", "atomic")
+LOCKS = ("spinLock", "ticketLock", "tryLock", "atomic")
 
 
 def server_section(rel, header, rows, section_device):

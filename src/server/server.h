@@ -30,6 +30,7 @@ enum gs_srv_way {
     GS_SRV_SERVER,  /* the synchronization server, warp-aggregated sends */
     GS_SRV_BASIC,   /* queue: every thread sends on its own */
     GS_SRV_BROKEN,  /* queue: the twin that sets the valid bit before the message is written */
+    GS_SRV_TRY,     /* a try-lock per item with backoff; two items: the second tried, both dropped on failure */
     GS_SRV_WAYS
 };
 

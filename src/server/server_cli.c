@@ -14,7 +14,8 @@ gs_srv_options gs_srv_opts;
 
 static const char *const workload_names[GS_SRV_WORKLOADS] = {"queue", "pingpong", "counters", "transfers",
                                                              "hashtable"};
-static const char *const way_names[GS_SRV_WAYS] = {"spinLock", "ticketLock", "atomic", "server", "basic", "brokenEarlyBit"};
+static const char *const way_names[GS_SRV_WAYS] = {"spinLock", "ticketLock", "atomic",        "server",
+                                                   "basic",    "brokenEarlyBit", "tryLock"};
 
 const char *gs_srv_workload_name(unsigned int w)
 {
@@ -34,10 +35,10 @@ int gs_srv_has_way(unsigned int w, unsigned int v)
     case GS_SRV_PINGPONG:
         return v == GS_SRV_SERVER;
     case GS_SRV_COUNTERS:
-        return v == GS_SRV_SPIN || v == GS_SRV_TICKET || v == GS_SRV_ATOMIC || v == GS_SRV_SERVER;
+        return v == GS_SRV_SPIN || v == GS_SRV_TICKET || v == GS_SRV_TRY || v == GS_SRV_ATOMIC || v == GS_SRV_SERVER;
     case GS_SRV_TRANSFERS:
     case GS_SRV_HASHTABLE:
-        return v == GS_SRV_SPIN || v == GS_SRV_TICKET || v == GS_SRV_SERVER;
+        return v == GS_SRV_SPIN || v == GS_SRV_TICKET || v == GS_SRV_TRY || v == GS_SRV_SERVER;
     default:
         return 0;
     }

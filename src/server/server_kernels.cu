@@ -11,8 +11,10 @@
  * conditional withdrawal, a shared-memory lock a hash bucket), else in
  * global memory that only it touches.
  * Per-item locks: HeteroSync's spin lock (atomic CAS, fence.sc after
- * acquiring and before releasing) and gsync's ticket lock (relaxed add,
- * ld.acquire poll, st.release), both gpu scope, per thread.
+ * acquiring and before releasing), gsync's ticket lock (relaxed add,
+ * ld.acquire poll, st.release) and a tuned try-lock (relaxed test, acquire
+ * CAS, sleeping backoff, release store; two items: the second only tried,
+ * both dropped when it is taken), all gpu scope, per thread.
  * Every wait goes through the watchdog.
  */
 #include "bench.cuh"
@@ -71,6 +73,12 @@ static __device__ __forceinline__ bool lock_item(const srv_args &a, unsigned int
         gs_fence_sc(GPU);
         return true;
     }
+    if (a.way == GS_SRV_TRY) { /* test, then test-and-set, with sleeping backoff */
+        while (gs_ld_relaxed(&a.locks[i], GPU) != 0u || gs_atom_cas_acquire(&a.locks[i], 0u, 1u, GPU) != 0u)
+            if (gs_wait_backoff(&w))
+                return false;
+        return true;
+    }
     unsigned int *l = &a.locks[2u * i];
     *ticket = gs_atom_add_relaxed(&l[0], 1u, GPU);
     while (gs_ld_acquire(&l[1], GPU) != *ticket)
@@ -83,7 +91,9 @@ static __device__ __forceinline__ void unlock_item(const srv_args &a, unsigned i
     if (a.way == GS_SRV_SPIN) {
         gs_fence_sc(GPU);
         (void)gs_atom_exch_relaxed(&a.locks[i], 0u, GPU);
-    } else
+    } else if (a.way == GS_SRV_TRY)
+        gs_st_release(&a.locks[i], 0u, GPU);
+    else
         gs_st_release(&a.locks[2u * i + 1u], ticket + 1u, GPU);
 }
 static __device__ __forceinline__ void count_timeout(const srv_args &a)
@@ -118,11 +128,25 @@ static __device__ void client_transfers_direct(const srv_args &a)
         unsigned int x, y, amount, t0 = 0u, t1 = 0u, ok = 0u;
         gs_srv_transfer_op(j, a.items, &x, &y, &amount);
         const unsigned int lo = x < y ? x : y, hi = x < y ? y : x; /* in id order: no deadlock */
-        if (!lock_item(a, lo, &t0)) {
+        if (a.way == GS_SRV_TRY) { /* never hold one while waiting for the other */
+            gs_wait_t w = GS_WAIT_INIT;
+            for (;;) {
+                if (!lock_item(a, lo, &t0)) {
+                    count_timeout(a);
+                    return;
+                }
+                if (gs_atom_cas_acquire(&a.locks[hi], 0u, 1u, GPU) == 0u)
+                    break;
+                unlock_item(a, lo, t0);
+                if (gs_wait_backoff(&w)) {
+                    count_timeout(a);
+                    return;
+                }
+            }
+        } else if (!lock_item(a, lo, &t0)) {
             count_timeout(a);
             return;
-        }
-        if (!lock_item(a, hi, &t1)) {
+        } else if (!lock_item(a, hi, &t1)) {
             unlock_item(a, lo, t0);
             count_timeout(a);
             return;
@@ -384,7 +408,7 @@ static __global__ void srv_kernel(srv_args a)
         server(a, srv, slice);
         return;
     }
-    if (a.way == GS_SRV_SPIN || a.way == GS_SRV_TICKET || a.way == GS_SRV_ATOMIC) {
+    if (a.way == GS_SRV_SPIN || a.way == GS_SRV_TICKET || a.way == GS_SRV_TRY || a.way == GS_SRV_ATOMIC) {
         if (a.workload == GS_SRV_COUNTERS)
             client_counters_direct(a);
         else if (a.workload == GS_SRV_HASHTABLE)
