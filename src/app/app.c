@@ -96,22 +96,6 @@ out:
     return rc;
 }
 
-/* The cache of generated graphs: beside the gsync-bench binary. */
-static void cache_dir(char *out, size_t n)
-{
-    ssize_t len = readlink("/proc/self/exe", out, n - 16);
-    char *slash;
-    if (len <= 0) {
-        out[0] = 0;
-        return;
-    }
-    out[len] = 0;
-    if ((slash = strrchr(out, '/')) != NULL)
-        strcpy(slash + 1, "graphs");
-    else
-        out[0] = 0;
-}
-
 /* Loads `spec`, checks what the programs need of it, and puts it on the
  * device (with its transpose when PageRank runs). */
 static int input_load(app_input *x, const char *spec, int need_in, int need_sssp, int progress, char *err,
@@ -120,7 +104,7 @@ static int input_load(app_input *x, const char *spec, int need_in, int need_sssp
     char dir[4096];
     size_t free_b = 0, total_b = 0;
     int rc;
-    cache_dir(dir, sizeof dir);
+    gs_graph_cache_dir(dir, sizeof dir);
     if (progress)
         fprintf(stderr, "\rapp: loading %s%40s", spec, "");
     if ((rc = gs_graph_load(spec, dir[0] ? dir : NULL, &x->g, err, n)))

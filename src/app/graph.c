@@ -1268,3 +1268,18 @@ int gs_graph_transpose(const gs_graph *g, gs_graph *t)
     t->row[t->n] = t->m;
     return 0;
 }
+
+void gs_graph_cache_dir(char *out, size_t n)
+{
+    ssize_t len = n > 16 ? readlink("/proc/self/exe", out, n - 16) : -1;
+    char *slash;
+    if (len <= 0) {
+        out[0] = 0;
+        return;
+    }
+    out[len] = 0;
+    if ((slash = strrchr(out, '/')) != NULL)
+        strcpy(slash + 1, "graphs");
+    else
+        out[0] = 0;
+}

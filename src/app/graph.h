@@ -28,6 +28,9 @@ typedef struct gs_graph {
  * and line) or 1 (out of memory) with one line in err. */
 int gs_graph_load(const char *spec, const char *cache_dir, gs_graph *g, char *err, size_t n);
 void gs_graph_free(gs_graph *g);
+/* Where generated graphs are cached: `graphs` beside the running binary
+ * ("" when unknown). */
+void gs_graph_cache_dir(char *out, size_t n);
 
 /* The parts, for the tests. */
 int gs_graph_read_gr(const char *path, gs_graph *g, char *err, size_t n);

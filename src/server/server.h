@@ -20,7 +20,8 @@ enum gs_srv_workload {
     GS_SRV_PINGPONG,  /* one round trip between two blocks, repeated */
     GS_SRV_COUNTERS,  /* many bins of (count, sum), each update a critical section */
     GS_SRV_TRANSFERS, /* conditional transfers between accounts (two items a section) */
-    GS_SRV_HASHTABLE, /* upserts into a chained hash table, a lock a bucket */
+    GS_SRV_HASHTABLE, /* upserts (and lookups, answered) in a chained hash table, a lock a bucket */
+    GS_SRV_UNIONFIND, /* connected components: union-find over a graph's edges, a critical section a root */
     GS_SRV_WORKLOADS
 };
 enum gs_srv_way {
@@ -31,6 +32,7 @@ enum gs_srv_way {
     GS_SRV_BASIC,   /* queue: every thread sends on its own */
     GS_SRV_BROKEN,  /* queue: the twin that sets the valid bit before the message is written */
     GS_SRV_TRY,     /* a try-lock per item with backoff; two items: the second tried, both dropped on failure */
+    GS_SRV_NOLOCK,  /* unionfind: the twin that links a root without its lock (it must FAIL) */
     GS_SRV_WAYS
 };
 
@@ -49,6 +51,12 @@ typedef struct gs_srv_options {
     unsigned int ops;      /* operations a thread of the grid (queue: messages a client thread) */
     unsigned int capacity; /* slots per queue */
     int skewed;            /* counters: a quarter of the updates on bin 0 */
+    unsigned int lookups[GS_SRV_MAX_LIST]; /* hashtable: percent of the operations that are lookups */
+    int nlookups;
+    unsigned int msg_bytes[GS_SRV_MAX_LIST]; /* queue: bytes a message, 16 to 512, a power of two */
+    int nmsg_bytes;
+    char graphs[GS_SRV_MAX_LIST][96];        /* unionfind: graph specs (app's --graph syntax) */
+    int ngraphs;
 } gs_srv_options;
 
 extern gs_srv_options gs_srv_opts;
@@ -70,6 +78,9 @@ typedef struct gs_srv_launch {
     unsigned int blocks, threads, servers; /* servers: blocks 0..servers-1 */
     unsigned int items, capacity, skewed;
     unsigned int keys;                     /* hashtable: the key space, items x collision */
+    unsigned int lookups;                  /* hashtable: percent of operations that look a key up */
+    unsigned int msg_slots;                /* queue: 16-byte slots a message (1 to 32, a power of two) */
+    const unsigned int *edges;             /* unionfind: `total` (u, v) pairs, u < v */
     unsigned long long total;              /* operations (queue: messages a client thread; pingpong: round trips) */
     int verifying;                         /* log what the host checks */
     unsigned long long timeout_ns;
@@ -77,6 +88,7 @@ typedef struct gs_srv_launch {
     float ms;
     int timed_out;
     unsigned int slice_smem; /* the servers' items were in shared memory */
+    unsigned int misplaced;  /* queue: slots found out of place or torn */
 } gs_srv_launch;
 
 /* server_kernels.cu.  Device buffers are made and freed by the call; the
@@ -87,6 +99,7 @@ typedef struct gs_srv_launch {
  * order; transfers: 1 a successful transfer, by operation).
  * Returns a cudaError_t. */
 int gs_server_gpu_run(gs_srv_launch *l, unsigned int *items, unsigned int *log, unsigned int *counts);
+/* (unionfind: items are the parents, `edges` the operations.) */
 /* Blocks of the server kernel one SM holds, at `threads`, in a grid of at
  * most `blocks`.  A cudaError_t. */
 int gs_server_gpu_per_sm(unsigned int threads, unsigned int blocks, unsigned int *per_sm);
@@ -143,6 +156,34 @@ GS_SRV_HD unsigned int gs_srv_hash_pool(unsigned int keys, unsigned int buckets,
         most = n > most ? n : most;
     }
     return most;
+}
+/* Hashtable operation j: key *key, a lookup when *lookup is 1.  Without
+ * lookups every operation upserts a key of the whole space.  With them, the
+ * keys of odd groups (key / buckets odd) are preloaded with the count
+ * gs_srv_hash_preload(key) and only looked up, upserts take keys of even
+ * groups, and one lookup in four asks for a key past the space (absent,
+ * answered 0), so every answer is known. */
+GS_SRV_HD void gs_srv_hash_op(unsigned long long j, unsigned int keys, unsigned int buckets, unsigned int lookups,
+                              unsigned int *key, unsigned int *lookup)
+{
+    if (!lookups) {
+        *key = gs_srv_hash_key(j, keys);
+        *lookup = 0u;
+        return;
+    }
+    const unsigned int groups = keys / buckets, even = (groups + 1u) / 2u, odd = groups / 2u;
+    const unsigned int r = gs_srv_mix(j ^ 0x1f0c00000000ull), b = gs_srv_mix(j ^ 0x2e1d00000000ull) % buckets;
+    *lookup = r % 100u < lookups ? 1u : 0u;
+    if (!*lookup)
+        *key = 2u * ((r >> 8) % even) * buckets + b;
+    else if (!odd || ((r >> 8) & 3u) == 0u)
+        *key = keys + b;
+    else
+        *key = (2u * ((r >> 10) % odd) + 1u) * buckets + b;
+}
+GS_SRV_HD unsigned int gs_srv_hash_preload(unsigned int key)
+{
+    return 1u + gs_srv_mix(key ^ 0x5a5a00000000ull) % 1000u;
 }
 /* Transfers: operation j moves x (1..16) from account a to b != a, if a holds x. */
 GS_SRV_HD void gs_srv_transfer_op(unsigned long long j, unsigned int accounts, unsigned int *a, unsigned int *b,

@@ -12,10 +12,10 @@
 
 gs_srv_options gs_srv_opts;
 
-static const char *const workload_names[GS_SRV_WORKLOADS] = {"queue", "pingpong", "counters", "transfers",
-                                                             "hashtable"};
-static const char *const way_names[GS_SRV_WAYS] = {"spinLock", "ticketLock", "atomic",        "server",
-                                                   "basic",    "brokenEarlyBit", "tryLock"};
+static const char *const workload_names[GS_SRV_WORKLOADS] = {"queue",     "pingpong",  "counters",
+                                                             "transfers", "hashtable", "unionfind"};
+static const char *const way_names[GS_SRV_WAYS] = {"spinLock", "ticketLock",     "atomic",  "server",
+                                                   "basic",    "brokenEarlyBit", "tryLock", "brokenNoLock"};
 
 const char *gs_srv_workload_name(unsigned int w)
 {
@@ -39,6 +39,9 @@ int gs_srv_has_way(unsigned int w, unsigned int v)
     case GS_SRV_TRANSFERS:
     case GS_SRV_HASHTABLE:
         return v == GS_SRV_SPIN || v == GS_SRV_TICKET || v == GS_SRV_TRY || v == GS_SRV_SERVER;
+    case GS_SRV_UNIONFIND:
+        return v == GS_SRV_SPIN || v == GS_SRV_TICKET || v == GS_SRV_TRY || v == GS_SRV_ATOMIC ||
+               v == GS_SRV_SERVER || v == GS_SRV_NOLOCK;
     default:
         return 0;
     }
@@ -88,9 +91,42 @@ int gs_srv_option(const char *name, const char *value, char *err, size_t n)
 {
     const int known = !strcmp(name, "--way") || !strcmp(name, "--share") || !strcmp(name, "--items") ||
                       !strcmp(name, "--ops") || !strcmp(name, "--capacity") || !strcmp(name, "--dist") ||
-                      !strcmp(name, "--collision");
+                      !strcmp(name, "--collision") || !strcmp(name, "--lookups") || !strcmp(name, "--msg-bytes") ||
+                      !strcmp(name, "--graph");
     if (!known || !value)
         return known;
+    if (!strcmp(name, "--lookups"))
+        return parse_uints(name, value, 0u, 100u, gs_srv_opts.lookups, &gs_srv_opts.nlookups, err, n) ? -1 : 1;
+    if (!strcmp(name, "--msg-bytes")) {
+        if (parse_uints(name, value, 16u, 512u, gs_srv_opts.msg_bytes, &gs_srv_opts.nmsg_bytes, err, n))
+            return -1;
+        for (int k = 0; k < gs_srv_opts.nmsg_bytes; ++k) {
+            const unsigned int b = gs_srv_opts.msg_bytes[k];
+            if (b & (b - 1u)) {
+                snprintf(err, n, "--msg-bytes %u is not a power of two from 16 to 512", b);
+                return -1;
+            }
+        }
+        return 1;
+    }
+    if (!strcmp(name, "--graph")) { /* SPEC[,SPEC...]; each is checked when it is loaded */
+        const char *p = value;
+        gs_srv_opts.ngraphs = 0;
+        for (;;) {
+            const char *comma = strchr(p, ',');
+            const size_t len = comma ? (size_t)(comma - p) : strlen(p);
+            if (len == 0 || len >= sizeof gs_srv_opts.graphs[0] || gs_srv_opts.ngraphs == GS_SRV_MAX_LIST) {
+                snprintf(err, n, "--graph '%s': an empty or over-long graph, or more than %d", gs_escape(value),
+                         GS_SRV_MAX_LIST);
+                return -1;
+            }
+            memcpy(gs_srv_opts.graphs[gs_srv_opts.ngraphs], p, len);
+            gs_srv_opts.graphs[gs_srv_opts.ngraphs++][len] = 0;
+            if (!comma)
+                return 1;
+            p = comma + 1;
+        }
+    }
     if (!strcmp(name, "--way"))
         return gs_parse_names(name, value, way_names, GS_SRV_WAYS, GS_SRV_WAYS, gs_srv_opts.ways, &gs_srv_opts.nways,
                            err, n) ? -1 : 1;

@@ -34,6 +34,8 @@ enum { MSG_W = 1u, MSG_D = 2u }; /* transfers: withdraw (replied), deposit */
 
 typedef struct srv_args {
     unsigned int workload, way, servers, items, capacity, skewed, verifying;
+    unsigned int lookups;   /* hashtable: percent of lookups (answered) */
+    unsigned int msg_slots; /* queue: slots a message */
     unsigned long long total; /* operations (queue: messages a client thread; pingpong: round trips) */
     unsigned int slice_smem; /* 1: the servers' items in shared memory */
     unsigned int log_stride; /* queue: log entries a server */
@@ -45,6 +47,10 @@ typedef struct srv_args {
     unsigned int keys, pool_per_server, nlocks; /* hashtable */
     unsigned int *heads, *pool_top;             /* a bucket's first node + 1 (0: none); the lock ways' pool */
     uint4 *nodes;                               /* (key, count, next node + 1, 0) */
+    unsigned int *srv_top;                      /* hashtable: nodes a server's pool has given (the preloaded) */
+    unsigned int *parent;                       /* unionfind: a vertex's parent, never above it */
+    const uint2 *edges;                         /* unionfind: (u, v), u < v */
+    unsigned int *bad;                          /* queue: slots out of place or torn */
     gs_watchdog_t *wd;
     unsigned long long timeout_ns;
 } srv_args;
@@ -179,17 +185,79 @@ static __device__ __forceinline__ void upsert(const srv_args &a, unsigned int b,
     a.heads[b] = n + 1u;
 }
 
+/* The lookup: key's count in bucket b's chain, 0 when absent.  The caller
+ * holds b's lock (or owns b). */
+static __device__ __forceinline__ unsigned int lookup(const srv_args &a, unsigned int b, unsigned int key)
+{
+    for (unsigned int idx = a.heads[b]; idx; idx = a.nodes[idx - 1u].z)
+        if (a.nodes[idx - 1u].x == key)
+            return a.nodes[idx - 1u].y;
+    return 0u;
+}
+
 static __device__ void client_hash_direct(const srv_args &a)
 {
     for (unsigned long long j = client_id(a); j < a.total; j += client_threads(a)) {
-        const unsigned int key = gs_srv_hash_key(j, a.keys), b = key % a.items;
-        unsigned int t = 0u;
+        unsigned int key, look, t = 0u, answer = 0u;
+        gs_srv_hash_op(j, a.keys, a.items, a.lookups, &key, &look);
+        const unsigned int b = key % a.items;
         if (!lock_item(a, b, &t)) {
             count_timeout(a);
             return;
         }
-        upsert(a, b, key, a.pool_top, 0u, GPU);
+        if (look)
+            answer = lookup(a, b, key);
+        else
+            upsert(a, b, key, a.pool_top, 0u, GPU);
         unlock_item(a, b, t);
+        if (look && a.verifying)
+            a.log[j] = answer;
+    }
+}
+
+/* Union-find: the root of x, following parents (final once set: a root's
+ * parent changes once, to a smaller vertex) with relaxed loads. */
+static __device__ __forceinline__ unsigned int uf_find(const srv_args &a, unsigned int x)
+{
+    unsigned int p;
+    while ((p = gs_ld_relaxed(&a.parent[x], GPU)) != x)
+        x = p;
+    return x;
+}
+
+/* Each edge: find both roots; link the larger under the smaller in a
+ * critical section on it (a lock, a CAS, or, in the twin, neither); when
+ * it is no longer a root, go on from its parent. */
+static __device__ void client_uf_direct(const srv_args &a)
+{
+    for (unsigned long long j = client_id(a); j < a.total; j += client_threads(a)) {
+        unsigned int x = a.edges[j].x, y = a.edges[j].y;
+        for (;;) {
+            x = uf_find(a, x), y = uf_find(a, y);
+            if (x == y)
+                break;
+            const unsigned int hi = x > y ? x : y, lo = x > y ? y : x;
+            unsigned int seen, t = 0u;
+            if (a.way == GS_SRV_ATOMIC)
+                seen = gs_atom_cas_relaxed(&a.parent[hi], hi, lo, GPU);
+            else if (a.way == GS_SRV_NOLOCK) { /* check, then write: another may link hi in between */
+                if ((seen = gs_ld_relaxed(&a.parent[hi], GPU)) == hi) {
+                    gs_nanosleep(100u);
+                    gs_st_relaxed(&a.parent[hi], lo, GPU);
+                }
+            } else {
+                if (!lock_item(a, hi, &t)) {
+                    count_timeout(a);
+                    return;
+                }
+                if ((seen = gs_ld_relaxed(&a.parent[hi], GPU)) == hi)
+                    gs_st_relaxed(&a.parent[hi], lo, GPU);
+                unlock_item(a, hi, t);
+            }
+            if (seen == hi)
+                break;
+            x = seen, y = lo; /* hi was linked meanwhile: on from its parent */
+        }
     }
 }
 
@@ -214,12 +282,45 @@ static __device__ __forceinline__ bool send_raw(const srv_args &a, unsigned int 
     return gs_msg_send_warp(a.queues, a.capacity, dest, m, &copies[dest]);
 }
 
-static __device__ void client_queue(const srv_args &a, const gs_server_t &srv)
+/* Slot p of sender g's message i (the server checks each). */
+static __device__ __forceinline__ uint4 queue_part(unsigned int g, unsigned int i, unsigned int p)
+{
+    return make_uint4(g, i, p, g ^ i ^ (p * 0x9e3779b9u));
+}
+
+/* Messages of K slots, warp-aggregated. */
+template <unsigned int K>
+static __device__ void client_queue_k(const srv_args &a, const gs_server_t &srv)
 {
     const unsigned int g = client_id(a);
     for (unsigned int i = 0; i < a.total; ++i) {
         const unsigned int dest = (g / 32u + i) % a.servers; /* a warp's lanes to one server a step */
-        if (!send_raw(a, dest, make_uint4(g, i, dest, g ^ i), srv.copies)) {
+        uint4 m[K];
+        for (unsigned int p = 0; p < K; ++p)
+            m[p] = queue_part(g, i, p);
+        if (!gs_msg_send_warp_k<K>(a.queues, a.capacity, dest, m, &srv.copies[dest])) {
+            count_timeout(a);
+            break;
+        }
+    }
+    gs_server_client_done(srv);
+}
+
+static __device__ void client_queue(const srv_args &a, const gs_server_t &srv)
+{
+    if (a.way == GS_SRV_SERVER && a.msg_slots > 1u) {
+        switch (a.msg_slots) {
+        case 2u: client_queue_k<2u>(a, srv); return;
+        case 4u: client_queue_k<4u>(a, srv); return;
+        case 8u: client_queue_k<8u>(a, srv); return;
+        case 16u: client_queue_k<16u>(a, srv); return;
+        default: client_queue_k<32u>(a, srv); return;
+        }
+    }
+    const unsigned int g = client_id(a);
+    for (unsigned int i = 0; i < a.total; ++i) {
+        const unsigned int dest = (g / 32u + i) % a.servers; /* a warp's lanes to one server a step */
+        if (!send_raw(a, dest, queue_part(g, i, 0u), srv.copies)) {
             count_timeout(a);
             break;
         }
@@ -249,6 +350,73 @@ static __device__ void client_hash_server(const srv_args &a, const gs_server_t &
             break;
         }
     }
+    gs_server_client_done(srv);
+}
+
+/* Hashtable with lookups, in rounds: every thread with an operation left
+ * sends it; the block collects the answers to its lookups. */
+static __device__ void client_hash_rounds(const srv_args &a, const gs_server_t &srv, unsigned int *answers)
+{
+    unsigned int head = 0u;
+    bool quit = false;
+    for (unsigned long long base = 0; base < a.total && !quit; base += client_threads(a)) {
+        const unsigned long long j = base + client_id(a);
+        const bool have = j < a.total;
+        unsigned int key = 0u, look = 0u;
+        bool stuck = false;
+        if (have) {
+            gs_srv_hash_op(j, a.keys, a.items, a.lookups, &key, &look);
+            stuck = !gs_server_send(srv, key % a.items, make_uint4(key, look, blockIdx.x << 10 | threadIdx.x, 0u));
+        }
+        const unsigned int expect = __syncthreads_count(have && look);
+        if ((quit = !gs_server_collect(srv, expect, &head, stuck,
+                                       [&](const uint4 &m, unsigned int) { answers[m.x & 1023u] = m.y; })))
+            break;
+        if (have && look && a.verifying)
+            a.log[j] = answers[threadIdx.x];
+    }
+    if (quit && threadIdx.x == 0)
+        count_timeout(a);
+    gs_server_client_done(srv);
+}
+
+/* Union-find through the servers, in rounds: every thread with an edge left
+ * finds both roots and asks the larger's server to link it under the
+ * smaller; the answer is done, or the root's parent now (go on from it). */
+static __device__ void client_uf_server(const srv_args &a, const gs_server_t &srv, unsigned int *answers)
+{
+    unsigned int head = 0u;
+    bool quit = false;
+    for (unsigned long long base = 0; base < a.total && !quit; base += client_threads(a)) {
+        const unsigned long long j = base + client_id(a);
+        bool pending = j < a.total;
+        unsigned int x = pending ? a.edges[j].x : 0u, y = pending ? a.edges[j].y : 0u;
+        for (;;) {
+            unsigned int hi = 0u, lo = 0u;
+            bool sent = false, stuck = false;
+            if (pending) {
+                x = uf_find(a, x), y = uf_find(a, y);
+                hi = x > y ? x : y, lo = x > y ? y : x;
+                if ((pending = x != y)) {
+                    sent = gs_server_send(srv, hi, make_uint4(hi, lo, blockIdx.x << 10 | threadIdx.x, 0u));
+                    stuck = !sent;
+                }
+            }
+            const unsigned int expect = __syncthreads_count(sent);
+            if (!expect && !__syncthreads_or(stuck))
+                break;
+            if ((quit = !gs_server_collect(srv, expect, &head, stuck,
+                                           [&](const uint4 &m, unsigned int) { answers[m.x & 1023u] = m.y; })))
+                break;
+            if (sent) {
+                const unsigned int got = answers[threadIdx.x];
+                pending = got != ~0u;
+                x = got, y = lo;
+            }
+        }
+    }
+    if (quit && threadIdx.x == 0)
+        count_timeout(a);
     gs_server_client_done(srv);
 }
 
@@ -296,9 +464,9 @@ static __device__ void server(const srv_args &a, const gs_server_t &srv, unsigne
         for (unsigned int k = threadIdx.x; k < a.nlocks; k += blockDim.x)
             bal[k] = 0u; /* the bucket locks */
         if (threadIdx.x == 0)
-            top = 0u;
+            top = a.srv_top[s]; /* after the preloaded keys */
         __syncthreads();
-    } else if (a.slice_smem) {
+    } else if (a.slice_smem) { /* counters, transfers, unionfind: bins, balances or parents */
         for (unsigned int k = threadIdx.x; k < owned; k += blockDim.x) {
             if (a.workload == GS_SRV_COUNTERS)
                 bins[k] = a.bins[s + k * S];
@@ -308,23 +476,40 @@ static __device__ void server(const srv_args &a, const gs_server_t &srv, unsigne
         __syncthreads();
     }
     const unsigned int handled = gs_server_serve(srv, [&](const uint4 &m, unsigned int index) {
-        if (a.workload == GS_SRV_QUEUE) {
-            if (a.verifying) {
-                unsigned int *e = a.log + 2ull * ((size_t)s * a.log_stride + index);
+        if (a.workload == GS_SRV_QUEUE) { /* slot p of a message at its place, untorn; the first logged */
+            const unsigned int p = index % a.msg_slots;
+            if (m.z != p || m.w != (m.x ^ m.y ^ (p * 0x9e3779b9u)))
+                gs_red_add_relaxed(a.bad, 1u, GPU);
+            if (a.verifying && p == 0u) {
+                unsigned int *e = a.log + 2ull * ((size_t)s * a.log_stride + index / a.msg_slots);
                 e[0] = m.x;
                 e[1] = m.y;
             }
         } else if (a.workload == GS_SRV_HASHTABLE) { /* a shared-memory lock a bucket (hashed when many) */
             const unsigned int b = m.x % a.items;
-            unsigned int *lk = &bal[(b / S) % a.nlocks];
+            unsigned int *lk = &bal[(b / S) % a.nlocks], answer = 0u;
             gs_wait_t lw = GS_WAIT_INIT;
             while (gs_atom_cas_acquire(lk, 0u, 1u, CTA) != 0u)
                 if (gs_wait_spin(&lw)) {
                     count_timeout(a);
                     return;
                 }
-            upsert(a, b, m.x, &top, s * a.pool_per_server, CTA);
+            if (m.y)
+                answer = lookup(a, b, m.x);
+            else
+                upsert(a, b, m.x, &top, s * a.pool_per_server, CTA);
             gs_st_release(lk, 0u, CTA);
+            if (m.y && !gs_server_reply(srv, m.z >> 10, make_uint4(m.z & 1023u, answer, 0u, 0u)))
+                count_timeout(a);
+        } else if (a.workload == GS_SRV_UNIONFIND) { /* link root hi under lo if it still is one */
+            unsigned int seen;
+            if (a.slice_smem) { /* the authoritative parents in shared memory, mirrored for the finds */
+                if ((seen = atomicCAS(&bal[m.x / S], m.x, m.y)) == m.x)
+                    gs_st_relaxed(&a.parent[m.x], m.y, GPU);
+            } else
+                seen = gs_atom_cas_relaxed(&a.parent[m.x], m.x, m.y, GPU);
+            if (!gs_server_reply(srv, m.z >> 10, make_uint4(m.z & 1023u, seen == m.x ? ~0u : seen, 0u, 0u)))
+                count_timeout(a);
         } else if (a.workload == GS_SRV_COUNTERS) {
             unsigned long long *b = a.slice_smem ? &bins[m.x / S] : &a.bins[m.x];
             cuda::atomic_ref<unsigned long long, cuda::thread_scope_device>(*b).fetch_add(
@@ -351,7 +536,7 @@ static __device__ void server(const srv_args &a, const gs_server_t &srv, unsigne
     if (handled == ~0u && threadIdx.x == 0)
         count_timeout(a);
     if (threadIdx.x == 0)
-        a.counts[s] = handled;
+        a.counts[s] = a.workload == GS_SRV_QUEUE && handled != ~0u ? handled / a.msg_slots : handled;
     if (a.slice_smem && a.workload != GS_SRV_HASHTABLE) {
         __syncthreads();
         for (unsigned int k = threadIdx.x; k < owned; k += blockDim.x) {
@@ -396,7 +581,7 @@ extern __shared__ unsigned int srv_dyn[]; /* the read-index copies (a word a que
 
 static __global__ void srv_kernel(srv_args a)
 {
-    __shared__ unsigned int granted[1024];
+    __shared__ unsigned int granted[1024]; /* answers to this block's threads */
     const gs_server_t srv = {a.queues, a.capacity, a.servers, a.done, srv_dyn};
     unsigned char *slice = (unsigned char *)(srv_dyn + ((gridDim.x + 31u) & ~31u));
     gs_server_init(srv);
@@ -408,15 +593,22 @@ static __global__ void srv_kernel(srv_args a)
         server(a, srv, slice);
         return;
     }
-    if (a.way == GS_SRV_SPIN || a.way == GS_SRV_TICKET || a.way == GS_SRV_TRY || a.way == GS_SRV_ATOMIC) {
+    if (a.way == GS_SRV_SPIN || a.way == GS_SRV_TICKET || a.way == GS_SRV_TRY || a.way == GS_SRV_ATOMIC ||
+        a.way == GS_SRV_NOLOCK) {
         if (a.workload == GS_SRV_COUNTERS)
             client_counters_direct(a);
         else if (a.workload == GS_SRV_HASHTABLE)
             client_hash_direct(a);
+        else if (a.workload == GS_SRV_UNIONFIND)
+            client_uf_direct(a);
         else
             client_transfers_direct(a);
-    } else if (a.workload == GS_SRV_HASHTABLE)
+    } else if (a.workload == GS_SRV_HASHTABLE && a.lookups)
+        client_hash_rounds(a, srv, granted);
+    else if (a.workload == GS_SRV_HASHTABLE)
         client_hash_server(a, srv);
+    else if (a.workload == GS_SRV_UNIONFIND)
+        client_uf_server(a, srv, granted);
     else if (a.workload == GS_SRV_QUEUE)
         client_queue(a, srv);
     else if (a.workload == GS_SRV_COUNTERS)
@@ -428,6 +620,28 @@ static __global__ void srv_kernel(srv_args a)
 static __global__ void srv_init(srv_args a)
 {
     gs_watchdog_arm(a.wd, a.timeout_ns);
+}
+
+/* Before the timed launch, a thread a bucket: the preloaded keys (the odd
+ * groups) into its chain, from its server's pool or the shared one. */
+static __global__ void srv_preload(srv_args a)
+{
+    const unsigned int groups = a.keys / a.items;
+    for (unsigned int b = blockIdx.x * blockDim.x + threadIdx.x; b < a.items; b += gridDim.x * blockDim.x)
+        for (unsigned int g = 1u; g < groups; g += 2u) {
+            const unsigned int key = g * a.items + b;
+            const unsigned int n = a.servers ? (b % a.servers) * a.pool_per_server + atomicAdd(&a.srv_top[b % a.servers], 1u)
+                                             : atomicAdd(a.pool_top, 1u);
+            a.nodes[n] = make_uint4(key, gs_srv_hash_preload(key), a.heads[b], 0u);
+            a.heads[b] = n + 1u;
+        }
+}
+
+/* Every vertex its own root. */
+static __global__ void srv_roots(srv_args a)
+{
+    for (unsigned int v = blockIdx.x * blockDim.x + threadIdx.x; v < a.items; v += gridDim.x * blockDim.x)
+        a.parent[v] = v;
 }
 
 /* ---- the host's side ---- */
@@ -455,7 +669,8 @@ static size_t shared_bytes(const gs_srv_launch *l, unsigned int *slice_smem)
         *slice_smem = 1u;
         return cache + 4u * (owned < SRV_HASH_LOCKS ? owned : SRV_HASH_LOCKS);
     }
-    if (l->servers && (l->workload == GS_SRV_COUNTERS || l->workload == GS_SRV_TRANSFERS)) {
+    if (l->servers &&
+        (l->workload == GS_SRV_COUNTERS || l->workload == GS_SRV_TRANSFERS || l->workload == GS_SRV_UNIONFIND)) {
         const size_t owned = (l->items + l->servers - 1u) / l->servers;
         slice = owned * (l->workload == GS_SRV_COUNTERS ? 8u : 4u);
         if (cache + slice <= smem_limit())
@@ -488,9 +703,10 @@ extern "C" int gs_server_gpu_per_sm(unsigned int threads, unsigned int blocks, u
 extern "C" int gs_server_gpu_run(gs_srv_launch *l, unsigned int *items, unsigned int *log, unsigned int *counts)
 {
     srv_args a;
+    uint2 *edges = NULL;
     cudaEvent_t t0 = NULL, t1 = NULL;
     cudaError_t e = cudaSuccess;
-    unsigned int abort_flag = 0u, timeouts = 0u;
+    unsigned int abort_flag = 0u, timeouts = 0u, bad = 0u;
     if (l->workload == GS_SRV_PINGPONG)
         l->blocks = 2u;
     const size_t nqueues = l->workload == GS_SRV_PINGPONG || l->servers ? l->blocks : 0u;
@@ -510,13 +726,15 @@ extern "C" int gs_server_gpu_run(gs_srv_launch *l, unsigned int *items, unsigned
     if (l->workload == GS_SRV_QUEUE) {
         a.log_stride = (unsigned int)((client_threads * l->total + l->servers - 1u) / l->servers + client_threads);
         log_words = l->verifying ? 2ull * a.log_stride * l->servers : 0u;
-    } else if (l->workload == GS_SRV_TRANSFERS)
+    } else if (l->workload == GS_SRV_TRANSFERS || (l->workload == GS_SRV_HASHTABLE && l->lookups))
         log_words = l->verifying ? l->total : 0u;
+    a.lookups = l->lookups, a.msg_slots = l->msg_slots ? l->msg_slots : 1u;
     size_t smem = shared_bytes(l, &a.slice_smem);
     TRY(cudaMalloc(&a.queues, qbytes ? qbytes : 16u));
     TRY(cudaMemset(a.queues, 0, qbytes ? qbytes : 16u));
     TRY(cudaMalloc((void **)&a.bins, item_bytes ? item_bytes : 16u));
     a.balances = (unsigned int *)a.bins;
+    a.parent = (unsigned int *)a.bins;
     a.heads = (unsigned int *)a.bins;
     a.nodes = (uint4 *)((char *)a.bins + 4ull * ((l->items + 3u) & ~3u));
     a.keys = l->keys, a.pool_per_server = per_server;
@@ -533,11 +751,18 @@ extern "C" int gs_server_gpu_run(gs_srv_launch *l, unsigned int *items, unsigned
     TRY(cudaMalloc((void **)&a.log, log_words ? 4u * log_words : 16u));
     if (log_words)
         TRY(cudaMemset(a.log, 0xff, 4u * log_words));
-    TRY(cudaMalloc((void **)&a.counts, 4u * (l->blocks + 8u)));
-    TRY(cudaMemset(a.counts, 0, 4u * (l->blocks + 8u)));
+    TRY(cudaMalloc((void **)&a.counts, 4u * (2u * l->blocks + 8u)));
+    TRY(cudaMemset(a.counts, 0, 4u * (2u * l->blocks + 8u)));
     a.done = a.counts + l->blocks;
     a.timeouts = a.counts + l->blocks + 1u;
     a.pool_top = a.counts + l->blocks + 2u;
+    a.bad = a.counts + l->blocks + 3u;
+    a.srv_top = a.counts + l->blocks + 8u;
+    if (l->workload == GS_SRV_UNIONFIND) {
+        TRY(cudaMalloc((void **)&edges, 8u * (size_t)l->total));
+        TRY(cudaMemcpy(edges, l->edges, 8u * (size_t)l->total, cudaMemcpyHostToDevice));
+        a.edges = edges;
+    }
     TRY(cudaMalloc((void **)&a.wd, sizeof(gs_watchdog_t)));
     if (smem > smem_limit())
         TRY(cudaErrorInvalidValue);
@@ -561,7 +786,7 @@ extern "C" int gs_server_gpu_run(gs_srv_launch *l, unsigned int *items, unsigned
                 smem = cache + 4u * (size_t)a.nlocks;
                 continue;
             }
-            a.slice_smem = 0u; /* counters, transfers: the items in global memory */
+            a.slice_smem = 0u; /* counters, transfers, unionfind: the items in global memory */
             smem = cache;
             break;
         }
@@ -571,6 +796,13 @@ extern "C" int gs_server_gpu_run(gs_srv_launch *l, unsigned int *items, unsigned
     TRY(cudaEventCreate(&t1));
     srv_init<<<1, 1>>>(a);
     TRY(cudaGetLastError());
+    if (l->workload == GS_SRV_HASHTABLE && l->lookups && l->keys / l->items >= 2u) {
+        srv_preload<<<(l->items + 255u) / 256u, 256>>>(a);
+        TRY(cudaGetLastError());
+    } else if (l->workload == GS_SRV_UNIONFIND) {
+        srv_roots<<<(l->items + 255u) / 256u, 256>>>(a);
+        TRY(cudaGetLastError());
+    }
     {
         void *args[] = {&a};
         TRY(cudaEventRecord(t0, 0));
@@ -582,6 +814,8 @@ extern "C" int gs_server_gpu_run(gs_srv_launch *l, unsigned int *items, unsigned
     TRY(cudaEventElapsedTime(&l->ms, t0, t1));
     TRY(cudaMemcpy(&abort_flag, &a.wd->abort, 4u, cudaMemcpyDeviceToHost));
     TRY(cudaMemcpy(&timeouts, a.timeouts, 4u, cudaMemcpyDeviceToHost));
+    TRY(cudaMemcpy(&bad, a.bad, 4u, cudaMemcpyDeviceToHost));
+    l->misplaced = bad;
     l->timed_out = abort_flag != 0u || timeouts != 0u;
     if (items && l->workload != GS_SRV_QUEUE && l->workload != GS_SRV_PINGPONG)
         TRY(cudaMemcpy(items, a.bins, item_bytes, cudaMemcpyDeviceToHost));
@@ -595,6 +829,7 @@ out:
     cudaFree(a.locks);
     cudaFree(a.log);
     cudaFree(a.counts);
+    cudaFree(edges);
     cudaFree(a.wd);
     if (t0)
         cudaEventDestroy(t0);

@@ -111,7 +111,18 @@ int main(void)
     CHECK(parse(&o, "server queue") == 0 && gs_srv_opts.nshare == 0 && !gs_srv_opts.skewed); /* reset */
     CHECK(parse(&o, "server --help") == 0 && o.cmd == GS_CMD_HELP && o.help_topic == GS_CMD_SERVER);
     CHECK(usage("server", "'server' needs a workload"));
-    CHECK(usage("server hashes", "workload 'hashes' is not one of queue, pingpong, counters, transfers, hashtable"));
+    CHECK(usage("server hashes",
+                "workload 'hashes' is not one of queue, pingpong, counters, transfers, hashtable, unionfind"));
+    CHECK(parse(&o, "server unionfind,hashtable,queue --graph rmat:12,road:ny --lookups 0,50 --msg-bytes 16,512 "
+                    "--way brokenNoLock,atomic") == 0 &&
+          gs_srv_opts.workloads[0] == GS_SRV_UNIONFIND && gs_srv_opts.ngraphs == 2 &&
+          !strcmp(gs_srv_opts.graphs[1], "road:ny") && gs_srv_opts.nlookups == 2 && gs_srv_opts.lookups[1] == 50u &&
+          gs_srv_opts.nmsg_bytes == 2 && gs_srv_opts.msg_bytes[1] == 512u && gs_srv_opts.ways[0] == GS_SRV_NOLOCK);
+    CHECK(parse(&o, "server unionfind") == 0 && gs_srv_opts.ngraphs == 0 && gs_srv_opts.nlookups == 0); /* reset */
+    CHECK(usage("server queue --msg-bytes 48", "--msg-bytes 48 is not a power of two from 16 to 512"));
+    CHECK(usage("server queue --msg-bytes 1024", "--msg-bytes '1024' is not a whole number from 16 to 512"));
+    CHECK(usage("server hashtable --lookups 101", "--lookups '101' is not a whole number from 0 to 100"));
+    CHECK(usage("server unionfind --graph rmat:10,", "--graph 'rmat:10,': an empty or over-long graph"));
     CHECK(parse(&o, "server hashtable --collision 1,64") == 0 && gs_srv_opts.ncollision == 2 &&
           gs_srv_opts.collision[1] == 64u);
     CHECK(usage("server hashtable --collision 0", "--collision '0' is not a whole number from 1 to 4096"));

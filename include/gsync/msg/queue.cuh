@@ -7,7 +7,8 @@
  *            of the read index is refreshed only then), stores the message
  *            and sets the slot's valid bit.  gs_msg_send_warp does this for
  *            a warp: lanes with one destination reserve with one add, and
- *            each mask word is set with one OR.  The receiving block's
+ *            each mask word is set with one OR; gs_msg_send_warp_k sends
+ *            messages of 2 to 32 slots the same way.  The receiving block's
  *            first warp reads 32 mask words at once and takes the run of
  *            valid slots from its head (up to 1024); the block handles
  *            them; then the warp clears their bits and advances the read
@@ -85,28 +86,43 @@ static __device__ __forceinline__ bool gs_msg_send(const gs_msgq_t &q, uint4 m, 
     return true;
 }
 
-/* Every active lane of the warp sends m to queue `dest`.  False for a lane
- * whose wait the watchdog ended. */
-static __device__ __forceinline__ bool gs_msg_send_warp(void *base, unsigned int capacity, unsigned int dest, uint4 m,
-                                                        unsigned int *cached)
+/* Every active lane of the warp sends its message of K slots (16 K bytes;
+ * K a power of two up to 32) to queue `dest`.  All messages of a queue
+ * must have one size: each then lies in one mask word, its bits set by one
+ * OR, so the receiver's runs hold whole messages.  False for a lane whose
+ * wait the watchdog ended. */
+template <unsigned int K>
+static __device__ __forceinline__ bool gs_msg_send_warp_k(void *base, unsigned int capacity, unsigned int dest,
+                                                          const uint4 (&m)[K], unsigned int *cached)
 {
+    static_assert(K >= 1u && K <= 32u && (K & (K - 1u)) == 0u, "a message is 1 to 32 slots, a power of two");
     const unsigned int active = __activemask(), lane = threadIdx.x % 32u;
     const gs_msgq_t q = gs_msgq_at(base, dest, capacity);
     const unsigned int peers = __match_any_sync(active, dest), leader = __ffs(peers) - 1u;
     unsigned int k = 0u;
     if (lane == leader)
-        k = gs_atom_add_relaxed(q.write, __popc(peers), GS_SCOPE_GPU);
-    k = __shfl_sync(peers, k, leader) + __popc(peers & ((1u << lane) - 1u));
-    const bool ok = gs__msgq_room(q, k, cached);
+        k = gs_atom_add_relaxed(q.write, K * __popc(peers), GS_SCOPE_GPU);
+    k = __shfl_sync(peers, k, leader) + K * __popc(peers & ((1u << lane) - 1u));
+    const bool ok = gs__msgq_room(q, k + (K - 1u), cached); /* its last slot has room: all have */
     const unsigned int s = k & (capacity - 1u);
     if (ok)
-        q.slots[s] = m;
+        for (unsigned int p = 0; p < K; ++p)
+            q.slots[s + p] = m[p];
     __syncwarp(active); /* the lanes' stores before the one release that publishes them */
     const unsigned int same = __match_any_sync(active, ((unsigned long long)dest << 32) | (s / 32u));
-    const unsigned int bits = __reduce_or_sync(same, ok ? 1u << (s % 32u) : 0u);
+    const unsigned int mine = (K == 32u ? ~0u : (1u << K) - 1u) << (s % 32u);
+    const unsigned int bits = __reduce_or_sync(same, ok ? mine : 0u);
     if (lane == __ffs(same) - 1u && bits)
         (void)gs_atom_or_release(&q.valid[s / 32u], bits, GS_SCOPE_GPU);
     return ok;
+}
+
+/* Every active lane of the warp sends m (one slot) to queue `dest`. */
+static __device__ __forceinline__ bool gs_msg_send_warp(void *base, unsigned int capacity, unsigned int dest, uint4 m,
+                                                        unsigned int *cached)
+{
+    const uint4 one[1] = {m};
+    return gs_msg_send_warp_k<1u>(base, capacity, dest, one, cached);
 }
 
 /* Block-collective: how many published messages follow `head` without a
