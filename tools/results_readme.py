@@ -515,6 +515,18 @@ def relaxed_section(rel, header, rows, section_device):
 LOCKS = ("spinLock", "ticketLock", "tryLock", "atomic")
 
 
+def server_variant(r):
+    """What else tells a server row's point apart: the graph, the message
+    size or the lookups' share (absent from older CSVs)."""
+    if r.get("input"):
+        return r["input"]
+    if r.get("msg_bytes", "0") not in ("", "0"):
+        return r["msg_bytes"] + " B"
+    if r["workload"] == "hashtable" and r.get("lookup_pct", "0") not in ("", "0"):
+        return r["lookup_pct"] + "% lookups"
+    return ""
+
+
 def server_section(rel, header, rows, section_device):
     """Per workload and point: each way's Mops/s, and the server's over the
     faster lock (or atomic)."""
@@ -524,14 +536,17 @@ def server_section(rel, header, rows, section_device):
             ways.append(r["way"])
     points = []
     for r in rows:
-        key = (r["workload"], r["items"], r["keys"], r["share_pct"] if r["way"] not in LOCKS else "")
+        key = (r["workload"], r["items"], r["keys"], server_variant(r),
+               r["share_pct"] if r["way"] not in LOCKS else "")
         if r["way"] not in LOCKS and key not in points:
             points.append(key)
     body = []
-    for wl, items, keys, share in points:
-        same = [x for x in rows if (x["workload"], x["items"], x["keys"]) == (wl, items, keys) and
-                (x["way"] in LOCKS or x["share_pct"] == share)]
-        cells, rate = [wl, items if items != "0" else "", keys if keys != "0" else "", share], {}
+    variants = any(p[3] for p in points)
+    for wl, items, keys, var, share in points:
+        same = [x for x in rows if (x["workload"], x["items"], x["keys"], server_variant(x)) == (wl, items, keys, var)
+                and (x["way"] in LOCKS or x["share_pct"] == share)]
+        cells, rate = [wl, items if items != "0" else "", keys if keys != "0" else ""] + ([var] if variants else []) + \
+            [share], {}
         for w in ways:
             x = next((y for y in same if y["way"] == w), None)
             v = num(x["mops_per_s"]) if x and x["verdict"] == "PASS" else None
@@ -544,7 +559,8 @@ def server_section(rel, header, rows, section_device):
     out = [caption(rel, rows, section_device,
                    "the synchronization server; millions of operations (messages, round trips) a second "
                    "for each way, and the server's over the fastest lock or atomic."), ""]
-    out += table(["workload", "items", "keys", "server %"] + ways + ["server/best"], body)
+    out += table(["workload", "items", "keys"] + (["variant"] if variants else []) + ["server %"] + ways +
+                 ["server/best"], body)
     out.append("")
     return out
 

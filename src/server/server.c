@@ -552,7 +552,7 @@ static int plan(const gs_options *o, const gs_device_info *dev, srv_row *rows, i
             memcpy(coll, gs_srv_opts.collision, sizeof coll);
         }
         for (unsigned int v = 0; v < GS_SRV_WAYS; ++v) {
-            int asked = gs_srv_opts.nways == 0 && v != GS_SRV_BROKEN;
+            int asked = gs_srv_opts.nways == 0 && v != GS_SRV_BROKEN && v != GS_SRV_NOLOCK;
             for (int k = 0; k < gs_srv_opts.nways; ++k)
                 asked |= gs_srv_opts.ways[k] == v;
             if (!asked || !gs_srv_has_way(wl, v))
