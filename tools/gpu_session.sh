@@ -16,6 +16,8 @@
 #   server    the synchronization server: queues (server-queue.csv), the
 #             workloads over a contention sweep (server.csv, server-hash.csv),
 #             skewed bins (server-skewed.csv)
+#   servermore union-find (server-uf.csv), hash-table lookups (server-lookups.csv),
+#             message sizes (server-msg.csv)
 #   litmus    litmus tests of ptx.cuh: every shape and order and the broken
 #             twin, 10^7 iterations each (litmus.csv)
 #   local     HeteroSync's ...Uniq ports (local-uniq.csv), and per cluster
@@ -99,6 +101,10 @@ for w in "$@"; do
     csv server server counters,transfers --items 64,4096,65536,1048576 --ops 16 --timeout 20 --repeat 3
     csv server-hash server hashtable --items 64,4096 --collision 1,16,256 --ops 16 --timeout 20 --repeat 3
     csv server-skewed server counters --dist skewed --ops 16 --timeout 20 --repeat 3 ;;
+  servermore) # union-find on graphs, hash-table lookups answered, the queues' message sizes
+    csv server-uf server unionfind --graph rmat:14,rmat:16,rmat:18,rmat:20,road:ny --repeat 10 --timeout 20
+    csv server-lookups server hashtable --items 4096 --collision 16,256 --lookups 0,50,90 --ops 16 --timeout 20 --repeat 3
+    csv server-msg server queue --msg-bytes 16,32,64,128,256,512 --repeat 5 ;;
   floor) csv floor floor ;;
   decompose) csv decompose decompose ;;
   esac

@@ -255,33 +255,65 @@ def relaxed(rows, out, name):
     save(fig, out, name)
 
 
+def server_panel(r, sizes=True):
+    """The panel a server row belongs to: its workload, and for the hash
+    table its keys a bucket and lookups; None for pingpong, and for the
+    queue unless its rows have several message sizes (`sizes`)."""
+    wl = r["workload"]
+    if wl == "pingpong":
+        return None
+    if wl == "queue":
+        return (wl, "message size") if sizes and r["way"] == "server" else None
+    if wl == "hashtable" and r["keys"] != "0":
+        sub = str(int(num(r["keys"]) / max(num(r["items"]), 1))) + " keys a bucket"
+        if r.get("lookup_pct", "0") not in ("", "0"):
+            sub += f", {r['lookup_pct']}% lookups"
+        return (wl, sub)
+    return (wl, None)
+
+
 def server(rows, out, name):
     """A panel per workload (and key space): Mops/s against the items
-    shared (fewer: more contention), a line per way."""
+    shared (fewer: more contention), a line per way; union-find a point per
+    graph; the queues' bandwidth against the message size."""
+    sizes = len({r.get("msg_bytes") for r in rows if r["workload"] == "queue"}) > 1
     panels = []
     for r in rows:
-        if r["workload"] in ("queue", "pingpong"):
-            continue
-        key = (r["workload"], r["keys"] if r["keys"] != "0" else None)
-        if key[1] and r["workload"] == "hashtable":
-            key = (r["workload"], str(int(num(r["keys"]) / max(num(r["items"]), 1))) + " keys a bucket")
-        if key not in panels:
+        key = server_panel(r, sizes)
+        if key and key not in panels:
             panels.append(key)
     if not panels:
         return
     fig, axes = plt.subplots(1, len(panels), figsize=(5 * len(panels), 4.2), squeeze=False)
-    for ax, (wl, sub) in zip(axes.flat, panels):
-        mine = [r for r in rows if r["workload"] == wl and r["verdict"] == "PASS" and
-                (sub is None or wl != "hashtable" or
-                 str(int(num(r["keys"]) / max(num(r["items"]), 1))) + " keys a bucket" == sub)]
+    for ax, key in zip(axes.flat, panels):
+        wl, sub = key
+        mine = [r for r in rows if server_panel(r, sizes) == key and r["verdict"] == "PASS"]
+        graphs = []
+        for r in mine:
+            if r.get("input") and r["input"] not in graphs:
+                graphs.append(r["input"])
         for w in sorted({r["way"] for r in mine}, key=lambda x: x != "server"):
-            pts = sorted((num(r["items"]), num(r["mops_per_s"])) for r in mine if r["way"] == w)
+            if wl == "queue":
+                pts = sorted((num(r.get("msg_bytes") or 16), num(r["mops_per_s"]) * num(r.get("msg_bytes") or 16) / 1e3)
+                             for r in mine if r["way"] == w)
+            elif wl == "unionfind":
+                pts = sorted((graphs.index(r["input"]), num(r["mops_per_s"])) for r in mine if r["way"] == w)
+            else:
+                pts = sorted((num(r["items"]), num(r["mops_per_s"])) for r in mine if r["way"] == w)
             ax.plot([x for x, _ in pts], [y for _, y in pts], "-" if w == "server" else ":", marker="o", ms=3,
                     lw=2.4 if w == "server" else 1.1, label=w)
-        ax.set_xscale("log", base=2)
         ax.set_yscale("log")
-        ax.set_xlabel("items (fewer: more contention)")
-        ax.set_ylabel("M operations/s")
+        if wl == "unionfind":
+            ax.set_xticks(range(len(graphs)))
+            ax.set_xticklabels(graphs)
+            ax.set_xlabel("graph")
+        elif wl == "queue":
+            ax.set_xscale("log", base=2)
+            ax.set_xlabel("bytes a message")
+        else:
+            ax.set_xscale("log", base=2)
+            ax.set_xlabel("items (fewer: more contention)")
+        ax.set_ylabel("GB/s of messages" if wl == "queue" else "M operations/s")
         ax.set_title(wl + (f", {sub}" if sub else ""))
         ax.grid(True, which="both", alpha=0.3)
         ax.legend(fontsize=7)
