@@ -553,7 +553,7 @@ def server_section(rel, header, rows, section_device):
             rate[w] = v
             cells.append("" if x is None else f"{v:.1f}" if v is not None else x["verdict"])
         best = max([v for w, v in rate.items() if w in LOCKS and v] or [0.0])
-        ours = rate.get("server")
+        ours = max([v for w, v in rate.items() if w in ("server", "serverLF") and v] or [0.0])
         cells.append(f"{ours / best:.2f}" if ours and best else "")
         body.append(cells)
     out = [caption(rel, rows, section_device,

@@ -411,7 +411,8 @@ static int run_row(srv_row *r, const gs_options *o, char *err, size_t n)
     }
     gs_stats_compute(ms, repeat, &s);
     r->ms_median = s.median, r->ms_min = s.min, r->ms_max = s.max, r->noise_pct = s.noise_pct;
-    if (r->l.servers && (r->l.workload == GS_SRV_COUNTERS || r->l.workload == GS_SRV_TRANSFERS)) {
+    if (r->l.servers && (r->l.workload == GS_SRV_COUNTERS || r->l.workload == GS_SRV_TRANSFERS ||
+                         r->l.workload == GS_SRV_UNIONFIND)) {
         const size_t len = strlen(r->detail);
         snprintf(r->detail + len, sizeof r->detail - len, "%sservers' items in %s memory", len ? "; " : "",
                  r->l.slice_smem ? "shared" : "global");
@@ -505,9 +506,9 @@ static int plan(const gs_options *o, const gs_device_info *dev, srv_row *rows, i
     const unsigned int threads = o->threads_given ? o->threads : DEFAULT_THREADS, sms = (unsigned int)dev->sm_count;
     unsigned int per_sm = 0u, grids[GS_MAX_LIST];
     int ngrids = 0, e;
-    if (threads > gs_srv_opts.capacity || threads > 1024u) {
-        snprintf(err, n, "server: %u threads a block; a block's replies must fit its queue of %u (and 1024 at most)",
-                 threads, gs_srv_opts.capacity);
+    if (threads > gs_srv_opts.capacity || threads > 1024u || threads < 64u || threads % 32u) {
+        snprintf(err, n, "server: %u threads a block: whole warps, 64 at least (a leader and a follower), and a "
+                 "block's replies must fit its queue of %u (1024 at most)", threads, gs_srv_opts.capacity);
         return GS_EXIT_USAGE;
     }
     if ((e = gs_server_gpu_per_sm(threads, 32u * sms, &per_sm)) != 0) {
@@ -557,14 +558,14 @@ static int plan(const gs_options *o, const gs_device_info *dev, srv_row *rows, i
                 asked |= gs_srv_opts.ways[k] == v;
             if (!asked || !gs_srv_has_way(wl, v))
                 continue;
-            const int served = v == GS_SRV_SERVER || v == GS_SRV_BASIC || v == GS_SRV_BROKEN;
+            const int served = v == GS_SRV_SERVER || v == GS_SRV_LF || v == GS_SRV_BASIC || v == GS_SRV_BROKEN;
             const int nshare = served && wl != GS_SRV_PINGPONG && gs_srv_opts.nshare ? gs_srv_opts.nshare : 1;
             /* variants: hashtable's lookup shares; the queue's message sizes (warp-aggregated sends only) */
             unsigned int var[GS_SRV_MAX_LIST] = {wl == GS_SRV_QUEUE ? 16u : 0u};
             int nvar = 1;
             if (wl == GS_SRV_HASHTABLE && gs_srv_opts.nlookups)
                 memcpy(var, gs_srv_opts.lookups, sizeof var), nvar = gs_srv_opts.nlookups;
-            if (wl == GS_SRV_QUEUE && v == GS_SRV_SERVER && gs_srv_opts.nmsg_bytes)
+            if (wl == GS_SRV_QUEUE && (v == GS_SRV_SERVER || v == GS_SRV_LF) && gs_srv_opts.nmsg_bytes)
                 memcpy(var, gs_srv_opts.msg_bytes, sizeof var), nvar = gs_srv_opts.nmsg_bytes;
             for (int it = 0; it < nitems; ++it)
                 for (int c = 0; c < ncoll; ++c)

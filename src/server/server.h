@@ -33,6 +33,7 @@ enum gs_srv_way {
     GS_SRV_BROKEN,  /* queue: the twin that sets the valid bit before the message is written */
     GS_SRV_TRY,     /* a try-lock per item with backoff; two items: the second tried, both dropped on failure */
     GS_SRV_NOLOCK,  /* unionfind: the twin that links a root without its lock (it must FAIL) */
+    GS_SRV_LF,      /* the server with a leader warp handing chunks to follower warps */
     GS_SRV_WAYS
 };
 

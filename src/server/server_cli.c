@@ -15,7 +15,8 @@ gs_srv_options gs_srv_opts;
 static const char *const workload_names[GS_SRV_WORKLOADS] = {"queue",     "pingpong",  "counters",
                                                              "transfers", "hashtable", "unionfind"};
 static const char *const way_names[GS_SRV_WAYS] = {"spinLock", "ticketLock",     "atomic",  "server",
-                                                   "basic",    "brokenEarlyBit", "tryLock", "brokenNoLock"};
+                                                   "basic",    "brokenEarlyBit", "tryLock", "brokenNoLock",
+                                                   "serverLF"};
 
 const char *gs_srv_workload_name(unsigned int w)
 {
@@ -31,17 +32,18 @@ int gs_srv_has_way(unsigned int w, unsigned int v)
 {
     switch (w) {
     case GS_SRV_QUEUE:
-        return v == GS_SRV_SERVER || v == GS_SRV_BASIC || v == GS_SRV_BROKEN;
+        return v == GS_SRV_SERVER || v == GS_SRV_LF || v == GS_SRV_BASIC || v == GS_SRV_BROKEN;
     case GS_SRV_PINGPONG:
         return v == GS_SRV_SERVER;
     case GS_SRV_COUNTERS:
-        return v == GS_SRV_SPIN || v == GS_SRV_TICKET || v == GS_SRV_TRY || v == GS_SRV_ATOMIC || v == GS_SRV_SERVER;
+        return v == GS_SRV_SPIN || v == GS_SRV_TICKET || v == GS_SRV_TRY || v == GS_SRV_ATOMIC || v == GS_SRV_SERVER ||
+               v == GS_SRV_LF;
     case GS_SRV_TRANSFERS:
     case GS_SRV_HASHTABLE:
-        return v == GS_SRV_SPIN || v == GS_SRV_TICKET || v == GS_SRV_TRY || v == GS_SRV_SERVER;
+        return v == GS_SRV_SPIN || v == GS_SRV_TICKET || v == GS_SRV_TRY || v == GS_SRV_SERVER || v == GS_SRV_LF;
     case GS_SRV_UNIONFIND:
         return v == GS_SRV_SPIN || v == GS_SRV_TICKET || v == GS_SRV_TRY || v == GS_SRV_ATOMIC ||
-               v == GS_SRV_SERVER || v == GS_SRV_NOLOCK;
+               v == GS_SRV_SERVER || v == GS_SRV_LF || v == GS_SRV_NOLOCK;
     default:
         return 0;
     }

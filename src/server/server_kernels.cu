@@ -308,7 +308,7 @@ static __device__ void client_queue_k(const srv_args &a, const gs_server_t &srv)
 
 static __device__ void client_queue(const srv_args &a, const gs_server_t &srv)
 {
-    if (a.way == GS_SRV_SERVER && a.msg_slots > 1u) {
+    if ((a.way == GS_SRV_SERVER || a.way == GS_SRV_LF) && a.msg_slots > 1u) {
         switch (a.msg_slots) {
         case 2u: client_queue_k<2u>(a, srv); return;
         case 4u: client_queue_k<4u>(a, srv); return;
@@ -475,7 +475,7 @@ static __device__ void server(const srv_args &a, const gs_server_t &srv, unsigne
         }
         __syncthreads();
     }
-    const unsigned int handled = gs_server_serve(srv, [&](const uint4 &m, unsigned int index) {
+    auto handler = [&](const uint4 &m, unsigned int index) {
         if (a.workload == GS_SRV_QUEUE) { /* slot p of a message at its place, untorn; the first logged */
             const unsigned int p = index % a.msg_slots;
             if (m.z != p || m.w != (m.x ^ m.y ^ (p * 0x9e3779b9u)))
@@ -532,7 +532,9 @@ static __device__ void server(const srv_args &a, const gs_server_t &srv, unsigne
             if (!gs_server_reply(srv, m.w >> 10, make_uint4(m.w & 1023u, ok, 0u, 0u)))
                 count_timeout(a);
         }
-    });
+    };
+    const unsigned int handled =
+        a.way == GS_SRV_LF ? gs_server_serve_lf(srv, handler) : gs_server_serve(srv, handler);
     if (handled == ~0u && threadIdx.x == 0)
         count_timeout(a);
     if (threadIdx.x == 0)

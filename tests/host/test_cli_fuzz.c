@@ -26,7 +26,8 @@ static const char *const words[] = {
     "--graph", "--source", "--size", "--tol", "--damping", "gridSync,gsBarrier", "road:ny", "rmat:12", "1e-7",
     "litmus", "--shape", "--order", "--stress", "MP", "IRIW", "MPbrokenAcquire", "MP,SB,LB", "acqrel", "sc",
     "relaxed,sc", "on", "off", "1000000", "server", "queue", "counters,transfers", "--way", "--share", "--items",
-    "--ops", "--capacity", "--dist", "skewed", "spinLock,server", "brokenEarlyBit", "4096", "25,50", "hashtable", "--collision", "--lookups", "--msg-bytes", "unionfind", "brokenNoLock", "512"};
+    "--ops", "--capacity", "--dist", "skewed", "spinLock,server", "brokenEarlyBit", "4096", "25,50", "hashtable", "--collision",
+    "--lookups", "--msg-bytes", "unionfind", "brokenNoLock", "512", "serverLF"};
 
 /* One argument: a word, random bytes, a number, or a long string. */
 static char *arg(char *buf, size_t cap)

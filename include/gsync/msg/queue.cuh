@@ -125,31 +125,60 @@ static __device__ __forceinline__ bool gs_msg_send_warp(void *base, unsigned int
     return gs_msg_send_warp_k<1u>(base, capacity, dest, one, cached);
 }
 
-/* Block-collective: how many published messages follow `head` without a
- * gap (at most 1024; 0: none yet).  Message i of them is
- * q.slots[(head + i) & (capacity - 1)], readable until gs_msg_free. */
+/* Warp-collective (a whole warp): how many published messages follow
+ * `head` without a gap (at most 1024; 0: none yet), in every lane; when
+ * some, their publishers' writes are acquired by every lane. */
+static __device__ __forceinline__ unsigned int gs_msg_scan_warp(const gs_msgq_t &q, unsigned int head)
+{
+    const unsigned int lane = threadIdx.x % 32u, nwords = q.capacity / 32u, off = head % 32u;
+    const unsigned int w0 = (head & (q.capacity - 1u)) / 32u;
+    unsigned int bits = gs_ld_relaxed(&q.valid[(w0 + lane) % nwords], GS_SCOPE_GPU);
+    if (lane == 0u)
+        bits |= (1u << off) - 1u; /* the slots before the head count as taken */
+    const unsigned int full = __ballot_sync(~0u, bits == ~0u);
+    const unsigned int j = full == ~0u ? 32u : __ffs(~full) - 1u; /* the first word with a gap */
+    const unsigned int gap = __shfl_sync(~0u, bits, j & 31u);
+    const unsigned int run = j == 32u ? 1024u - off : 32u * j + (__ffs(~gap) - 1u) - off;
+    if (run)
+        gs_fence_acquire(GS_SCOPE_GPU); /* acquires every release whose bit this lane read */
+    return run;
+}
+
+/* Block-collective: gs_msg_scan_warp by the first warp, its answer given
+ * to every thread.  Message i of them is q.slots[(head + i) & (capacity -
+ * 1)], readable until gs_msg_free. */
 static __device__ __forceinline__ unsigned int gs_msg_peek(const gs_msgq_t &q, unsigned int head)
 {
     __shared__ unsigned int gs__msg_run;
     if (threadIdx.x < 32u) {
-        const unsigned int lane = threadIdx.x, nwords = q.capacity / 32u, off = head % 32u;
-        const unsigned int w0 = (head & (q.capacity - 1u)) / 32u;
-        unsigned int bits = gs_ld_relaxed(&q.valid[(w0 + lane) % nwords], GS_SCOPE_GPU);
-        if (lane == 0u)
-            bits |= (1u << off) - 1u; /* the slots before the head count as taken */
-        const unsigned int full = __ballot_sync(~0u, bits == ~0u);
-        const unsigned int j = full == ~0u ? 32u : __ffs(~full) - 1u; /* the first word with a gap */
-        const unsigned int gap = __shfl_sync(~0u, bits, j & 31u);
-        const unsigned int run = j == 32u ? 1024u - off : 32u * j + (__ffs(~gap) - 1u) - off;
-        if (run)
-            gs_fence_acquire(GS_SCOPE_GPU); /* acquires every release whose bit this lane read */
-        if (lane == 0u)
+        const unsigned int run = gs_msg_scan_warp(q, head);
+        if (threadIdx.x == 0u)
             gs__msg_run = run;
     }
-    __syncthreads();
+    __syncthreads(); /* also orders the other warps after the first warp's acquire */
     const unsigned int run = gs__msg_run;
     __syncthreads(); /* all have read it before the next peek writes it */
     return run;
+}
+
+/* Warp-collective, by the warp that scanned or after every reader's
+ * release: the n messages from `head` (n + head % 32 <= 1024) are
+ * consumed: their bits cleared, then the read index stored with release.
+ * Returns the new head. */
+static __device__ __forceinline__ unsigned int gs_msg_free_warp(const gs_msgq_t &q, unsigned int head, unsigned int n)
+{
+    const unsigned int lane = threadIdx.x % 32u, nwords = q.capacity / 32u, off = head % 32u;
+    const unsigned int w0 = (head & (q.capacity - 1u)) / 32u;
+    const unsigned int lo = 32u * lane, hi = lo + 32u; /* this word's positions from w0's bit 0 */
+    const unsigned int a = off > lo ? off : lo, b = off + n < hi ? off + n : hi;
+    if (a < b) {
+        const unsigned int width = b - a, mask = (width == 32u ? ~0u : ((1u << width) - 1u)) << (a - lo);
+        (void)gs_atom_and_relaxed(&q.valid[(w0 + lane) % nwords], ~mask, GS_SCOPE_GPU);
+    }
+    __syncwarp();
+    if (lane == 0u)
+        gs_st_release(q.read, head + n, GS_SCOPE_GPU);
+    return head + n;
 }
 
 /* Block-collective: the n messages from `head` are consumed.  Returns the
@@ -157,19 +186,8 @@ static __device__ __forceinline__ unsigned int gs_msg_peek(const gs_msgq_t &q, u
 static __device__ __forceinline__ unsigned int gs_msg_free(const gs_msgq_t &q, unsigned int head, unsigned int n)
 {
     __syncthreads(); /* every thread is done with the slots */
-    if (threadIdx.x < 32u) {
-        const unsigned int lane = threadIdx.x, nwords = q.capacity / 32u, off = head % 32u;
-        const unsigned int w0 = (head & (q.capacity - 1u)) / 32u;
-        const unsigned int lo = 32u * lane, hi = lo + 32u; /* this word's positions from w0's bit 0 */
-        const unsigned int a = off > lo ? off : lo, b = off + n < hi ? off + n : hi;
-        if (a < b) {
-            const unsigned int width = b - a, mask = (width == 32u ? ~0u : ((1u << width) - 1u)) << (a - lo);
-            (void)gs_atom_and_relaxed(&q.valid[(w0 + lane) % nwords], ~mask, GS_SCOPE_GPU);
-        }
-        __syncwarp();
-        if (lane == 0u)
-            gs_st_release(q.read, head + n, GS_SCOPE_GPU);
-    }
+    if (threadIdx.x < 32u)
+        (void)gs_msg_free_warp(q, head, n);
     return head + n;
 }
 

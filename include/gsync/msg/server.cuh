@@ -109,6 +109,109 @@ static __device__ unsigned int gs_server_serve(const gs_server_t &s, Handler han
     }
 }
 
+/* gs_server_serve with a leader warp and follower warps (blocks of at
+ * least 64 threads): warp 0 scans the queue and posts chunks of up to 32
+ * messages in a ring of GS_SERVER_ASSIGNMENTS assignments in shared
+ * memory; each other warp takes the next assignment by a ticket, its lanes
+ * handle a message each, and it marks the assignment finished; the leader
+ * retires finished assignments in order and frees their slots in one step.
+ * The leader scans on while followers handle, and no run waits for a block
+ * barrier.  Posting is st.release.cta of the posted count (after the
+ * leader's acquire of the messages), taking ld.acquire.cta; finishing is
+ * st.release.cta of the assignment's number, retiring ld.acquire.cta, then
+ * the queue's release of its read index. */
+#define GS_SERVER_ASSIGNMENTS 16u /* 16 x 32 messages: a retired span stays within 1024 */
+template <typename Handler>
+static __device__ unsigned int gs_server_serve_lf(const gs_server_t &s, Handler handle)
+{
+    __shared__ uint2 asg[GS_SERVER_ASSIGNMENTS];          /* (first message, count) */
+    __shared__ unsigned int fin[GS_SERVER_ASSIGNMENTS];   /* the number + 1 of the last finished in a place */
+    __shared__ unsigned int posted, taken, stop, handled; /* stop: 1 done, 2 the watchdog fired */
+    const gs_msgq_t q = gs_msgq_at(s.queues, blockIdx.x, s.capacity);
+    const unsigned int lane = threadIdx.x % 32u, clients = gridDim.x - s.servers;
+    if (threadIdx.x < GS_SERVER_ASSIGNMENTS)
+        fin[threadIdx.x] = 0u;
+    if (threadIdx.x == 0)
+        posted = taken = stop = handled = 0u;
+    __syncthreads();
+    gs_wait_t w = GS_WAIT_INIT;
+    if (threadIdx.x < 32u) { /* the leader */
+        unsigned int scan = 0u, head = 0u, done = 0u, mine = 0u, count = 0u;
+        for (;;) {
+            bool progress = false;
+            unsigned int upto = head;
+            if (lane == 0u) /* retire the finished assignments in order */
+                while (done < mine &&
+                       gs_ld_acquire(&fin[done % GS_SERVER_ASSIGNMENTS], GS_SCOPE_CTA) == done + 1u) {
+                    upto = asg[done % GS_SERVER_ASSIGNMENTS].x + asg[done % GS_SERVER_ASSIGNMENTS].y;
+                    ++done;
+                }
+            upto = __shfl_sync(~0u, upto, 0);
+            done = __shfl_sync(~0u, done, 0);
+            if (upto != head) {
+                head = gs_msg_free_warp(q, head, upto - head);
+                progress = true;
+            }
+            if (mine - done < GS_SERVER_ASSIGNMENTS) { /* post what arrived, a chunk of 32 a place */
+                const unsigned int found = gs_msg_scan_warp(q, scan);
+                unsigned int run = found;
+                if (run && lane == 0u) {
+                    while (run && mine - done < GS_SERVER_ASSIGNMENTS) {
+                        const unsigned int n = run < 32u ? run : 32u;
+                        asg[mine % GS_SERVER_ASSIGNMENTS] = make_uint2(scan, n);
+                        ++mine, scan += n, run -= n, count += n;
+                    }
+                    gs_st_release(&posted, mine, GS_SCOPE_CTA);
+                }
+                scan = __shfl_sync(~0u, scan, 0);
+                mine = __shfl_sync(~0u, mine, 0);
+                progress = progress || found != 0u;
+            }
+            if (progress) {
+                const gs_wait_t fresh = GS_WAIT_INIT;
+                w = fresh;
+                continue;
+            }
+            unsigned int end = 0u; /* 1: every client done, all handled; 2: the watchdog */
+            if (lane == 0u) {
+                if (done == mine && gs_ld_acquire(s.done, GS_SCOPE_GPU) == clients && gs_msg_drained(q, scan))
+                    end = 1u;
+                else if (gs_wait_spin(&w))
+                    end = 2u;
+                if (end) {
+                    handled = count;
+                    gs_st_release(&stop, end, GS_SCOPE_CTA);
+                }
+            }
+            if (__shfl_sync(~0u, end, 0))
+                break;
+        }
+    } else { /* a follower */
+        for (;;) {
+            unsigned int t = 0u, go = 0u;
+            if (lane == 0u) {
+                gs_wait_t fw = GS_WAIT_INIT;
+                t = atomicAdd(&taken, 1u);
+                while (gs_ld_acquire(&posted, GS_SCOPE_CTA) <= t)
+                    if (gs_ld_acquire(&stop, GS_SCOPE_CTA) || gs_wait_spin(&fw))
+                        break;
+                go = gs_ld_acquire(&posted, GS_SCOPE_CTA) > t;
+            }
+            t = __shfl_sync(~0u, t, 0);
+            if (!__shfl_sync(~0u, go, 0))
+                break;
+            const uint2 a = asg[t % GS_SERVER_ASSIGNMENTS];
+            if (lane < a.y)
+                handle(q.slots[(a.x + lane) & (s.capacity - 1u)], a.x + lane);
+            __syncwarp();
+            if (lane == 0u)
+                gs_st_release(&fin[t % GS_SERVER_ASSIGNMENTS], t + 1u, GS_SCOPE_CTA);
+        }
+    }
+    __syncthreads();
+    return stop == 1u ? handled : ~0u;
+}
+
 /* Block-collective, by a client block: handle(m, i) for each of the next
  * `expected` messages of its own queue (answers to its requests; i: the
  * arrival number).  *head is
