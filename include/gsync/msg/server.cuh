@@ -110,17 +110,18 @@ static __device__ unsigned int gs_server_serve(const gs_server_t &s, Handler han
 }
 
 /* gs_server_serve with a leader warp and follower warps (blocks of at
- * least 64 threads): warp 0 scans the queue and posts chunks of up to 32
- * messages in a ring of GS_SERVER_ASSIGNMENTS assignments in shared
+ * least 64 threads): warp 0 scans the queue and posts chunks of up to
+ * GS_SERVER_CHUNK messages in a ring of GS_SERVER_ASSIGNMENTS assignments in shared
  * memory; each other warp takes the next assignment by a ticket, its lanes
- * handle a message each, and it marks the assignment finished; the leader
+ * handle its messages, and it marks the assignment finished; the leader
  * retires finished assignments in order and frees their slots in one step.
  * The leader scans on while followers handle, and no run waits for a block
  * barrier.  Posting is st.release.cta of the posted count (after the
  * leader's acquire of the messages), taking ld.acquire.cta; finishing is
  * st.release.cta of the assignment's number, retiring ld.acquire.cta, then
  * the queue's release of its read index. */
-#define GS_SERVER_ASSIGNMENTS 16u /* 16 x 32 messages: a retired span stays within 1024 */
+#define GS_SERVER_ASSIGNMENTS 32u
+#define GS_SERVER_CHUNK 64u /* messages an assignment, at most */
 template <typename Handler>
 static __device__ unsigned int gs_server_serve_lf(const gs_server_t &s, Handler handle)
 {
@@ -143,7 +144,10 @@ static __device__ unsigned int gs_server_serve_lf(const gs_server_t &s, Handler 
             if (lane == 0u) /* retire the finished assignments in order */
                 while (done < mine &&
                        gs_ld_acquire(&fin[done % GS_SERVER_ASSIGNMENTS], GS_SCOPE_CTA) == done + 1u) {
-                    upto = asg[done % GS_SERVER_ASSIGNMENTS].x + asg[done % GS_SERVER_ASSIGNMENTS].y;
+                    const uint2 f = asg[done % GS_SERVER_ASSIGNMENTS];
+                    if (f.x + f.y - head + head % 32u > 1024u)
+                        break; /* a span freed at once stays within 32 mask words */
+                    upto = f.x + f.y;
                     ++done;
                 }
             upto = __shfl_sync(~0u, upto, 0);
@@ -157,7 +161,7 @@ static __device__ unsigned int gs_server_serve_lf(const gs_server_t &s, Handler 
                 unsigned int run = found;
                 if (run && lane == 0u) {
                     while (run && mine - done < GS_SERVER_ASSIGNMENTS) {
-                        const unsigned int n = run < 32u ? run : 32u;
+                        const unsigned int n = run < GS_SERVER_CHUNK ? run : GS_SERVER_CHUNK;
                         asg[mine % GS_SERVER_ASSIGNMENTS] = make_uint2(scan, n);
                         ++mine, scan += n, run -= n, count += n;
                     }
@@ -201,8 +205,8 @@ static __device__ unsigned int gs_server_serve_lf(const gs_server_t &s, Handler 
             if (!__shfl_sync(~0u, go, 0))
                 break;
             const uint2 a = asg[t % GS_SERVER_ASSIGNMENTS];
-            if (lane < a.y)
-                handle(q.slots[(a.x + lane) & (s.capacity - 1u)], a.x + lane);
+            for (unsigned int k = lane; k < a.y; k += 32u)
+                handle(q.slots[(a.x + k) & (s.capacity - 1u)], a.x + k);
             __syncwarp();
             if (lane == 0u)
                 gs_st_release(&fin[t % GS_SERVER_ASSIGNMENTS], t + 1u, GS_SCOPE_CTA);
