@@ -117,7 +117,7 @@ static const struct {
     {"server", GS_CMD_SERVER,
      "usage: gsync-bench server WORKLOAD[,WORKLOAD...]|all [--way LIST] [--share LIST] [--items LIST]\n"
      "                          [--collision LIST] [--lookups LIST] [--graph LIST] [--msg-bytes LIST] [--ops N]\n"
-     "                          [--capacity N] [--dist D] [--tbs N | --tbs-per-sm LIST]\n"
+     "                          [--capacity LIST] [--dist D] [--tbs N | --tbs-per-sm LIST]\n"
      "                          [--threads N] [--repeat N] [--timeout S] [--format F] [--device N]\n"
      "  the synchronization server (docs/server.md): critical sections sent as 16-byte messages to\n"
      "  server blocks that own the data, beside per-item global locks and atomics; every run checked\n"
@@ -140,7 +140,7 @@ static const struct {
      "  --graph   unionfind: graphs as for 'app' (rmat:14,rmat:18,road:ny)\n"
      "  --msg-bytes  queue: bytes a message, 16 to 512, a power of two (16)\n"
      "  --ops     operations a thread of the grid (64); queue: messages a client thread\n"
-     "  --capacity  slots a queue, a power of two from 1024 (4096)\n"
+     "  --capacity  slots a queue, powers of two from 1024 (4096)\n"
      "  --dist    counters' bins: uniform or skewed (a quarter on bin 0) (uniform)\n"
      "  --threads 256 by default\n"},
 };

@@ -506,9 +506,12 @@ static int plan(const gs_options *o, const gs_device_info *dev, srv_row *rows, i
     const unsigned int threads = o->threads_given ? o->threads : DEFAULT_THREADS, sms = (unsigned int)dev->sm_count;
     unsigned int per_sm = 0u, grids[GS_MAX_LIST];
     int ngrids = 0, e;
-    if (threads > gs_srv_opts.capacity || threads > 1024u || threads < 64u || threads % 32u) {
+    unsigned int smallest = gs_srv_opts.capacity[0];
+    for (int k = 1; k < gs_srv_opts.ncapacity; ++k)
+        smallest = gs_srv_opts.capacity[k] < smallest ? gs_srv_opts.capacity[k] : smallest;
+    if (threads > smallest || threads > 1024u || threads < 64u || threads % 32u) {
         snprintf(err, n, "server: %u threads a block: whole warps, 64 at least (a leader and a follower), and a "
-                 "block's replies must fit its queue of %u (1024 at most)", threads, gs_srv_opts.capacity);
+                 "block's replies must fit its queue of %u (1024 at most)", threads, smallest);
         return GS_EXIT_USAGE;
     }
     if ((e = gs_server_gpu_per_sm(threads, 32u * sms, &per_sm)) != 0) {
@@ -570,6 +573,7 @@ static int plan(const gs_options *o, const gs_device_info *dev, srv_row *rows, i
             for (int it = 0; it < nitems; ++it)
                 for (int c = 0; c < ncoll; ++c)
                 for (int vr = 0; vr < nvar; ++vr)
+                for (int cp = 0; cp < (served ? gs_srv_opts.ncapacity : 1); ++cp)
                 for (int sh = 0; sh < nshare; ++sh)
                     for (int g = 0; g < ngrids; ++g) {
                         srv_row *r;
@@ -580,7 +584,7 @@ static int plan(const gs_options *o, const gs_device_info *dev, srv_row *rows, i
                         r = &rows[(*nrows)++];
                         memset(r, 0, sizeof *r);
                         r->l.workload = wl, r->l.way = v, r->l.threads = threads, r->l.blocks = grids[g];
-                        r->l.items = items[it], r->l.capacity = gs_srv_opts.capacity, r->l.skewed = gs_srv_opts.skewed;
+                        r->l.items = items[it], r->l.capacity = gs_srv_opts.capacity[cp], r->l.skewed = gs_srv_opts.skewed;
                         r->l.lookups = wl == GS_SRV_HASHTABLE ? var[vr] : 0u;
                         r->l.msg_slots = wl == GS_SRV_QUEUE ? var[vr] / 16u : 1u;
                         if (wl == GS_SRV_HASHTABLE && (unsigned long long)items[it] * coll[c] > (1ull << 26)) {

@@ -50,7 +50,8 @@ typedef struct gs_srv_options {
     unsigned int collision[GS_SRV_MAX_LIST]; /* hashtable: keys a bucket */
     int ncollision;
     unsigned int ops;      /* operations a thread of the grid (queue: messages a client thread) */
-    unsigned int capacity; /* slots per queue */
+    unsigned int capacity[GS_SRV_MAX_LIST]; /* slots per queue */
+    int ncapacity;
     int skewed;            /* counters: a quarter of the updates on bin 0 */
     unsigned int lookups[GS_SRV_MAX_LIST]; /* hashtable: percent of the operations that are lookups */
     int nlookups;

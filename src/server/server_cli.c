@@ -53,7 +53,8 @@ void gs_srv_reset_options(void)
 {
     memset(&gs_srv_opts, 0, sizeof gs_srv_opts);
     gs_srv_opts.ops = 64u;
-    gs_srv_opts.capacity = GS_MSGQ_DEFAULT_CAPACITY;
+    gs_srv_opts.capacity[0] = GS_MSGQ_DEFAULT_CAPACITY;
+    gs_srv_opts.ncapacity = 1;
 }
 
 int gs_srv_parse_workloads(const char *list, char *err, size_t n)
@@ -154,13 +155,15 @@ int gs_srv_option(const char *name, const char *value, char *err, size_t n)
         return 1;
     }
     if (!strcmp(name, "--capacity")) {
-        unsigned int c = 0;
-        if (gs_parse_uint(value, GS_MSGQ_MIN_CAPACITY, GS_MSGQ_MAX_CAPACITY, &c) || !gs_msgq_capacity_ok(c)) {
-            snprintf(err, n, "--capacity '%s' is not a power of two from %u to %u", gs_escape(value),
-                     GS_MSGQ_MIN_CAPACITY, GS_MSGQ_MAX_CAPACITY);
+        if (parse_uints(name, value, GS_MSGQ_MIN_CAPACITY, GS_MSGQ_MAX_CAPACITY, gs_srv_opts.capacity,
+                        &gs_srv_opts.ncapacity, err, n))
             return -1;
-        }
-        gs_srv_opts.capacity = c;
+        for (int k = 0; k < gs_srv_opts.ncapacity; ++k)
+            if (!gs_msgq_capacity_ok(gs_srv_opts.capacity[k])) {
+                snprintf(err, n, "--capacity %u is not a power of two from %u to %u", gs_srv_opts.capacity[k],
+                         GS_MSGQ_MIN_CAPACITY, GS_MSGQ_MAX_CAPACITY);
+                return -1;
+            }
         return 1;
     }
     if (strcmp(value, "uniform") && strcmp(value, "skewed")) {

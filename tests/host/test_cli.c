@@ -101,13 +101,13 @@ int main(void)
     CHECK(usage("litmus --shape MPbrokenAcquire --order relaxed,sc", "MPbrokenAcquire runs with --order acqrel only"));
     /* the server command: workloads, ways, shares, items, capacity */
     CHECK(parse(&o, "server all") == 0 && o.cmd == GS_CMD_SERVER && gs_srv_opts.nworkloads == GS_SRV_WORKLOADS &&
-          gs_srv_opts.ops == 64u && gs_srv_opts.capacity == 4096u && gs_srv_opts.nways == 0);
+          gs_srv_opts.ops == 64u && gs_srv_opts.capacity[0] == 4096u && gs_srv_opts.ncapacity == 1 && gs_srv_opts.nways == 0);
     CHECK(parse(&o, "server counters,Transfers --way server,ticketLock --share 10,50 --items 64,1048576 --ops 8 "
                     "--capacity 8192 --dist skewed --tbs-per-sm 2") == 0 &&
           gs_srv_opts.nworkloads == 2 && gs_srv_opts.workloads[1] == GS_SRV_TRANSFERS && gs_srv_opts.nways == 2 &&
           gs_srv_opts.ways[1] == GS_SRV_TICKET && gs_srv_opts.nshare == 2 && gs_srv_opts.share[1] == 50u &&
           gs_srv_opts.nitems == 2 && gs_srv_opts.items[1] == 1048576u && gs_srv_opts.ops == 8u &&
-          gs_srv_opts.capacity == 8192u && gs_srv_opts.skewed);
+          gs_srv_opts.capacity[0] == 8192u && gs_srv_opts.skewed);
     CHECK(parse(&o, "server queue") == 0 && gs_srv_opts.nshare == 0 && !gs_srv_opts.skewed); /* reset */
     CHECK(parse(&o, "server --help") == 0 && o.cmd == GS_CMD_HELP && o.help_topic == GS_CMD_SERVER);
     CHECK(usage("server", "'server' needs a workload"));
@@ -129,7 +129,10 @@ int main(void)
     CHECK(usage("server queue --share 0", "--share 0: no block would serve"));
     CHECK(usage("server queue --share 100", "--share 100: every block would serve"));
     CHECK(usage("server queue --share 5,", "--share '5,': an empty item"));
-    CHECK(usage("server queue --capacity 3000", "--capacity '3000' is not a power of two from 1024"));
+    CHECK(usage("server queue --capacity 3000", "--capacity 3000 is not a power of two from 1024"));
+    CHECK(usage("server queue --capacity 512", "--capacity '512' is not a whole number from 1024"));
+    CHECK(parse(&o, "server queue --capacity 1024,65536") == 0 && gs_srv_opts.ncapacity == 2 &&
+          gs_srv_opts.capacity[1] == 65536u);
     CHECK(usage("server queue --way lock", "--way 'lock' is not one of spinLock"));
     CHECK(usage("server queue --ops 0", "--ops '0' is not a whole number from 1"));
     CHECK(usage("server counters --iters 5", "--iters does not apply to 'gsync-bench server'"));
