@@ -17,7 +17,7 @@
 #             workloads over a contention sweep (server.csv, server-hash.csv),
 #             skewed bins (server-skewed.csv)
 #   servermore union-find (server-uf.csv), hash-table lookups (server-lookups.csv),
-#             message sizes (server-msg.csv)
+#             message sizes and queue capacities (server-msg.csv)
 #   litmus    litmus tests of ptx.cuh: every shape and order and the broken
 #             twin, 10^7 iterations each (litmus.csv)
 #   local     HeteroSync's ...Uniq ports (local-uniq.csv), and per cluster
@@ -104,7 +104,7 @@ for w in "$@"; do
   servermore) # union-find on graphs, hash-table lookups answered, the queues' message sizes
     csv server-uf server unionfind --graph rmat:14,rmat:16,rmat:18,rmat:20,road:ny --repeat 10 --timeout 20
     csv server-lookups server hashtable --items 4096 --collision 16,256 --lookups 0,50,90 --ops 16 --timeout 20 --repeat 3
-    csv server-msg server queue --msg-bytes 16,32,64,128,256,512 --repeat 5 ;;
+    csv server-msg server queue --way server,serverLF --msg-bytes 16,32,64,128,256,512 --capacity 1024,4096,16384 --repeat 3 ;;
   floor) csv floor floor ;;
   decompose) csv decompose decompose ;;
   esac
