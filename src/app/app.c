@@ -907,7 +907,10 @@ static void report(FILE *f, enum gs_format fmt, const gs_meta *m, const app_row 
         return;
     }
     gs_table_header(f, m);
-    fprintf(f, "%-9s %-14s %5s %6s  %-19s %-7s %6s %10s %6s %9s %6s %7s %6s\n", "program", "graph", "TB/SM",
+    int gw = 14; /* the graph column: as wide as its longest entry */
+    for (int i = 0; i < nrows; ++i)
+        gw = (int)strlen(rows[i].graph) > gw ? (int)strlen(rows[i].graph) : gw;
+    fprintf(f, "%-9s %-*s %5s %6s  %-19s %-7s %6s %10s %6s %9s %6s %7s %6s\n", "program", gw, "graph", "TB/SM",
             "blocks", "sync", "verdict", "iters", "ms", "noise", "us/iter", "sync%", "M/s", "x grid");
     for (int i = 0; i < nrows; ++i) {
         const app_row *r = &rows[i];
@@ -918,8 +921,8 @@ static void report(FILE *f, enum gs_format fmt, const gs_meta *m, const app_row 
             snprintf(ratio, sizeof ratio, "%.2f", r->vs_grid);
         if (mteps(r) > 0.0)
             snprintf(te, sizeof te, "%.0f", mteps(r));
-        fprintf(f, "%-9s %-14s %5u %6u  %-19s %-7s %6u %10.3f %5.1f%% %9.2f %6s %7s %6s%s%s\n",
-                gs_app_program_name(r->program), r->graph, r->per_sm, r->blocks, gs_app_sync_name(r->mode),
+        fprintf(f, "%-9s %-*s %5u %6u  %-19s %-7s %6u %10.3f %5.1f%% %9.2f %6s %7s %6s%s%s\n",
+                gs_app_program_name(r->program), gw, r->graph, r->per_sm, r->blocks, gs_app_sync_name(r->mode),
                 gs_verdict_name(r->verdict), r->iters, r->ms.median, r->ms.noise_pct,
                 r->iters ? r->ms.median * 1e3 / r->iters : 0.0, share, te, ratio, r->detail[0] ? "  " : "", r->detail);
     }
