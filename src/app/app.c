@@ -523,8 +523,9 @@ static int bitonic_verify(const app_bufs *b, app_row *r, char *err, size_t n)
         }
     for (unsigned int i = 0; i < extra.nkeys; ++i)
         if (key_at(got, i) != key_at(extra.sorted, i)) {
-            snprintf(r->detail, sizeof r->detail, "sorted but not a permutation of the input: key %u is %#llx, the host's sort has %#llx",
-                     i, key_at(got, i), key_at(extra.sorted, i));
+            snprintf(r->detail, sizeof r->detail,
+                     "sorted but not a permutation of the input: key %u is %#llx, the host's sort has %#llx", i,
+                     key_at(got, i), key_at(extra.sorted, i));
             break;
         }
 out:

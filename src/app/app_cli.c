@@ -87,7 +87,8 @@ int gs_app_option(const char *name, const char *value, char *err, size_t n)
 {
     unsigned int v;
     const int known = !strcmp(name, "--sync") || !strcmp(name, "--graph") || !strcmp(name, "--source") ||
-                      !strcmp(name, "--size") || !strcmp(name, "--key-bits") || !strcmp(name, "--tol") || !strcmp(name, "--damping") ||
+                      !strcmp(name, "--size") || !strcmp(name, "--key-bits") || !strcmp(name, "--tol") ||
+                      !strcmp(name, "--damping") ||
                       !strcmp(name, "--form") || !strcmp(name, "--query") || !strcmp(name, "--target") ||
                       !strcmp(name, "--alphabet") || !strcmp(name, "--length") || !strcmp(name, "--mutation") ||
                       !strcmp(name, "--match") || !strcmp(name, "--mismatch") || !strcmp(name, "--gap-open") ||

@@ -471,10 +471,10 @@ extern "C" int gs_app_fill_reduce(unsigned int *in, unsigned long long size)
 extern "C" int gs_app_run_persistent(gs_app_args *a, cudaEvent_t t0, cudaEvent_t t1)
 {
     void *args[] = {a};
+    const void *k = persistent[kernel_of(a->program, a->key_bits)][a->mode];
     cudaError_t e;
     if ((e = cudaEventRecord(t0, 0)) != cudaSuccess ||
-        (e = cudaLaunchCooperativeKernel(persistent[kernel_of(a->program, a->key_bits)][a->mode], a->blocks, a->threads, args, 0, 0)) !=
-            cudaSuccess)
+        (e = cudaLaunchCooperativeKernel(k, a->blocks, a->threads, args, 0, 0)) != cudaSuccess)
         return (int)e;
     return (int)cudaEventRecord(t1, 0);
 }
