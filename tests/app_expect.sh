@@ -4,6 +4,9 @@
 #     graph, a short alignment and 2^16 keys, and CUB's sorts beside bitonic:
 #     PASS (fxLockBarrier: PASS or TIMEOUT, it may deadlock);
 #  2. the broken twin (no grid barrier): every program must FAIL its check;
+#  2b. bitonic on 64-bit keys (--key-bits 64): graph relaunch, gridSync and
+#     gsBarrier PASS at 1 and 4 blocks/SM, CUB's sorts beside them PASS, and
+#     the broken twin FAILs;
 #  3. DIMACS and Matrix Market files: BFS and SSSP PASS on them; a negative
 #     SSSP weight and a source out of range are one-line errors, exit 2.
 bench=$1
@@ -33,6 +36,23 @@ n=$(rows "$tmp/broken.csv" | grep -v "^uts," | grep -c ",FAIL$")
 # UTS's twin has no lock on its stacks: lost or doubled nodes (FAIL), or a count that never ends (TIMEOUT)
 rows "$tmp/broken.csv" | grep -Eq "^uts,brokenNoLock,(FAIL|TIMEOUT)$" || { echo "uts without locks did not fail:";
   rows "$tmp/broken.csv" | grep "^uts"; status=1; }
+
+# bitonic on 64-bit keys, whose high halves decide much of their order (tests/host/test_sequence.c)
+b64="bitonic --key-bits 64 --size 65536 --repeat 1 --timeout 5 --format csv"
+# shellcheck disable=SC2086
+"$bench" app $b64 --sync relaunchGraph,gridSync,gsBarrier --tbs-per-sm 1,4 >"$tmp/b64.csv" || {
+  echo "bitonic 64-bit: exit $?"; status=1; }
+got=$(rows "$tmp/b64.csv" | LC_ALL=C sort | uniq -c | awk '{ print $1 "x" $2 }' | tr '\n' ' ')
+want="2xbitonic,cubMergeSort,PASS 2xbitonic,cubRadixSort,PASS 2xbitonic,gridSync,PASS 2xbitonic,gsBarrier,PASS \
+2xbitonic,relaunchGraph,PASS "
+[ "$got" = "$want" ] || { echo "bitonic 64-bit: rows '$got', expected '$want'"; status=1; }
+[ "$(grep -c ',"65536 keys of 64 bits",' "$tmp/b64.csv")" = 10 ] || {
+  echo "bitonic 64-bit: not 10 rows of '65536 keys of 64 bits'"; status=1; }
+# shellcheck disable=SC2086
+"$bench" app $b64 --sync brokenNoBarrier --tbs-per-sm 4 >"$tmp/b64-broken.csv"
+got=$(rows "$tmp/b64-broken.csv" | LC_ALL=C sort | tr '\n' ' ')
+want="bitonic,brokenNoBarrier,FAIL bitonic,cubMergeSort,PASS bitonic,cubRadixSort,PASS "
+[ "$got" = "$want" ] || { echo "bitonic 64-bit, broken twin: rows '$got', expected '$want'"; status=1; }
 
 cat >"$tmp/small.gr" <<'GR'
 c a small graph: a path 1-2-3-4 and a shortcut 1-4, vertex 5 unreachable

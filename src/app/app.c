@@ -196,8 +196,9 @@ static struct {
     int *h_ref, best;
     unsigned int bi, bj;
     unsigned char *d_q, *d_t;
-    unsigned int *keys, *sorted, nkeys; /* bitonic: the input and the host's sort */
-    unsigned int *steps, nsteps, *d_keys_in, *d_steps;
+    void *keys, *sorted, *d_keys_in;    /* bitonic: the input, the host's sort, the input on the device */
+    unsigned int nkeys, key_bits;       /* keys of key_bits bits: unsigned int or unsigned long long */
+    unsigned int *steps, nsteps, *d_steps;
     unsigned long long uts_nodes, uts_leaves, uts_sum, fertile_below; /* UTS: the host's count */
     int uts_ready;
 } extra;
@@ -207,12 +208,6 @@ static void extra_free(void)
     free(extra.q), free(extra.t), free(extra.h_ref), free(extra.keys), free(extra.sorted), free(extra.steps);
     cudaFree(extra.d_q), cudaFree(extra.d_t), cudaFree(extra.d_keys_in), cudaFree(extra.d_steps);
     memset(&extra, 0, sizeof extra);
-}
-
-static int cmp_uint(const void *x, const void *y)
-{
-    const unsigned int a = *(const unsigned int *)x, b = *(const unsigned int *)y;
-    return a < b ? -1 : a > b;
 }
 
 /* The sequences (files or generated), on the device, and the host's matrix. */
@@ -271,27 +266,23 @@ oom:
 static int bitonic_prepare(char *err, size_t n)
 {
     int rc = 0;
-    unsigned long long x = 0xb170ull;
-    const unsigned int keys = gs_app_opts.size ? gs_app_opts.size : 1u << 22;
+    const unsigned int keys = gs_app_opts.size ? gs_app_opts.size : 1u << 22, bytes = gs_app_opts.key_bits / 8u;
     if (extra.keys)
         return 0;
     if (keys < GS_APP_TILE || (keys & (keys - 1u))) {
         snprintf(err, n, "bitonic: --size %u is not a power of two of at least %u", keys, GS_APP_TILE);
         return GS_EXIT_USAGE;
     }
-    extra.nkeys = keys;
-    extra.keys = malloc((size_t)keys * 4), extra.sorted = malloc((size_t)keys * 4), extra.steps = malloc(2048 * 4);
+    extra.nkeys = keys, extra.key_bits = gs_app_opts.key_bits;
+    extra.keys = malloc((size_t)keys * bytes), extra.sorted = malloc((size_t)keys * bytes);
+    extra.steps = malloc(2048 * 4);
     if (!extra.keys || !extra.sorted || !extra.steps) {
         snprintf(err, n, "bitonic: out of host memory");
         return GS_EXIT_RUNTIME;
     }
-    for (unsigned int i = 0; i < keys; ++i) {
-        x += 0x9e3779b97f4a7c15ull;
-        unsigned long long z = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-        extra.keys[i] = (unsigned int)((z ^ (z >> 27)) >> 32);
-    }
-    memcpy(extra.sorted, extra.keys, (size_t)keys * 4);
-    qsort(extra.sorted, keys, 4, cmp_uint);
+    gs_bitonic_keys(extra.key_bits, keys, 0xb170ull, extra.keys);
+    memcpy(extra.sorted, extra.keys, (size_t)keys * bytes);
+    gs_bitonic_sort_host(extra.key_bits, keys, extra.sorted);
     extra.nsteps = 0;
     for (unsigned int k = 2; k <= keys; k <<= 1)
         for (unsigned int j = k / 2u; j > 0u; j >>= 1) {
@@ -300,9 +291,9 @@ static int bitonic_prepare(char *err, size_t n)
             if (j < GS_APP_TILE)
                 break; /* strides j .. 1 in shared memory */
         }
-    CK(cudaMalloc((void **)&extra.d_keys_in, (size_t)keys * 4));
+    CK(cudaMalloc(&extra.d_keys_in, (size_t)keys * bytes));
     CK(cudaMalloc((void **)&extra.d_steps, (size_t)extra.nsteps * 8));
-    CK(cudaMemcpy(extra.d_keys_in, extra.keys, (size_t)keys * 4, cudaMemcpyHostToDevice));
+    CK(cudaMemcpy(extra.d_keys_in, extra.keys, (size_t)keys * bytes, cudaMemcpyHostToDevice));
     CK(cudaMemcpy(extra.d_steps, extra.steps, (size_t)extra.nsteps * 8, cudaMemcpyHostToDevice));
 out:
     return rc;
@@ -366,7 +357,7 @@ typedef struct app_bufs {
     float *rank0, *rank1, *fsum;
     unsigned long long *part, *cycles;
     int *h, *e, *f;     /* Smith-Waterman */
-    unsigned int *keys; /* bitonic */
+    void *keys;         /* bitonic: extra.key_bits a key */
     unsigned long long *tree, *uts_out; /* UTS */
     unsigned int *stack_hdr;
     void *watchdog;
@@ -413,7 +404,7 @@ static int bufs_alloc(app_bufs *b, const app_point *pt, const app_input *x, char
         CK(cudaMalloc((void **)&b->f, cells * 4));
     }
     if (pt->program == GS_APP_BITONIC)
-        CK(cudaMalloc((void **)&b->keys, (size_t)extra.nkeys * 4));
+        CK(cudaMalloc(&b->keys, (size_t)extra.nkeys * (extra.key_bits / 8u)));
     if (pt->program == GS_APP_UTS) {
         size_t free_b = 0, total_b = 0;
         const double need = 8.0 * gs_app_opts.stack * pt->blocks;
@@ -487,20 +478,38 @@ static void events_destroy(cudaEvent_t t0, cudaEvent_t t1)
         cudaEventDestroy(t1);
 }
 
-/* Bitonic: the keys equal the host's sort. */
+/* Bitonic key i of keys (extra.key_bits bits a key). */
+static unsigned long long key_at(const void *keys, unsigned int i)
+{
+    return extra.key_bits == 64u ? ((const unsigned long long *)keys)[i] : ((const unsigned int *)keys)[i];
+}
+
+/* Bitonic: the keys equal the host's sort of the input, so they are sorted
+ * and a permutation of the input; the detail names which of the two failed. */
 static int bitonic_verify(const app_bufs *b, app_row *r, char *err, size_t n)
 {
-    unsigned int *got = malloc((size_t)extra.nkeys * 4);
+    const size_t bytes = (size_t)extra.nkeys * (extra.key_bits / 8u);
+    void *got = malloc(bytes);
     int rc = 0;
     if (!got) {
         snprintf(err, n, "out of host memory");
         return GS_EXIT_RUNTIME;
     }
-    CK(cudaMemcpy(got, b->keys, (size_t)extra.nkeys * 4, cudaMemcpyDeviceToHost));
+    CK(cudaMemcpy(got, b->keys, bytes, cudaMemcpyDeviceToHost));
+    if (memcmp(got, extra.sorted, bytes) == 0)
+        goto out;
+    r->verdict = GS_FAIL;
+    for (unsigned int i = 0; i + 1u < extra.nkeys; ++i)
+        if (key_at(got, i) > key_at(got, i + 1u)) {
+            snprintf(r->detail, sizeof r->detail, "keys %u and %u out of order: %#llx > %#llx", i, i + 1u,
+                     key_at(got, i), key_at(got, i + 1u));
+            goto out;
+        }
     for (unsigned int i = 0; i < extra.nkeys; ++i)
-        if (got[i] != extra.sorted[i]) {
-            r->verdict = GS_FAIL;
-            snprintf(r->detail, sizeof r->detail, "key %u is %u, the host's sort has %u", i, got[i], extra.sorted[i]);
+        if (key_at(got, i) != key_at(extra.sorted, i)) {
+            snprintf(r->detail, sizeof r->detail,
+                     "sorted but not a permutation of the input: key %u is %#llx, the host's sort has %#llx", i,
+                     key_at(got, i), key_at(extra.sorted, i));
             break;
         }
 out:
@@ -515,10 +524,11 @@ static int run_cub(unsigned int mode, app_bufs *b, app_row *r, double *ms, char 
     float f = 0.0f;
     int rc = 0;
     r->share = -1.0;
-    CK(cudaMemset(b->keys, 0, (size_t)extra.nkeys * 4));
+    CK(cudaMemset(b->keys, 0, (size_t)extra.nkeys * (extra.key_bits / 8u)));
     CK(cudaEventCreate(&t0));
     CK(cudaEventCreate(&t1));
-    CK((cudaError_t)gs_app_cub_sort(mode == GS_SYNC_CUB_MERGE, extra.d_keys_in, b->keys, extra.nkeys, t0, t1));
+    CK((cudaError_t)gs_app_cub_sort(mode == GS_SYNC_CUB_MERGE, extra.key_bits, extra.d_keys_in, b->keys, extra.nkeys,
+                                    t0, t1));
     CK(cudaEventElapsedTime(&f, t0, t1));
     *ms = f;
     rc = bitonic_verify(b, r, err, n);
@@ -619,9 +629,9 @@ static int run_once(const app_point *pt, unsigned int mode, const app_input *x, 
         CK(cudaMemset(b->e, 0xc0, cells * 4)); /* minus infinity on the borders */
         CK(cudaMemset(b->f, 0xc0, cells * 4));
     } else if (pt->program == GS_APP_BITONIC) {
-        a.keys = b->keys, a.steps = extra.d_steps, a.nsteps = extra.nsteps, a.size = extra.nkeys;
-        a.max_iters = extra.nsteps + 1u;
-        CK(cudaMemcpy(b->keys, extra.d_keys_in, (size_t)extra.nkeys * 4, cudaMemcpyDeviceToDevice));
+        a.keys = b->keys, a.key_bits = extra.key_bits, a.steps = extra.d_steps, a.nsteps = extra.nsteps;
+        a.size = extra.nkeys, a.max_iters = extra.nsteps + 1u;
+        CK(cudaMemcpy(b->keys, extra.d_keys_in, (size_t)extra.nkeys * (extra.key_bits / 8u), cudaMemcpyDeviceToDevice));
     } else if (pt->program == GS_APP_REDUCE || pt->program == GS_APP_REDUCE_FLOAT) {
         a.size = pt->size, a.in = b->in, a.part = b->part, a.max_iters = 64u;
     } else {
@@ -797,7 +807,7 @@ static int run_point(const app_point *pt, app_input *x, app_row *rows, int *nrow
             snprintf(r->graph, sizeof r->graph, "%s", extra.name);
             r->n = extra.qlen, r->m = extra.tlen;
         } else if (pt->program == GS_APP_BITONIC) {
-            snprintf(r->graph, sizeof r->graph, "%u keys", extra.nkeys);
+            snprintf(r->graph, sizeof r->graph, "%u keys of %u bits", extra.nkeys, extra.key_bits);
             r->n = extra.nkeys;
         } else if (pt->program == GS_APP_UTS) {
             snprintf(r->graph, sizeof r->graph, "tree %u:%u@%u%%", gs_app_opts.root, gs_app_opts.branch,
@@ -829,12 +839,14 @@ out:
 
 /* ---- the report ---- */
 
-/* BFS and SSSP: millions of arcs a second; UTS: millions of nodes. */
+/* BFS and SSSP: millions of arcs a second; UTS: millions of nodes; bitonic
+ * (and CUB's sorts beside it): millions of keys. */
 static double mteps(const app_row *r)
 {
-    if (r->ms.median <= 0.0 || (r->program > GS_APP_SSSP_TOPO && r->program != GS_APP_UTS))
+    if (r->ms.median <= 0.0 ||
+        (r->program > GS_APP_SSSP_TOPO && r->program != GS_APP_UTS && r->program != GS_APP_BITONIC))
         return 0.0;
-    return (double)(r->program == GS_APP_UTS ? r->n : r->m) / (r->ms.median * 1e3);
+    return (double)(r->program <= GS_APP_SSSP_TOPO ? r->m : r->n) / (r->ms.median * 1e3);
 }
 
 static void report(FILE *f, enum gs_format fmt, const gs_meta *m, const app_row *rows, int nrows)
@@ -880,8 +892,11 @@ static void report(FILE *f, enum gs_format fmt, const gs_meta *m, const app_row 
         return;
     }
     gs_table_header(f, m);
-    fprintf(f, "%-9s %-14s %5s %6s  %-19s %-7s %6s %10s %6s %9s %6s %7s %6s\n", "program", "graph", "TB/SM",
-            "blocks", "sync", "verdict", "iters", "ms", "noise", "us/iter", "sync%", "MTEPS", "x grid");
+    int gw = 14; /* the graph column: as wide as its longest entry */
+    for (int i = 0; i < nrows; ++i)
+        gw = (int)strlen(rows[i].graph) > gw ? (int)strlen(rows[i].graph) : gw;
+    fprintf(f, "%-9s %-*s %5s %6s  %-19s %-7s %6s %10s %6s %9s %6s %7s %6s\n", "program", gw, "graph", "TB/SM",
+            "blocks", "sync", "verdict", "iters", "ms", "noise", "us/iter", "sync%", "M/s", "x grid");
     for (int i = 0; i < nrows; ++i) {
         const app_row *r = &rows[i];
         char share[16] = "-", ratio[16] = "-", te[16] = "-";
@@ -891,8 +906,8 @@ static void report(FILE *f, enum gs_format fmt, const gs_meta *m, const app_row 
             snprintf(ratio, sizeof ratio, "%.2f", r->vs_grid);
         if (mteps(r) > 0.0)
             snprintf(te, sizeof te, "%.0f", mteps(r));
-        fprintf(f, "%-9s %-14s %5u %6u  %-19s %-7s %6u %10.3f %5.1f%% %9.2f %6s %7s %6s%s%s\n",
-                gs_app_program_name(r->program), r->graph, r->per_sm, r->blocks, gs_app_sync_name(r->mode),
+        fprintf(f, "%-9s %-*s %5u %6u  %-19s %-7s %6u %10.3f %5.1f%% %9.2f %6s %7s %6s%s%s\n",
+                gs_app_program_name(r->program), gw, r->graph, r->per_sm, r->blocks, gs_app_sync_name(r->mode),
                 gs_verdict_name(r->verdict), r->iters, r->ms.median, r->ms.noise_pct,
                 r->iters ? r->ms.median * 1e3 / r->iters : 0.0, share, te, ratio, r->detail[0] ? "  " : "", r->detail);
     }
@@ -917,15 +932,17 @@ static int check_points(const gs_options *o, const gs_device_info *dev, const un
             int fit = 0;
             const unsigned int prog = gs_app_opts.programs[p];
             cudaError_t e = (cudaError_t)(prog == GS_APP_UTS ? gs_app_uts_occupancy(o->threads, &fit)
-                                                               : gs_app_occupancy(prog, modes[k], o->threads, &fit));
+                                                               : gs_app_occupancy(prog, gs_app_opts.key_bits, modes[k],
+                                                                                  o->threads, &fit));
             if (e != cudaSuccess) {
                 snprintf(err, n, "CUDA: app: occupancy: %s", cudaGetErrorName(e));
                 return GS_EXIT_RUNTIME;
             }
             for (int i = 0; i < npts; ++i)
                 if (per_sm[i] > (unsigned int)fit) {
-                    snprintf(err, n, "%u blocks of %u threads per SM do not fit: %s with %s admits %d on %s",
-                             per_sm[i], o->threads, gs_app_program_name(gs_app_opts.programs[p]),
+                    snprintf(err, n, "%u blocks of %u threads per SM do not fit: %s%s with %s admits %d on %s",
+                             per_sm[i], o->threads, gs_app_program_name(prog),
+                             prog == GS_APP_BITONIC && gs_app_opts.key_bits == 64u ? " (64-bit keys)" : "",
                              gs_app_sync_name(modes[k]), fit, dev->name);
                     return GS_EXIT_USAGE;
                 }

@@ -21,8 +21,8 @@ enum gs_app_program {
     GS_APP_PAGERANK,  /* pull-based, to a tolerance on the L1 change                          */
     GS_APP_REDUCE,    /* a sum of 32-bit integers: one strided pass, then halving stages      */
     GS_APP_SW,        /* Smith-Waterman with affine gaps: one anti-diagonal an iteration      */
-    GS_APP_BITONIC,   /* bitonic sort of 32-bit keys: one merge step an iteration, the short  */
-                      /* strides of a merge in shared memory in one step                       */
+    GS_APP_BITONIC,   /* bitonic sort of 32- or 64-bit keys (--key-bits): one merge step an   */
+                      /* iteration, the short strides of a merge in shared memory in one step  */
     GS_APP_UTS,       /* unbalanced tree search: locked stacks, work stealing, no barrier     */
     GS_APP_REDUCE_FLOAT, /* Reduce's stages in single precision, on the same input / 2^16      */
     GS_APP_PROGRAMS
@@ -78,7 +78,8 @@ typedef struct gs_app_args {
     unsigned int qlen, tlen;
     int match, mismatch, gap_open, gap_extend; /* a gap of length L costs gap_open + L * gap_extend */
     int *h, *e, *f;                    /* (qlen + 1) x (tlen + 1), row-major; H's row and column 0 are 0, E's and F's minus infinity */
-    unsigned int *keys;                /* Bitonic: the keys, sorted in place */
+    void *keys;                        /* Bitonic: the keys, sorted in place: unsigned int or, with */
+    unsigned int key_bits;             /* key_bits 64, unsigned long long */
     const unsigned int *steps;         /* Bitonic: (k, j) a step; j < GS_APP_TILE: strides j .. 1 in shared memory */
     unsigned int nsteps;
     unsigned long long *tree;          /* UTS: a stack of `cap` node ids a block */
@@ -147,15 +148,16 @@ int gs_app_fill_reduce(unsigned int *in, unsigned long long size);
 int gs_app_run_persistent(gs_app_args *a, cudaEvent_t t0, cudaEvent_t t1);
 int gs_app_run_relaunch(gs_app_args *a, int graph, cudaEvent_t t0, cudaEvent_t t1);
 /* Blocks of `threads` threads per SM that the persistent kernel of
- * (program, mode) admits. */
-int gs_app_occupancy(unsigned int program, unsigned int mode, unsigned int threads, int *per_sm);
+ * (program, mode) admits; key_bits (32 or 64) picks bitonic's kernel. */
+int gs_app_occupancy(unsigned int program, unsigned int key_bits, unsigned int mode, unsigned int threads, int *per_sm);
 size_t gs_app_state_bytes(unsigned int blocks, unsigned int groups);
-/* CUB's radix sort (merge 0) or merge sort (merge 1) of n keys from `in`
- * into `out`, timed between t0 and t1 (its scratch allocated before). */
 /* UTS: one cooperative launch with the stack lock `lock` (a GS_SYNC_UTS_*). */
 int gs_app_run_uts(gs_app_args *a, unsigned int lock, cudaEvent_t t0, cudaEvent_t t1);
 int gs_app_uts_occupancy(unsigned int threads, int *per_sm); /* the least of the three locks' kernels */
-int gs_app_cub_sort(int merge, const unsigned int *in, unsigned int *out, unsigned int n, cudaEvent_t t0,
+/* CUB's radix sort (merge 0) or merge sort (merge 1) of n keys of
+ * key_bits bits (32: unsigned int, 64: unsigned long long) from `in` into
+ * `out`, timed between t0 and t1 (its scratch allocated before). */
+int gs_app_cub_sort(int merge, unsigned int key_bits, const void *in, void *out, unsigned int n, cudaEvent_t t0,
                     cudaEvent_t t1);
 
 #ifdef __cplusplus

@@ -1,5 +1,5 @@
 /* app_cli.c: the app command's own words (programs, synchronization modes)
- * and options (--sync, --graph, --source, --size, --tol), parsed without
+ * and options (--sync, --graph, --source, --size, --key-bits, --tol, ...), parsed without
  * touching the GPU, so that the command-line tests and the fuzz test
  * cover them. */
 #include "app/app_cli.h"
@@ -36,6 +36,7 @@ void gs_app_reset_options(void)
     gs_app_opts.tol = 1e-6;
     gs_app_opts.damping = 0.85;
     gs_app_opts.form = GS_BARRIER_AUTO;
+    gs_app_opts.key_bits = 32;
     strcpy(gs_app_opts.alphabet, "dna");
     gs_app_opts.length = 4096;
     gs_app_opts.mutation = 0.1;
@@ -86,7 +87,8 @@ int gs_app_option(const char *name, const char *value, char *err, size_t n)
 {
     unsigned int v;
     const int known = !strcmp(name, "--sync") || !strcmp(name, "--graph") || !strcmp(name, "--source") ||
-                      !strcmp(name, "--size") || !strcmp(name, "--tol") || !strcmp(name, "--damping") ||
+                      !strcmp(name, "--size") || !strcmp(name, "--key-bits") || !strcmp(name, "--tol") ||
+                      !strcmp(name, "--damping") ||
                       !strcmp(name, "--form") || !strcmp(name, "--query") || !strcmp(name, "--target") ||
                       !strcmp(name, "--alphabet") || !strcmp(name, "--length") || !strcmp(name, "--mutation") ||
                       !strcmp(name, "--match") || !strcmp(name, "--mismatch") || !strcmp(name, "--gap-open") ||
@@ -159,6 +161,14 @@ int gs_app_option(const char *name, const char *value, char *err, size_t n)
             return -1;
         }
         gs_app_opts.size = v;
+        return 1;
+    }
+    if (!strcmp(name, "--key-bits")) {
+        if (strcmp(value, "32") && strcmp(value, "64")) {
+            snprintf(err, n, "--key-bits '%s' is not one of 32, 64", gs_escape(value));
+            return -1;
+        }
+        gs_app_opts.key_bits = value[0] == '6' ? 64u : 32u;
         return 1;
     }
     if (!strcmp(name, "--tol")) {

@@ -15,6 +15,7 @@ typedef struct gs_app_options {
     unsigned int source; /* BFS and SSSP */
     int source_given;
     unsigned int size;   /* Reduce: elements; 0: 2^20 a block per SM */
+    unsigned int key_bits; /* bitonic: 32 or 64 (32) */
     double tol, damping; /* PageRank */
     int form;            /* gsBarrier's form: GS_BARRIER_AUTO (the plan's) or one forced */
     char query[1024], target[1024]; /* Smith-Waterman: FASTA files, or "" to generate */

@@ -24,6 +24,16 @@
 
 typedef cuda::barrier<cuda::thread_scope_device> app_device_barrier;
 
+/* The kernels' own program numbers: the programs, and bitonic sort on
+ * 64-bit keys (--key-bits 64), a kernel of its own but not a program name. */
+#define APP_BITONIC64 GS_APP_PROGRAMS
+#define APP_KERNELS (GS_APP_PROGRAMS + 1)
+
+static unsigned int kernel_of(unsigned int program, unsigned int key_bits)
+{
+    return program == GS_APP_BITONIC && key_bits == 64u ? APP_BITONIC64 : program;
+}
+
 static __device__ __forceinline__ unsigned int global_thread(void)
 {
     return blockIdx.x * blockDim.x + threadIdx.x;
@@ -67,7 +77,7 @@ static __device__ __forceinline__ bool app_done(const gs_app_args &a, unsigned i
         return reduce_left(a.blocks * a.threads, it - 1u) == 1u;
     if (P == GS_APP_SW)
         return it >= a.qlen + a.tlen - 1u; /* the anti-diagonals */
-    if (P == GS_APP_BITONIC)
+    if (P == GS_APP_BITONIC || P == APP_BITONIC64)
         return it >= a.nsteps;
     if (P == GS_APP_PAGERANK)
         return pr_sum(a, it % 3u, 0u) < a.tol;
@@ -138,38 +148,42 @@ static __device__ __forceinline__ void sw_diagonal(const gs_app_args &a, unsigne
     }
 }
 
-/* Bitonic sort, step s: one compare-exchange stride j of merge size k over
- * the whole array, or, for j < GS_APP_TILE, strides j .. 1 of each tile in
- * shared memory (a tile holds every pair those strides touch). */
+/* Bitonic sort, step s, on keys of type K (unsigned int or unsigned long
+ * long): one compare-exchange stride j of merge size k over the whole
+ * array, or, for j < GS_APP_TILE, strides j .. 1 of each tile in shared
+ * memory (a tile holds every pair those strides touch; GS_APP_TILE keys of
+ * K a block, so 64-bit keys take twice the shared memory). */
+template <typename K>
 static __device__ __forceinline__ void bitonic_step(const gs_app_args &a, unsigned int s)
 {
-    __shared__ unsigned int tile[GS_APP_TILE];
+    __shared__ K tile[GS_APP_TILE];
+    K *const keys = (K *)a.keys;
     const unsigned int k = a.steps[2u * s], j = a.steps[2u * s + 1u], n = (unsigned int)a.size;
     if (j >= GS_APP_TILE) {
         for (unsigned int t = global_thread(); t < n / 2u; t += gridDim.x * blockDim.x) {
             const unsigned int lo = 2u * t - (t & (j - 1u)), hi = lo + j; /* the pair's two indices */
-            const unsigned int x = a.keys[lo], y = a.keys[hi];
+            const K x = keys[lo], y = keys[hi];
             if ((x > y) == ((lo & k) == 0u))
-                a.keys[lo] = y, a.keys[hi] = x;
+                keys[lo] = y, keys[hi] = x;
         }
         return;
     }
     for (unsigned int base = blockIdx.x * GS_APP_TILE; base < n; base += gridDim.x * GS_APP_TILE) {
         __syncthreads(); /* the tile's last use is over */
         for (unsigned int t = threadIdx.x; t < GS_APP_TILE; t += blockDim.x)
-            tile[t] = a.keys[base + t];
+            tile[t] = keys[base + t];
         for (unsigned int jj = j; jj > 0u; jj >>= 1) {
             __syncthreads();
             for (unsigned int t = threadIdx.x; t < GS_APP_TILE / 2u; t += blockDim.x) {
                 const unsigned int lo = 2u * t - (t & (jj - 1u)), hi = lo + jj;
-                const unsigned int x = tile[lo], y = tile[hi];
+                const K x = tile[lo], y = tile[hi];
                 if ((x > y) == (((base + lo) & k) == 0u))
                     tile[lo] = y, tile[hi] = x;
             }
         }
         __syncthreads();
         for (unsigned int t = threadIdx.x; t < GS_APP_TILE; t += blockDim.x)
-            a.keys[base + t] = tile[t];
+            keys[base + t] = tile[t];
     }
 }
 
@@ -235,7 +249,9 @@ static __device__ __forceinline__ void app_iteration(const gs_app_args &a, unsig
     } else if (P == GS_APP_SW) {
         sw_diagonal(a, it);
     } else if (P == GS_APP_BITONIC) {
-        bitonic_step(a, it);
+        bitonic_step<unsigned int>(a, it);
+    } else if (P == APP_BITONIC64) {
+        bitonic_step<unsigned long long>(a, it);
     } else if (P == GS_APP_REDUCE) {
         const unsigned int threads = a.blocks * a.threads;
         if (it == 0u) {
@@ -401,23 +417,26 @@ static __global__ void app_fill(unsigned int *in, unsigned long long size)
      (const void *)app_persistent<P, GS_SYNC_FX_LOCKFREE>, (const void *)app_persistent<P, GS_SYNC_FX_LOCK>,      \
      (const void *)app_persistent<P, GS_SYNC_GS>, (const void *)app_persistent<P, GS_SYNC_BROKEN_NONE>,      \
      (const void *)app_persistent<P, GS_SYNC_FX_LOCK_NOFENCE>, (const void *)app_persistent<P, GS_SYNC_FX_LOCKFREE_NOFENCE>}
-static const void *const persistent[GS_APP_PROGRAMS][GS_SYNC_ALL_MODES] = {
+static const void *const persistent[APP_KERNELS][GS_SYNC_ALL_MODES] = {
     MODES(GS_APP_BFS),       MODES(GS_APP_BFS_TOPO), MODES(GS_APP_SSSP),
     MODES(GS_APP_SSSP_TOPO), MODES(GS_APP_PAGERANK), MODES(GS_APP_REDUCE),
-    MODES(GS_APP_SW),        MODES(GS_APP_BITONIC),  {NULL},                MODES(GS_APP_REDUCE_FLOAT)};
-static const void *const step[GS_APP_PROGRAMS] = {
+    MODES(GS_APP_SW),        MODES(GS_APP_BITONIC),  {NULL},                MODES(GS_APP_REDUCE_FLOAT),
+    MODES(APP_BITONIC64)};
+static const void *const step[APP_KERNELS] = {
     (const void *)app_step<GS_APP_BFS>,       (const void *)app_step<GS_APP_BFS_TOPO>,
     (const void *)app_step<GS_APP_SSSP>,      (const void *)app_step<GS_APP_SSSP_TOPO>,
     (const void *)app_step<GS_APP_PAGERANK>, (const void *)app_step<GS_APP_REDUCE>,
     (const void *)app_step<GS_APP_SW>,       (const void *)app_step<GS_APP_BITONIC>,
-    NULL /* UTS: no relaunch */,             (const void *)app_step<GS_APP_REDUCE_FLOAT>};
+    NULL /* UTS: no relaunch */,             (const void *)app_step<GS_APP_REDUCE_FLOAT>,
+    (const void *)app_step<APP_BITONIC64>};
 
-static const void *const test[GS_APP_PROGRAMS] = {
+static const void *const test[APP_KERNELS] = {
     (const void *)app_test<GS_APP_BFS>,       (const void *)app_test<GS_APP_BFS_TOPO>,
     (const void *)app_test<GS_APP_SSSP>,      (const void *)app_test<GS_APP_SSSP_TOPO>,
     (const void *)app_test<GS_APP_PAGERANK>, (const void *)app_test<GS_APP_REDUCE>,
     (const void *)app_test<GS_APP_SW>,       (const void *)app_test<GS_APP_BITONIC>,
-    NULL /* UTS */,                          (const void *)app_test<GS_APP_REDUCE_FLOAT>};
+    NULL /* UTS */,                          (const void *)app_test<GS_APP_REDUCE_FLOAT>,
+    (const void *)app_test<APP_BITONIC64>};
 
 #define GRAPH_BATCH 16u /* iterations a replayed graph holds */
 
@@ -429,9 +448,11 @@ extern "C" size_t gs_app_state_bytes(unsigned int blocks, unsigned int groups)
     return most > lib ? most : lib;
 }
 
-extern "C" int gs_app_occupancy(unsigned int program, unsigned int mode, unsigned int threads, int *per_sm)
+extern "C" int gs_app_occupancy(unsigned int program, unsigned int key_bits, unsigned int mode, unsigned int threads,
+                                int *per_sm)
 {
-    const void *k = mode <= GS_SYNC_RELAUNCH_GRAPH ? step[program] : persistent[program][mode];
+    const unsigned int p = kernel_of(program, key_bits);
+    const void *k = mode <= GS_SYNC_RELAUNCH_GRAPH ? step[p] : persistent[p][mode];
     return (int)cudaOccupancyMaxActiveBlocksPerMultiprocessor(per_sm, k, (int)threads, 0);
 }
 
@@ -450,10 +471,10 @@ extern "C" int gs_app_fill_reduce(unsigned int *in, unsigned long long size)
 extern "C" int gs_app_run_persistent(gs_app_args *a, cudaEvent_t t0, cudaEvent_t t1)
 {
     void *args[] = {a};
+    const void *k = persistent[kernel_of(a->program, a->key_bits)][a->mode];
     cudaError_t e;
     if ((e = cudaEventRecord(t0, 0)) != cudaSuccess ||
-        (e = cudaLaunchCooperativeKernel(persistent[a->program][a->mode], a->blocks, a->threads, args, 0, 0)) !=
-            cudaSuccess)
+        (e = cudaLaunchCooperativeKernel(k, a->blocks, a->threads, args, 0, 0)) != cudaSuccess)
         return (int)e;
     return (int)cudaEventRecord(t1, 0);
 }
@@ -464,7 +485,8 @@ extern "C" int gs_app_run_persistent(gs_app_args *a, cudaEvent_t t0, cudaEvent_t
  * program has ended; launches past the end return at once. */
 extern "C" int gs_app_run_relaunch(gs_app_args *a, int graph, cudaEvent_t t0, cudaEvent_t t1)
 {
-    const void *k = step[a->program];
+    const unsigned int p = kernel_of(a->program, a->key_bits);
+    const void *k = step[p];
     unsigned int *base = NULL, *host = NULL, it = 0;
     cudaStream_t s = NULL;
     cudaGraph_t g = NULL;
@@ -507,7 +529,7 @@ extern "C" int gs_app_run_relaunch(gs_app_args *a, int graph, cudaEvent_t t0, cu
             void *args[] = {a, &none, &it};
             if ((e = cudaLaunchKernel(k, a->blocks, a->threads, args, 0, s)) == cudaSuccess) {
                 ++it;
-                e = cudaLaunchKernel(test[a->program], 1, 32, args, 0, s); /* one warp: the test is warp-collective */
+                e = cudaLaunchKernel(test[p], 1, 32, args, 0, s); /* one warp: the test is warp-collective */
             }
         }
         if (e != cudaSuccess || (e = cudaMemcpyAsync(host, a->iters_out, sizeof *host, cudaMemcpyDeviceToHost, s)) !=
@@ -530,14 +552,16 @@ out:
 }
 
 struct app_less {
-    __device__ bool operator()(unsigned int x, unsigned int y) const
+    template <typename K>
+    __device__ bool operator()(K x, K y) const
     {
         return x < y;
     }
 };
 
-extern "C" int gs_app_cub_sort(int merge, const unsigned int *in, unsigned int *out, unsigned int n, cudaEvent_t t0,
-                               cudaEvent_t t1)
+/* CUB's radix sort (merge 0) or merge sort (merge 1) of n keys of type K. */
+template <typename K>
+static cudaError_t cub_sort(int merge, const K *in, K *out, unsigned int n, cudaEvent_t t0, cudaEvent_t t1)
 {
     void *tmp = NULL;
     size_t bytes = 0;
@@ -551,8 +575,15 @@ extern "C" int gs_app_cub_sort(int merge, const unsigned int *in, unsigned int *
         if (e == cudaSuccess)
             e = cudaEventSynchronize(t1);
     }
-    cudaFree(tmp);
-    return (int)e;
+    const cudaError_t f = cudaFree(tmp);
+    return e == cudaSuccess ? f : e;
+}
+
+extern "C" int gs_app_cub_sort(int merge, unsigned int key_bits, const void *in, void *out, unsigned int n,
+                               cudaEvent_t t0, cudaEvent_t t1)
+{
+    return key_bits == 64u ? (int)cub_sort(merge, (const unsigned long long *)in, (unsigned long long *)out, n, t0, t1)
+                           : (int)cub_sort(merge, (const unsigned int *)in, (unsigned int *)out, n, t0, t1);
 }
 
 /* ---- unbalanced tree search: a stack a block, each behind a lock of kind

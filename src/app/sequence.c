@@ -1,5 +1,5 @@
 /* sequence.c: FASTA reading, sequence generation and the host's
- * Smith-Waterman (see sequence.h). */
+ * Smith-Waterman; bitonic sort's keys (see sequence.h). */
 #include "app/sequence.h"
 
 #include <ctype.h>
@@ -172,4 +172,41 @@ int gs_sw_traceback(const char *q, const char *t, unsigned int tlen, const gs_sw
                 --i;
         }
     }
+}
+
+/* ---- bitonic sort's keys ---- */
+
+void gs_bitonic_keys(unsigned int bits, unsigned int n, unsigned long long seed, void *out)
+{
+    unsigned long long x = seed;
+    for (unsigned int i = 0; i < n; ++i) {
+        x += 0x9e3779b97f4a7c15ull;
+        unsigned long long z = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+        z ^= z >> 27;
+        const unsigned int low = (unsigned int)(z >> 32);
+        if (bits == 64u) {
+            const unsigned long long w = (z ^ (z >> 31)) * 0x94d049bb133111ebull;
+            const unsigned int high = (unsigned int)(w >> 56) * 0x01010101u;
+            ((unsigned long long *)out)[i] = (unsigned long long)high << 32 | low;
+        } else {
+            ((unsigned int *)out)[i] = low;
+        }
+    }
+}
+
+static int cmp_u32(const void *x, const void *y)
+{
+    const unsigned int a = *(const unsigned int *)x, b = *(const unsigned int *)y;
+    return a < b ? -1 : a > b;
+}
+
+static int cmp_u64(const void *x, const void *y)
+{
+    const unsigned long long a = *(const unsigned long long *)x, b = *(const unsigned long long *)y;
+    return a < b ? -1 : a > b;
+}
+
+void gs_bitonic_sort_host(unsigned int bits, unsigned int n, void *keys)
+{
+    qsort(keys, n, bits / 8u, bits == 64u ? cmp_u64 : cmp_u32);
 }

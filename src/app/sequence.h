@@ -1,6 +1,7 @@
 /* sequence.h: Smith-Waterman's inputs and host reference (sequence.c):
  * FASTA files, generated sequences, the full dynamic program with affine
- * gaps, and the traceback of the best local alignment. */
+ * gaps, and the traceback of the best local alignment; and bitonic sort's
+ * generated keys and their host sort. */
 #ifndef GSYNC_APP_SEQUENCE_H
 #define GSYNC_APP_SEQUENCE_H
 
@@ -35,5 +36,16 @@ void gs_sw_host(const char *q, unsigned int qlen, const char *t, unsigned int tl
  * Returns 0, or 1 when the matrices do not admit a traceback. */
 int gs_sw_traceback(const char *q, const char *t, unsigned int tlen, const gs_sw_scoring *s, const int *h,
                     const int *e, const int *f, unsigned int bi, unsigned int bj, unsigned int *cols, long *score);
+
+/* Bitonic sort's n keys of `bits` bits (32: unsigned int, 64: unsigned
+ * long long) into out, deterministic from the seed.  32-bit keys are
+ * uniform.  A 64-bit key's low half is the 32-bit key of the same index,
+ * its high half one of 256 values spread over the whole 32-bit range
+ * (b * 0x01010101): many keys share a high half, so both halves decide
+ * the order, and a sort that drops or misreads either half is wrong. */
+void gs_bitonic_keys(unsigned int bits, unsigned int n, unsigned long long seed, void *out);
+
+/* Sorts n keys of `bits` bits in place, ascending, unsigned (qsort). */
+void gs_bitonic_sort_host(unsigned int bits, unsigned int n, void *keys);
 
 #endif

@@ -62,6 +62,12 @@ int main(void)
           gs_app_opts.size == 1000 && o.threads == 128);
     CHECK(usage("app bfs --sync brokenNoBarrier,gridSync,gridSync", "synchronization mode: 'gridSync' is named twice"));
     CHECK(usage("app bfs --tol -1", "--tol '-1' is not a number"));
+    CHECK(parse(&o, "app bitonic") == 0 && gs_app_opts.key_bits == 32);
+    CHECK(parse(&o, "app bitonic --key-bits 64 --size 65536") == 0 && gs_app_opts.key_bits == 64 &&
+          gs_app_opts.size == 65536);
+    CHECK(usage("app bitonic --key-bits 16", "--key-bits '16' is not one of 32, 64"));
+    CHECK(usage("app bitonic --key-bits 064", "--key-bits '064' is not one of 32, 64"));
+    CHECK(usage("run ticketMutex --key-bits 64", "--key-bits applies to 'gsync-bench app' only"));
     CHECK(usage("app bfs --tbs 4", "--tbs does not apply"));
     CHECK(usage("app bfs --source x", "--source 'x' is not a vertex number"));
     CHECK(usage("app bfs, --sync gridSync", "program 'bfs,' has an empty or overlong item"));
