@@ -99,6 +99,9 @@ static const struct {
      "  --fertility P --branch M --root R --stack N   UTS: a node has M children with probability P %\n"
      "              (12, 8), the root R (20000); a block's stack holds N nodes (65536); with\n"
      "              --sync brokenNoBarrier, UTS runs its broken twin, stacks without locks\n"
+     "  --spread 0|1  UTS: 1 expands the root on the host and deals its children round-robin to\n"
+     "              the blocks' stacks (same tree, same counts); 0 (default) starts with the root\n"
+     "              on block 0's stack\n"
      "  --tol X     PageRank's L1 tolerance (1e-6)   --damping X  PageRank's damping (0.85)\n"
      "  --form F    gsBarrier's form: auto (the plan's), flat, spread, gathered, wide\n"
      "  --tbs-per-sm  1,2,4,8,16 by default; --threads 64 by default.\n"},

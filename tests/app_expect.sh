@@ -36,6 +36,15 @@ n=$(rows "$tmp/broken.csv" | grep -v "^uts," | grep -c ",FAIL$")
 # UTS's twin has no lock on its stacks: lost or doubled nodes (FAIL), or a count that never ends (TIMEOUT)
 rows "$tmp/broken.csv" | grep -Eq "^uts,brokenNoLock,(FAIL|TIMEOUT)$" || { echo "uts without locks did not fail:";
   rows "$tmp/broken.csv" | grep "^uts"; status=1; }
+# UTS with the root's children dealt round-robin (--spread 1): the same tree, every lock PASS at 1 and 16/SM;
+# its twin without locks still fails
+"$bench" app uts --spread 1 --tbs-per-sm 1,16 --repeat 1 --timeout 10 --format csv >"$tmp/spread.csv" || {
+  echo "app uts --spread 1: exit $?"; status=1; }
+[ "$(rows "$tmp/spread.csv" | grep -c "^uts,[A-Za-z]*,PASS$")" = 6 ] || { echo "uts --spread 1: not 6 PASS rows:";
+  rows "$tmp/spread.csv"; status=1; }
+"$bench" app uts --spread 1 --sync brokenNoBarrier --tbs-per-sm 4 --repeat 1 --timeout 2 --format csv >"$tmp/sb.csv"
+rows "$tmp/sb.csv" | grep -Eq "^uts,brokenNoLock,(FAIL|TIMEOUT)$" || { echo "uts --spread 1 without locks did not fail:";
+  rows "$tmp/sb.csv"; status=1; }
 
 # bitonic on 64-bit keys, whose high halves decide much of their order (tests/host/test_sequence.c)
 b64="bitonic --key-bits 64 --size 65536 --repeat 1 --timeout 5 --format csv"

@@ -537,7 +537,8 @@ out:
     return rc;
 }
 
-/* UTS with one stack lock: the root on block 0's stack, one launch, and
+/* UTS with one stack lock: the root on block 0's stack (or, with --spread 1,
+ * its children dealt round-robin to every block's stack), one launch, and
  * the counts against the host's. */
 static int run_uts(const app_point *pt, unsigned int lock, app_bufs *b, app_row *r, double *ms, char *err, size_t n)
 {
@@ -557,9 +558,43 @@ static int run_uts(const app_point *pt, unsigned int lock, app_bufs *b, app_row 
     r->share = -1.0;
     CK(cudaMemset(b->stack_hdr, 0, (size_t)pt->blocks * GS_APP_UTS_HDR * 4));
     CK(cudaMemset(b->uts_out, 0, 5 * 8));
-    CK(cudaMemcpy(b->tree, &root, 8, cudaMemcpyHostToDevice));
-    CK(cudaMemcpy(b->stack_hdr + 64, &count, 4, cudaMemcpyHostToDevice));
-    CK(cudaMemcpy(b->uts_out + 4, &one, 8, cudaMemcpyHostToDevice)); /* pending: the root */
+    if (gs_app_opts.spread) { /* the root expanded here, its children dealt round-robin (same tree) */
+        const unsigned int nb = pt->blocks, nr = gs_app_opts.root, per = (nr + nb - 1u) / nb;
+        const unsigned long long kids = nr;
+        unsigned long long *slice;
+        unsigned int *hdr;
+        cudaError_t ce = cudaSuccess;
+        if (per > gs_app_opts.stack) {
+            snprintf(err, n, "uts: --spread 1 puts %u of the root's children on a stack of %u nodes; raise --stack", per,
+                     gs_app_opts.stack);
+            rc = GS_EXIT_USAGE;
+            goto out;
+        }
+        if (!(slice = malloc((size_t)per * 8)) || !(hdr = calloc((size_t)nb * GS_APP_UTS_HDR, 4))) {
+            free(slice);
+            snprintf(err, n, "uts: out of host memory");
+            rc = 1;
+            goto out;
+        }
+        for (unsigned int k = 0; k < nb && ce == cudaSuccess; ++k) {
+            unsigned int c = 0;
+            for (unsigned int i = k; i < nr; i += nb)
+                slice[c++] = gs_app_uts_child(GS_APP_UTS_ROOT, i);
+            hdr[(size_t)k * GS_APP_UTS_HDR + 64] = c;
+            if (c)
+                ce = cudaMemcpy(b->tree + (size_t)k * gs_app_opts.stack, slice, (size_t)c * 8, cudaMemcpyHostToDevice);
+        }
+        if (ce == cudaSuccess)
+            ce = cudaMemcpy(b->stack_hdr, hdr, (size_t)nb * GS_APP_UTS_HDR * 4, cudaMemcpyHostToDevice);
+        free(slice), free(hdr);
+        CK(ce);
+        CK(cudaMemcpy(b->uts_out, &one, 8, cudaMemcpyHostToDevice));      /* nodes: the root */
+        CK(cudaMemcpy(b->uts_out + 4, &kids, 8, cudaMemcpyHostToDevice)); /* pending: its children */
+    } else {
+        CK(cudaMemcpy(b->tree, &root, 8, cudaMemcpyHostToDevice));
+        CK(cudaMemcpy(b->stack_hdr + 64, &count, 4, cudaMemcpyHostToDevice));
+        CK(cudaMemcpy(b->uts_out + 4, &one, 8, cudaMemcpyHostToDevice)); /* pending: the root */
+    }
     CK((cudaError_t)gs_app_setup(&a));
     CK(cudaEventCreate(&t0));
     CK(cudaEventCreate(&t1));

@@ -93,7 +93,7 @@ int gs_app_option(const char *name, const char *value, char *err, size_t n)
                       !strcmp(name, "--alphabet") || !strcmp(name, "--length") || !strcmp(name, "--mutation") ||
                       !strcmp(name, "--match") || !strcmp(name, "--mismatch") || !strcmp(name, "--gap-open") ||
                       !strcmp(name, "--gap-extend") || !strcmp(name, "--fertility") || !strcmp(name, "--branch") ||
-                      !strcmp(name, "--root") || !strcmp(name, "--stack");
+                      !strcmp(name, "--root") || !strcmp(name, "--stack") || !strcmp(name, "--spread");
     if (!known)
         return 0;
     if (!value)
@@ -128,6 +128,8 @@ int gs_app_option(const char *name, const char *value, char *err, size_t n)
         return uint_option(name, value, 1, 64, &gs_app_opts.branch, err, n);
     if (!strcmp(name, "--root"))
         return uint_option(name, value, 1, 10000000, &gs_app_opts.root, err, n);
+    if (!strcmp(name, "--spread"))
+        return uint_option(name, value, 0, 1, &gs_app_opts.spread, err, n);
     if (!strcmp(name, "--stack"))
         return uint_option(name, value, 1024, 1u << 24, &gs_app_opts.stack, err, n);
     if (!strcmp(name, "--length"))

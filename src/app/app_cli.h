@@ -24,6 +24,7 @@ typedef struct gs_app_options {
     double mutation;     /* the generated target's mutation rate */
     unsigned int match, mismatch, gap_open, gap_extend; /* scores; mismatch and gaps are penalties */
     unsigned int fertility, branch, root, stack; /* UTS: percent, children, the root's, a stack's nodes */
+    unsigned int spread;                         /* UTS: 1 deals the root's children round-robin to the stacks */
 } gs_app_options;
 
 extern gs_app_options gs_app_opts;
