@@ -158,7 +158,8 @@ static __device__ unsigned int gs_server_serve_lf(const gs_server_t &s, Handler 
             }
             if (mine - done < GS_SERVER_ASSIGNMENTS) { /* post what arrived, a chunk of 32 a place */
                 const unsigned int found = gs_msg_scan_warp(q, scan);
-                unsigned int run = found;
+                const unsigned int room = head + s.capacity - scan; /* past it the scan wraps onto posted slots */
+                unsigned int run = found < room ? found : room;
                 if (run && lane == 0u) {
                     while (run && mine - done < GS_SERVER_ASSIGNMENTS) {
                         const unsigned int n = run < GS_SERVER_CHUNK ? run : GS_SERVER_CHUNK;
