@@ -263,7 +263,7 @@ def server_panel(r, sizes=True):
     if wl == "pingpong":
         return None
     if wl == "queue":
-        return (wl, "message size") if sizes and r["way"] == "server" else None
+        return (wl, "message size") if sizes and r["way"] in ("server", "serverLF") else None
     if wl == "hashtable" and r["keys"] != "0":
         sub = str(int(num(r["keys"]) / max(num(r["items"]), 1))) + " keys a bucket"
         if r.get("lookup_pct", "0") not in ("", "0"):
@@ -293,9 +293,9 @@ def server(rows, out, name):
             if r.get("input") and r["input"] not in graphs:
                 graphs.append(r["input"])
         for w in sorted({r["way"] for r in mine}, key=lambda x: x != "server"):
-            if wl == "queue":
+            if wl == "queue":  # at the default capacity
                 pts = sorted((num(r.get("msg_bytes") or 16), num(r["mops_per_s"]) * num(r.get("msg_bytes") or 16) / 1e3)
-                             for r in mine if r["way"] == w)
+                             for r in mine if r["way"] == w and r["capacity"] == "4096")
             elif wl == "unionfind":
                 pts = sorted((graphs.index(r["input"]), num(r["mops_per_s"])) for r in mine if r["way"] == w)
             else:

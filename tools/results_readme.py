@@ -521,7 +521,7 @@ def server_variant(r):
     if r.get("input"):
         return r["input"]
     if r.get("msg_bytes", "0") not in ("", "0"):
-        return r["msg_bytes"] + " B"
+        return r["msg_bytes"] + " B, " + r["capacity"] + " slots"
     if r["workload"] == "hashtable" and r.get("lookup_pct", "0") not in ("", "0"):
         return r["lookup_pct"] + "% lookups"
     return ""

@@ -509,9 +509,13 @@ static int plan(const gs_options *o, const gs_device_info *dev, srv_row *rows, i
     unsigned int smallest = gs_srv_opts.capacity[0];
     for (int k = 1; k < gs_srv_opts.ncapacity; ++k)
         smallest = gs_srv_opts.capacity[k] < smallest ? gs_srv_opts.capacity[k] : smallest;
-    if (threads > smallest || threads > 1024u || threads < 64u || threads % 32u) {
-        snprintf(err, n, "server: %u threads a block: whole warps, 64 at least (a leader and a follower), and a "
-                 "block's replies must fit its queue of %u (1024 at most)", threads, smallest);
+    int lf = gs_srv_opts.nways == 0;
+    for (int k = 0; k < gs_srv_opts.nways; ++k)
+        lf |= gs_srv_opts.ways[k] == GS_SRV_LF;
+    if (threads > smallest || threads > 1024u || threads < (lf ? 64u : 32u) || threads % 32u) {
+        snprintf(err, n, "server: %u threads a block: whole warps, %u at least%s, and a block's replies must fit its "
+                 "queue of %u (1024 at most)", threads, lf ? 64u : 32u, lf ? " (serverLF: a leader and a follower)" : "",
+                 smallest);
         return GS_EXIT_USAGE;
     }
     if ((e = gs_server_gpu_per_sm(threads, 32u * sms, &per_sm)) != 0) {

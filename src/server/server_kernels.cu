@@ -478,8 +478,9 @@ static __device__ void server(const srv_args &a, const gs_server_t &srv, unsigne
     auto handler = [&](const uint4 &m, unsigned int index) {
         if (a.workload == GS_SRV_QUEUE) { /* slot p of a message at its place, untorn; the first logged */
             const unsigned int p = index % a.msg_slots;
-            if (m.z != p || m.w != (m.x ^ m.y ^ (p * 0x9e3779b9u)))
-                gs_red_add_relaxed(a.bad, 1u, GPU);
+            const uint4 first = gs_msgq_at(a.queues, s, a.capacity).slots[(index - p) & (a.capacity - 1u)];
+            if (m.z != p || m.w != (m.x ^ m.y ^ (p * 0x9e3779b9u)) || first.x != m.x || first.y != m.y)
+                gs_red_add_relaxed(a.bad, 1u, GPU); /* its message's first slot is still held: one message */
             if (a.verifying && p == 0u) {
                 unsigned int *e = a.log + 2ull * ((size_t)s * a.log_stride + index / a.msg_slots);
                 e[0] = m.x;

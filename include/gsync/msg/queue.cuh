@@ -141,6 +141,7 @@ static __device__ __forceinline__ unsigned int gs_msg_scan_warp(const gs_msgq_t 
     const unsigned int run = j == 32u ? 1024u - off : 32u * j + (__ffs(~gap) - 1u) - off;
     if (run)
         gs_fence_acquire(GS_SCOPE_GPU); /* acquires every release whose bit this lane read */
+    __syncwarp(); /* every lane's acquire before any lane's next access */
     return run;
 }
 

@@ -119,7 +119,9 @@ static __device__ unsigned int gs_server_serve(const gs_server_t &s, Handler han
  * barrier.  Posting is st.release.cta of the posted count (after the
  * leader's acquire of the messages), taking ld.acquire.cta; finishing is
  * st.release.cta of the assignment's number, retiring ld.acquire.cta, then
- * the queue's release of its read index. */
+ * the queue's release of its read index.  Requires whole warps, 64 threads
+ * at least; the leader scans no further than a ring from the oldest slot
+ * not yet freed. */
 #define GS_SERVER_ASSIGNMENTS 32u
 #define GS_SERVER_CHUNK 64u /* messages an assignment, at most */
 template <typename Handler>
@@ -142,7 +144,7 @@ static __device__ unsigned int gs_server_serve_lf(const gs_server_t &s, Handler 
             bool progress = false;
             unsigned int upto = head;
             if (lane == 0u) /* retire the finished assignments in order */
-                while (done < mine &&
+                while (done != mine &&
                        gs_ld_acquire(&fin[done % GS_SERVER_ASSIGNMENTS], GS_SCOPE_CTA) == done + 1u) {
                     const uint2 f = asg[done % GS_SERVER_ASSIGNMENTS];
                     if (f.x + f.y - head + head % 32u > 1024u)
@@ -156,7 +158,7 @@ static __device__ unsigned int gs_server_serve_lf(const gs_server_t &s, Handler 
                 head = gs_msg_free_warp(q, head, upto - head);
                 progress = true;
             }
-            if (mine - done < GS_SERVER_ASSIGNMENTS) { /* post what arrived, a chunk of 32 a place */
+            if (mine - done < GS_SERVER_ASSIGNMENTS) { /* post what arrived, a chunk a place */
                 const unsigned int found = gs_msg_scan_warp(q, scan);
                 const unsigned int room = head + s.capacity - scan; /* past it the scan wraps onto posted slots */
                 unsigned int run = found < room ? found : room;
@@ -197,11 +199,12 @@ static __device__ unsigned int gs_server_serve_lf(const gs_server_t &s, Handler 
             if (lane == 0u) {
                 gs_wait_t fw = GS_WAIT_INIT;
                 t = atomicAdd(&taken, 1u);
-                while (gs_ld_acquire(&posted, GS_SCOPE_CTA) <= t)
+                while ((int)(gs_ld_acquire(&posted, GS_SCOPE_CTA) - t) <= 0)
                     if (gs_ld_acquire(&stop, GS_SCOPE_CTA) || gs_wait_spin(&fw))
                         break;
-                go = gs_ld_acquire(&posted, GS_SCOPE_CTA) > t;
+                go = (int)(gs_ld_acquire(&posted, GS_SCOPE_CTA) - t) > 0;
             }
+            __syncwarp(); /* lane 0's acquire of the posting before the lanes read the assignment */
             t = __shfl_sync(~0u, t, 0);
             if (!__shfl_sync(~0u, go, 0))
                 break;
