@@ -43,7 +43,7 @@ int gs_srv_has_way(unsigned int w, unsigned int v)
         return v == GS_SRV_SPIN || v == GS_SRV_TICKET || v == GS_SRV_TRY || v == GS_SRV_SERVER || v == GS_SRV_LF;
     case GS_SRV_UNIONFIND:
         return v == GS_SRV_SPIN || v == GS_SRV_TICKET || v == GS_SRV_TRY || v == GS_SRV_ATOMIC ||
-               v == GS_SRV_SERVER || v == GS_SRV_LF || v == GS_SRV_NOLOCK;
+               v == GS_SRV_SERVER || v == GS_SRV_NOLOCK; /* serverLF hung here once: off until understood (docs/server.md) */
     default:
         return 0;
     }
