@@ -20,7 +20,7 @@ status=0
 rows() {
   tail -n +2 "$1" | sed -E 's/^.*,(queue|pingpong|counters|transfers|hashtable|unionfind),([A-Za-z]+),.*,([0-9]+),([0-9.e+-]*,){6}(PASS|FAIL|TIMEOUT),.*$/\1 \2 \5 \3/'
 }
-"$bench" server queue --way basic,server --ops 80 --repeat 1 --format csv >"$tmp/queue.csv" || {
+"$bench" server queue --way basic,server --ops 100 --repeat 1 --format csv >"$tmp/queue.csv" || {
   echo "queue: exit $?"; status=1; }
 rows "$tmp/queue.csv" | awk '$3 != "PASS" || $4 < 10000000 { bad = 1; print "queue:", $0 } END { exit bad }' || status=1
 [ "$(rows "$tmp/queue.csv" | wc -l)" = 2 ] || { echo "queue: expected 2 rows"; status=1; }
