@@ -47,7 +47,7 @@ extern "C" int gs_decompose_run(unsigned int blocks, unsigned int threads, unsig
         for (int rep = 0; rep < 2 && e == cudaSuccess; ++rep) /* the first warms up */
             if ((e = cudaMemset(a.state, 0, 128)) == cudaSuccess &&
                 (e = gs_launch(&gs_kernels_decompose_one, GS_LAUNCH_COOPERATIVE, &a, t0, t1)) == cudaSuccess &&
-                (e = cudaEventSynchronize(t1)) == cudaSuccess)
+                (e = gs_wait_launch(t1, GS_WAIT_LAUNCH_LIMIT_S(timeout_ns))) == cudaSuccess)
                 e = cudaEventElapsedTime(&f, t0, t1);
     if (e == cudaSuccess)
         e = gs_watchdog_fired(a.watchdog, timed_out);

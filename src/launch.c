@@ -5,13 +5,40 @@
 #include "gsync/watchdog.h"
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 int gs_fault_injected(void)
 {
     const char *f = getenv("GSYNC_FAULT");
     return f && !strcmp(f, "launch");
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+cudaError_t gs_wait_launch(cudaEvent_t done, double limit_s)
+{
+    const double end = now_s() + limit_s;
+    cudaError_t e;
+    while ((e = cudaEventQuery(done)) == cudaErrorNotReady) {
+        if (now_s() > end) {
+            fprintf(stderr, "gsync-bench: error: a kernel did not end %.0f s after its launch, past its watchdog "
+                            "deadline; giving up\n", limit_s);
+            fflush(stdout);
+            _exit(1); /* GS_EXIT_RUNTIME; exit() would wait on the stuck GPU in the runtime's teardown */
+        }
+        const struct timespec ts = {0, 200000};
+        nanosleep(&ts, NULL);
+    }
+    return e;
 }
 
 static cudaError_t launch_episodes(const void *kernel, gs_bench_args *a, unsigned int count, cudaStream_t s)

@@ -30,6 +30,13 @@ cudaError_t gs_relaunch(const void *kernel, gs_bench_args *a, unsigned int count
  * gs_launch and gs_relaunch then fail with cudaErrorLaunchFailure after
  * their callers have allocated, so that tests can drive the error paths. */
 int gs_fault_injected(void);
+/* Waits for event `done` (recorded after a launch) like cudaEventSynchronize,
+ * but when it has not happened limit_s seconds of wall clock later (a kernel
+ * the watchdog failed to end) says so on stderr and ends the process at
+ * once (exit status 1): a stuck GPU can be neither freed nor waited on. */
+cudaError_t gs_wait_launch(cudaEvent_t done, double limit_s);
+/* The wall-clock limit for a launch whose watchdog deadline is timeout_ns. */
+#define GS_WAIT_LAUNCH_LIMIT_S(timeout_ns) ((double)(timeout_ns) * 1e-9 + 30.0)
 /* Whether the watchdog record `wd` (device memory) fired. */
 cudaError_t gs_watchdog_fired(const void *wd, int *fired);
 

@@ -34,31 +34,6 @@ typedef struct buffers {
         }                                                                                        \
     } while (0)
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-/* Waits for the launch; the watchdog ends a stuck kernel by itself, and this
- * host-side limit only guards against a watchdog that failed. */
-static int wait_event(cudaEvent_t ev, double limit_s, char *err, size_t n)
-{
-    const double end = now_s() + limit_s;
-    cudaError_t e;
-    while ((e = cudaEventQuery(ev)) == cudaErrorNotReady) {
-        if (now_s() > end) {
-            snprintf(err, n, "a kernel did not end %.0f s past its watchdog deadline; giving up", limit_s);
-            return GS_EXIT_RUNTIME;
-        }
-        struct timespec ts = {0, 200000};
-        nanosleep(&ts, NULL);
-    }
-    CK(e);
-    return GS_EXIT_OK;
-}
-
 static int alloc_buffers(const gs_config *c, buffers *b, char *err, size_t n)
 {
     const gs_family *f = c->prim->family;
@@ -127,7 +102,6 @@ static int launch_once(const gs_config *c, buffers *b, gs_bench_args *a, int syn
                        size_t n)
 {
     float f = 0.0f;
-    int rc;
     CK(cudaMemset(b->state, 0, b->state_bytes));
     if (init)
         CK(cudaMemcpy(b->data, init, b->data_bytes, cudaMemcpyHostToDevice));
@@ -139,8 +113,7 @@ static int launch_once(const gs_config *c, buffers *b, gs_bench_args *a, int syn
     a->sync = sync;
     a->check_exclusion = verifying;
     CK(gs_launch(c->prim->kernels, c->prim->launch, a, b->t0, b->t1));
-    if ((rc = wait_event(b->t1, c->timeout_ns * 1e-9 + 30.0, err, n)))
-        return rc;
+    CK(gs_wait_launch(b->t1, GS_WAIT_LAUNCH_LIMIT_S(c->timeout_ns)));
     CK(cudaGetLastError());
     CK(cudaEventElapsedTime(&f, b->t0, b->t1));
     *ms = f;

@@ -3,12 +3,14 @@
 # skipped, without one).
 #  1. the queues alone, basic and warp-aggregated sends, over at least 10^7
 #     messages from every client thread: nothing lost, doubled or reordered;
-#  2. the twin that publishes a slot before writing it: FAIL;
+#  2. the twin that publishes a slot before writing it: FAIL, with messages
+#     of one slot and of four;
 #  3. every workload in every way, small: PASS (host replay), but HeteroSync's
 #     spin lock may time out on 64 items (it livelocks);
 #  4. messages of 32 to 512 bytes (no slot out of place or torn), hash-table
 #     lookups (every answer known), union-find on an RMAT and a road graph:
-#     PASS; the union-find twin that links without the lock: FAIL;
+#     PASS; the union-find twin that links without the lock and the lookup
+#     twin that takes its answer before it arrives: FAIL;
 #  5. a grid that cannot be co-resident, a graph that cannot be read: one
 #     line, exit 2.
 bench=$1
@@ -24,26 +26,30 @@ rows() {
   echo "queue: exit $?"; status=1; }
 rows "$tmp/queue.csv" | awk '$3 != "PASS" || $4 < 10000000 { bad = 1; print "queue:", $0 } END { exit bad }' || status=1
 [ "$(rows "$tmp/queue.csv" | wc -l)" = 2 ] || { echo "queue: expected 2 rows"; status=1; }
-"$bench" server queue --way brokenEarlyBit --ops 64 --repeat 1 --format csv >"$tmp/broken.csv"
-[ "$(rows "$tmp/broken.csv" | awk '{ print $3 }')" = FAIL ] || { echo "brokenEarlyBit did not fail:"; rows "$tmp/broken.csv"; status=1; }
+"$bench" server queue --way brokenEarlyBit --msg-bytes 16,64 --ops 64 --repeat 1 --format csv >"$tmp/broken.csv"
+[ "$(rows "$tmp/broken.csv" | awk '{ print $3 }' | tr '\n' ' ')" = "FAIL FAIL " ] || {
+  echo "brokenEarlyBit did not fail:"; rows "$tmp/broken.csv"; status=1; }
 "$bench" server all --ops 1 --items 64,65536 --collision 4 --share 25,50 --graph rmat:10 --repeat 1 --timeout 20 --format csv >"$tmp/all.csv" || {
   echo "server all: exit $?"; status=1; }
 # HeteroSync's spin lock may livelock on 64 items (TIMEOUT, its finding); nothing else may fail
 bad=$(rows "$tmp/all.csv" | grep -v " PASS " | grep -v "^[a-z]* spinLock TIMEOUT ")
 [ -z "$bad" ] || { echo "server all: not PASS:"; echo "$bad"; status=1; }
 # queue 3 ways x 2 shares, pingpong 1, counters 4 + 2 x 2 shares, x 2 item counts, transfers and hashtable
-# 3 + 2 x 2 shares x 2 item counts each, unionfind 4 + 2 shares on one graph
-[ "$(rows "$tmp/all.csv" | wc -l)" = 57 ] || { echo "server all: $(rows "$tmp/all.csv" | wc -l) rows, expected 57"; status=1; }
+# 3 + 2 x 2 shares x 2 item counts each, unionfind 4 + 2 x 2 shares on one graph
+[ "$(rows "$tmp/all.csv" | wc -l)" = 59 ] || { echo "server all: $(rows "$tmp/all.csv" | wc -l) rows, expected 59"; status=1; }
 "$bench" server queue,hashtable,unionfind --way server,serverLF,ticketLock,tryLock,atomic --msg-bytes 32,128,512 --ops 4 \
   --items 256 --collision 8 --lookups 50,100 --graph rmat:12,road:5000 --repeat 1 --timeout 20 --format csv >"$tmp/more.csv" || {
   echo "server more: exit $?"; status=1; }
 bad=$(rows "$tmp/more.csv" | grep -v " PASS ")
 [ -z "$bad" ] || { echo "server more: not PASS:"; echo "$bad"; status=1; }
-# queue 2 ways x 3 sizes, hashtable 4 ways x 2 lookup shares, unionfind 4 ways x 2 graphs
-[ "$(rows "$tmp/more.csv" | wc -l)" = 22 ] || { echo "server more: $(rows "$tmp/more.csv" | wc -l) rows, expected 22"; status=1; }
+# queue 2 ways x 3 sizes, hashtable 4 ways x 2 lookup shares, unionfind 5 ways x 2 graphs
+[ "$(rows "$tmp/more.csv" | wc -l)" = 24 ] || { echo "server more: $(rows "$tmp/more.csv" | wc -l) rows, expected 24"; status=1; }
 "$bench" server unionfind --way brokenNoLock --graph rmat:12,rmat:16 --repeat 1 --format csv >"$tmp/nolock.csv"
 [ "$(rows "$tmp/nolock.csv" | awk '$3 == "FAIL"' | wc -l)" -ge 1 ] || {
   echo "brokenNoLock did not fail:"; rows "$tmp/nolock.csv"; status=1; }
+"$bench" server hashtable --way brokenEarlyRead --items 256 --collision 8 --lookups 0,50 --repeat 1 --format csv >"$tmp/early.csv"
+[ "$(rows "$tmp/early.csv" | awk '{ print $3 }')" = FAIL ] || {
+  echo "brokenEarlyRead did not fail once (no row at 0 % lookups):"; rows "$tmp/early.csv"; status=1; }
 "$(dirname "$0")/cli_expect.sh" 2 "^gsync-bench: error: .*nowhere.gr" "$bench" server unionfind --graph /nowhere.gr ||
   status=1
 "$(dirname "$0")/cli_expect.sh" 2 "^gsync-bench: error: server: 99999 blocks .* must be co-resident" "$bench" server counters --tbs 99999 ||

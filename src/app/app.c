@@ -599,7 +599,7 @@ static int run_uts(const app_point *pt, unsigned int lock, app_bufs *b, app_row 
     CK(cudaEventCreate(&t0));
     CK(cudaEventCreate(&t1));
     CK((cudaError_t)gs_app_run_uts(&a, lock, t0, t1));
-    CK(cudaEventSynchronize(t1));
+    CK(gs_wait_launch(t1, GS_WAIT_LAUNCH_LIMIT_S(a.timeout_ns)));
     CK(cudaEventElapsedTime(&f, t0, t1));
     *ms = f;
     CK(gs_watchdog_fired(b->watchdog, &fired));
@@ -693,7 +693,7 @@ static int run_once(const app_point *pt, unsigned int mode, const app_input *x, 
         CK((cudaError_t)gs_app_run_relaunch(&a, mode == GS_SYNC_RELAUNCH_GRAPH, t0, t1));
     else
         CK((cudaError_t)gs_app_run_persistent(&a, t0, t1));
-    CK(cudaEventSynchronize(t1));
+    CK(gs_wait_launch(t1, GS_WAIT_LAUNCH_LIMIT_S(a.timeout_ns)));
     CK(cudaEventElapsedTime(&f, t0, t1));
     *ms = f;
     CK(gs_watchdog_fired(b->watchdog, &fired));

@@ -320,7 +320,7 @@ extern "C" cudaError_t gs_litmus_gpu_run(gs_litmus_gpu *g, unsigned int rounds, 
     CK(cudaLaunchCooperativeKernel(litmus_kernels[g->shape][g->order], dim3(g->blocks), dim3(GS_LITMUS_THREADS),
                                    args, g->smem, 0));
     CK(cudaEventRecord(g->t1, 0));
-    CK(cudaEventSynchronize(g->t1));
+    CK(gs_wait_launch(g->t1, GS_WAIT_LAUNCH_LIMIT_S(timeout_ns)));
     CK(cudaGetLastError());
     CK(cudaEventElapsedTime(ms, g->t0, g->t1));
     CK(cudaMemcpy(records, g->records, nrec, cudaMemcpyDeviceToHost));

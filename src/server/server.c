@@ -357,7 +357,11 @@ static int launch_checked(srv_row *r, int verifying, char *err, size_t n)
         free(items), free(log), free(counts);
         return GS_EXIT_RUNTIME;
     }
-    if (l->timed_out) {
+    if (l->workload == GS_SRV_UNIONFIND && l->misplaced) { /* a wait may have been left unanswered: first */
+        r->verdict = GS_FAIL;
+        snprintf(r->detail, sizeof r->detail, "%u parents above their vertex or malformed link requests%s",
+                 l->misplaced, l->timed_out ? " (and the watchdog fired)" : "");
+    } else if (l->timed_out) {
         r->verdict = GS_TIMEOUT;
         snprintf(r->detail, sizeof r->detail, "the watchdog fired after %.3f s", l->timeout_ns * 1e-9);
     } else {
@@ -560,19 +564,20 @@ static int plan(const gs_options *o, const gs_device_info *dev, srv_row *rows, i
             memcpy(coll, gs_srv_opts.collision, sizeof coll);
         }
         for (unsigned int v = 0; v < GS_SRV_WAYS; ++v) {
-            int asked = gs_srv_opts.nways == 0 && v != GS_SRV_BROKEN && v != GS_SRV_NOLOCK;
+            int asked = gs_srv_opts.nways == 0 && v != GS_SRV_BROKEN && v != GS_SRV_NOLOCK && v != GS_SRV_EARLY_READ;
             for (int k = 0; k < gs_srv_opts.nways; ++k)
                 asked |= gs_srv_opts.ways[k] == v;
             if (!asked || !gs_srv_has_way(wl, v))
                 continue;
-            const int served = v == GS_SRV_SERVER || v == GS_SRV_LF || v == GS_SRV_BASIC || v == GS_SRV_BROKEN;
+            const int served = v == GS_SRV_SERVER || v == GS_SRV_LF || v == GS_SRV_BASIC || v == GS_SRV_BROKEN ||
+                               v == GS_SRV_EARLY_READ;
             const int nshare = served && wl != GS_SRV_PINGPONG && gs_srv_opts.nshare ? gs_srv_opts.nshare : 1;
-            /* variants: hashtable's lookup shares; the queue's message sizes (warp-aggregated sends only) */
+            /* variants: hashtable's lookup shares; the queue's message sizes (warp-aggregated sends and their twin) */
             unsigned int var[GS_SRV_MAX_LIST] = {wl == GS_SRV_QUEUE ? 16u : 0u};
             int nvar = 1;
             if (wl == GS_SRV_HASHTABLE && gs_srv_opts.nlookups)
                 memcpy(var, gs_srv_opts.lookups, sizeof var), nvar = gs_srv_opts.nlookups;
-            if (wl == GS_SRV_QUEUE && (v == GS_SRV_SERVER || v == GS_SRV_LF) && gs_srv_opts.nmsg_bytes)
+            if (wl == GS_SRV_QUEUE && (v == GS_SRV_SERVER || v == GS_SRV_LF || v == GS_SRV_BROKEN) && gs_srv_opts.nmsg_bytes)
                 memcpy(var, gs_srv_opts.msg_bytes, sizeof var), nvar = gs_srv_opts.nmsg_bytes;
             for (int it = 0; it < nitems; ++it)
                 for (int c = 0; c < ncoll; ++c)
@@ -581,6 +586,8 @@ static int plan(const gs_options *o, const gs_device_info *dev, srv_row *rows, i
                 for (int sh = 0; sh < nshare; ++sh)
                     for (int g = 0; g < ngrids; ++g) {
                         srv_row *r;
+                        if (v == GS_SRV_EARLY_READ && var[vr] == 0u)
+                            continue; /* the twin breaks answers: lookups only */
                         if (*nrows == MAX_ROWS) {
                             snprintf(err, n, "server: more than %d rows asked", MAX_ROWS);
                             return GS_EXIT_USAGE;
@@ -663,7 +670,8 @@ static int run_rows(const gs_options *o, const gs_device_info *dev, const gs_met
      * TIMEOUT (HeteroSync's baseline livelocks under contention: the finding) */
     for (int i = 0; i < nrows; ++i)
         if (rows[i].verdict != GS_PASS &&
-            !((rows[i].l.way == GS_SRV_BROKEN || rows[i].l.way == GS_SRV_NOLOCK) && rows[i].verdict == GS_FAIL) &&
+            !((rows[i].l.way == GS_SRV_BROKEN || rows[i].l.way == GS_SRV_NOLOCK || rows[i].l.way == GS_SRV_EARLY_READ) &&
+              rows[i].verdict == GS_FAIL) &&
             !(rows[i].l.way == GS_SRV_SPIN && rows[i].verdict == GS_TIMEOUT)) {
             snprintf(err, n, "server: %s %s: %s: %s", gs_srv_workload_name(rows[i].l.workload),
                      gs_srv_way_name(rows[i].l.way), gs_verdict_name(rows[i].verdict), rows[i].detail);

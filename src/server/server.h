@@ -34,6 +34,7 @@ enum gs_srv_way {
     GS_SRV_TRY,     /* a try-lock per item with backoff; two items: the second tried, both dropped on failure */
     GS_SRV_NOLOCK,  /* unionfind: the twin that links a root without its lock (it must FAIL) */
     GS_SRV_LF,      /* the server with a leader warp handing chunks to follower warps */
+    GS_SRV_EARLY_READ, /* hashtable lookups: the twin that takes its answer before it arrives (it must FAIL) */
     GS_SRV_WAYS
 };
 
@@ -90,7 +91,7 @@ typedef struct gs_srv_launch {
     float ms;
     int timed_out;
     unsigned int slice_smem; /* the servers' items were in shared memory */
-    unsigned int misplaced;  /* queue: slots found out of place or torn */
+    unsigned int misplaced;  /* queue: slots out of place or torn; unionfind: broken links, bad requests */
 } gs_srv_launch;
 
 /* server_kernels.cu.  Device buffers are made and freed by the call; the

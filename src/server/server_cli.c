@@ -16,7 +16,7 @@ static const char *const workload_names[GS_SRV_WORKLOADS] = {"queue",     "pingp
                                                              "transfers", "hashtable", "unionfind"};
 static const char *const way_names[GS_SRV_WAYS] = {"spinLock", "ticketLock",     "atomic",  "server",
                                                    "basic",    "brokenEarlyBit", "tryLock", "brokenNoLock",
-                                                   "serverLF"};
+                                                   "serverLF", "brokenEarlyRead"};
 
 const char *gs_srv_workload_name(unsigned int w)
 {
@@ -38,12 +38,15 @@ int gs_srv_has_way(unsigned int w, unsigned int v)
     case GS_SRV_COUNTERS:
         return v == GS_SRV_SPIN || v == GS_SRV_TICKET || v == GS_SRV_TRY || v == GS_SRV_ATOMIC || v == GS_SRV_SERVER ||
                v == GS_SRV_LF;
-    case GS_SRV_TRANSFERS:
     case GS_SRV_HASHTABLE:
+        if (v == GS_SRV_EARLY_READ)
+            return 1;
+        /* fall through */
+    case GS_SRV_TRANSFERS:
         return v == GS_SRV_SPIN || v == GS_SRV_TICKET || v == GS_SRV_TRY || v == GS_SRV_SERVER || v == GS_SRV_LF;
     case GS_SRV_UNIONFIND:
         return v == GS_SRV_SPIN || v == GS_SRV_TICKET || v == GS_SRV_TRY || v == GS_SRV_ATOMIC ||
-               v == GS_SRV_SERVER || v == GS_SRV_NOLOCK; /* serverLF hung here once: off until understood (docs/server.md) */
+               v == GS_SRV_SERVER || v == GS_SRV_LF || v == GS_SRV_NOLOCK;
     default:
         return 0;
     }

@@ -20,6 +20,7 @@
 #include "bench.cuh"
 #include "gsync/host.h"
 #include "gsync/msg/server.cuh"
+#include "launch.h"
 #include "server/server.h"
 
 #include <cuda/atomic>
@@ -216,12 +217,19 @@ static __device__ void client_hash_direct(const srv_args &a)
 }
 
 /* Union-find: the root of x, following parents (final once set: a root's
- * parent changes once, to a smaller vertex) with relaxed loads. */
+ * parent changes once, to a smaller vertex) with relaxed loads.  A parent
+ * above its vertex (a broken link; it could close a cycle) is counted in
+ * *bad and ends the walk, so no walk is endless. */
 static __device__ __forceinline__ unsigned int uf_find(const srv_args &a, unsigned int x)
 {
     unsigned int p;
-    while ((p = gs_ld_relaxed(&a.parent[x], GPU)) != x)
+    while ((p = gs_ld_relaxed(&a.parent[x], GPU)) != x) {
+        if (p > x) {
+            gs_red_add_relaxed(a.bad, 1u, GPU);
+            return x;
+        }
         x = p;
+    }
     return x;
 }
 
@@ -288,7 +296,24 @@ static __device__ __forceinline__ uint4 queue_part(unsigned int g, unsigned int 
     return make_uint4(g, i, p, g ^ i ^ (p * 0x9e3779b9u));
 }
 
-/* Messages of K slots, warp-aggregated. */
+/* The twin's message of K slots, a thread's own: its K valid bits set
+ * before its slots are written. */
+template <unsigned int K>
+static __device__ __forceinline__ bool send_early_k(const srv_args &a, unsigned int dest, const uint4 (&m)[K],
+                                                    unsigned int *copies)
+{
+    const gs_msgq_t q = gs_msgq_at(a.queues, dest, a.capacity);
+    const unsigned int k = gs_atom_add_relaxed(q.write, K, GPU), s = k & (q.capacity - 1u);
+    if (!gs__msgq_room(q, k + (K - 1u), &copies[dest]))
+        return false;
+    (void)gs_atom_or_release(&q.valid[s / 32u], (K == 32u ? ~0u : (1u << K) - 1u) << (s % 32u), GPU);
+    gs_nanosleep(200u);
+    for (unsigned int p = 0; p < K; ++p)
+        q.slots[s + p] = m[p];
+    return true;
+}
+
+/* Messages of K slots, warp-aggregated (or the twin's). */
 template <unsigned int K>
 static __device__ void client_queue_k(const srv_args &a, const gs_server_t &srv)
 {
@@ -298,7 +323,8 @@ static __device__ void client_queue_k(const srv_args &a, const gs_server_t &srv)
         uint4 m[K];
         for (unsigned int p = 0; p < K; ++p)
             m[p] = queue_part(g, i, p);
-        if (!gs_msg_send_warp_k<K>(a.queues, a.capacity, dest, m, &srv.copies[dest])) {
+        if (!(a.way == GS_SRV_BROKEN ? send_early_k<K>(a, dest, m, srv.copies)
+                                     : gs_msg_send_warp_k<K>(a.queues, a.capacity, dest, m, &srv.copies[dest]))) {
             count_timeout(a);
             break;
         }
@@ -308,7 +334,7 @@ static __device__ void client_queue_k(const srv_args &a, const gs_server_t &srv)
 
 static __device__ void client_queue(const srv_args &a, const gs_server_t &srv)
 {
-    if ((a.way == GS_SRV_SERVER || a.way == GS_SRV_LF) && a.msg_slots > 1u) {
+    if (a.msg_slots > 1u) { /* server, serverLF, brokenEarlyBit */
         switch (a.msg_slots) {
         case 2u: client_queue_k<2u>(a, srv); return;
         case 4u: client_queue_k<4u>(a, srv); return;
@@ -353,8 +379,25 @@ static __device__ void client_hash_server(const srv_args &a, const gs_server_t &
     gs_server_client_done(srv);
 }
 
+/* One round of a client block's requests: each thread with `send` sends m
+ * to item id's server, those that are `answered` expect an answer each
+ * (answers[their thread] once the round is over).  Returns how many were
+ * answered, or -1 when the watchdog ended a wait (here or, `stuck`, before). */
+static __device__ int ask_round(const gs_server_t &srv, bool send, unsigned int id, uint4 m, bool answered,
+                                unsigned int *head, unsigned int *answers, bool stuck)
+{
+    if (send)
+        stuck = !gs_server_send(srv, id, m) || stuck;
+    const unsigned int expect = __syncthreads_count(send && answered);
+    if (!gs_server_collect(srv, expect, head, stuck,
+                           [&](const uint4 &r, unsigned int) { answers[r.x & 1023u] = r.y; }))
+        return -1;
+    return (int)expect;
+}
+
 /* Hashtable with lookups, in rounds: every thread with an operation left
- * sends it; the block collects the answers to its lookups. */
+ * sends it; the block collects the answers to its lookups.  The twin
+ * brokenEarlyRead takes its answer before the round has collected it. */
 static __device__ void client_hash_rounds(const srv_args &a, const gs_server_t &srv, unsigned int *answers)
 {
     unsigned int head = 0u;
@@ -363,17 +406,14 @@ static __device__ void client_hash_rounds(const srv_args &a, const gs_server_t &
         const unsigned long long j = base + client_id(a);
         const bool have = j < a.total;
         unsigned int key = 0u, look = 0u;
-        bool stuck = false;
-        if (have) {
+        if (have)
             gs_srv_hash_op(j, a.keys, a.items, a.lookups, &key, &look);
-            stuck = !gs_server_send(srv, key % a.items, make_uint4(key, look, blockIdx.x << 10 | threadIdx.x, 0u));
-        }
-        const unsigned int expect = __syncthreads_count(have && look);
-        if ((quit = !gs_server_collect(srv, expect, &head, stuck,
-                                       [&](const uint4 &m, unsigned int) { answers[m.x & 1023u] = m.y; })))
+        const unsigned int early = a.way == GS_SRV_EARLY_READ ? answers[threadIdx.x] : 0u; /* last round's */
+        const uint4 m = make_uint4(key, look, blockIdx.x << 10 | threadIdx.x, 0u);
+        if ((quit = ask_round(srv, have, key % a.items, m, look, &head, answers, false) < 0))
             break;
         if (have && look && a.verifying)
-            a.log[j] = answers[threadIdx.x];
+            a.log[j] = a.way == GS_SRV_EARLY_READ ? early : answers[threadIdx.x];
     }
     if (quit && threadIdx.x == 0)
         count_timeout(a);
@@ -393,25 +433,18 @@ static __device__ void client_uf_server(const srv_args &a, const gs_server_t &sr
         unsigned int x = pending ? a.edges[j].x : 0u, y = pending ? a.edges[j].y : 0u;
         for (;;) {
             unsigned int hi = 0u, lo = 0u;
-            bool sent = false, stuck = false;
             if (pending) {
                 x = uf_find(a, x), y = uf_find(a, y);
                 hi = x > y ? x : y, lo = x > y ? y : x;
-                if ((pending = x != y)) {
-                    sent = gs_server_send(srv, hi, make_uint4(hi, lo, blockIdx.x << 10 | threadIdx.x, 0u));
-                    stuck = !sent;
-                }
+                pending = x != y;
             }
-            const unsigned int expect = __syncthreads_count(sent);
-            if (!expect && !__syncthreads_or(stuck))
+            const int got = ask_round(srv, pending, hi, make_uint4(hi, lo, blockIdx.x << 10 | threadIdx.x, 0u), true,
+                                      &head, answers, false);
+            if ((quit = got < 0) || got == 0)
                 break;
-            if ((quit = !gs_server_collect(srv, expect, &head, stuck,
-                                           [&](const uint4 &m, unsigned int) { answers[m.x & 1023u] = m.y; })))
-                break;
-            if (sent) {
-                const unsigned int got = answers[threadIdx.x];
-                pending = got != ~0u;
-                x = got, y = lo;
+            if (pending) {
+                x = answers[threadIdx.x], y = lo;
+                pending = x != ~0u;
             }
         }
     }
@@ -426,27 +459,23 @@ static __device__ void client_uf_server(const srv_args &a, const gs_server_t &sr
 static __device__ void client_transfers_server(const srv_args &a, const gs_server_t &srv, unsigned int *granted)
 {
     unsigned int head = 0u;
-    bool quit = false;
+    bool quit = false, stuck = false;
     for (unsigned long long base = 0; base < a.total && !quit; base += client_threads(a)) {
         const unsigned long long j = base + client_id(a);
         const bool have = j < a.total;
         unsigned int x = 0u, y = 0u, amount = 0u;
-        bool stuck = false;
-        if (have) {
+        if (have)
             gs_srv_transfer_op(j, a.items, &x, &y, &amount);
-            stuck = !gs_server_send(srv, x, make_uint4(MSG_W, x, amount, blockIdx.x << 10 | threadIdx.x));
-        }
-        const unsigned int expect = __syncthreads_count(have);
-        if ((quit = !gs_server_collect(srv, expect, &head, stuck,
-                                       [&](const uint4 &m, unsigned int) { granted[m.x & 1023u] = m.y; })))
+        const uint4 m = make_uint4(MSG_W, x, amount, blockIdx.x << 10 | threadIdx.x);
+        if ((quit = ask_round(srv, have, x, m, true, &head, granted, stuck) < 0))
             break;
         const unsigned int ok = have ? granted[threadIdx.x] : 0u;
         if (ok && !gs_server_send(srv, y, make_uint4(MSG_D, y, amount, 0u)))
-            stuck = true;
+            stuck = true; /* the next round's collect sees it */
         if (have && a.verifying)
             a.log[j] = ok;
-        quit = __syncthreads_or(stuck) != 0;
     }
+    quit = __syncthreads_or(stuck || quit) != 0;
     if (quit && threadIdx.x == 0)
         count_timeout(a);
     gs_server_client_done(srv);
@@ -504,6 +533,10 @@ static __device__ void server(const srv_args &a, const gs_server_t &srv, unsigne
                 count_timeout(a);
         } else if (a.workload == GS_SRV_UNIONFIND) { /* link root hi under lo if it still is one */
             unsigned int seen;
+            if (m.x >= a.items || m.y >= m.x || (m.z >> 10) < S || (m.z >> 10) >= gridDim.x) {
+                gs_red_add_relaxed(a.bad, 1u, GPU); /* not a request any client sent: unanswerable */
+                return;
+            }
             if (a.slice_smem) { /* the authoritative parents in shared memory, mirrored for the finds */
                 if ((seen = atomicCAS(&bal[m.x / S], m.x, m.y)) == m.x)
                     gs_st_relaxed(&a.parent[m.x], m.y, GPU);
@@ -812,7 +845,7 @@ extern "C" int gs_server_gpu_run(gs_srv_launch *l, unsigned int *items, unsigned
         TRY(cudaLaunchCooperativeKernel((const void *)srv_kernel, dim3(l->blocks), dim3(l->threads), args, smem, 0));
         TRY(cudaEventRecord(t1, 0));
     }
-    TRY(cudaEventSynchronize(t1));
+    TRY(gs_wait_launch(t1, GS_WAIT_LAUNCH_LIMIT_S(l->timeout_ns)));
     TRY(cudaGetLastError());
     TRY(cudaEventElapsedTime(&l->ms, t0, t1));
     TRY(cudaMemcpy(&abort_flag, &a.wd->abort, 4u, cudaMemcpyDeviceToHost));
