@@ -359,8 +359,9 @@ static int launch_checked(srv_row *r, int verifying, char *err, size_t n)
     }
     if (l->workload == GS_SRV_UNIONFIND && l->misplaced) { /* a wait may have been left unanswered: first */
         r->verdict = GS_FAIL;
-        snprintf(r->detail, sizeof r->detail, "%u parents above their vertex or malformed link requests%s",
-                 l->misplaced, l->timed_out ? " (and the watchdog fired)" : "");
+        snprintf(r->detail, sizeof r->detail,
+                 "%u parents above their vertex, %u malformed link requests, %u edges retried more than once a "
+                 "vertex%s", l->broken[0], l->broken[1], l->broken[2], l->timed_out ? " (and the watchdog fired)" : "");
     } else if (l->timed_out) {
         r->verdict = GS_TIMEOUT;
         snprintf(r->detail, sizeof r->detail, "the watchdog fired after %.3f s", l->timeout_ns * 1e-9);

@@ -91,7 +91,8 @@ typedef struct gs_srv_launch {
     float ms;
     int timed_out;
     unsigned int slice_smem; /* the servers' items were in shared memory */
-    unsigned int misplaced;  /* queue: slots out of place or torn; unionfind: broken links, bad requests */
+    unsigned int misplaced;  /* queue: slots out of place or torn; unionfind: the sum of broken[] */
+    unsigned int broken[3];  /* unionfind: parents above their vertex, malformed requests, edges retried too often */
 } gs_srv_launch;
 
 /* server_kernels.cu.  Device buffers are made and freed by the call; the

@@ -51,7 +51,7 @@ typedef struct srv_args {
     unsigned int *srv_top;                      /* hashtable: nodes a server's pool has given (the preloaded) */
     unsigned int *parent;                       /* unionfind: a vertex's parent, never above it */
     const uint2 *edges;                         /* unionfind: (u, v), u < v */
-    unsigned int *bad;                          /* queue: slots out of place or torn */
+    unsigned int *bad; /* queue: slots out of place or torn; unionfind: [0] broken links, [1] bad requests, [2] retries */
     gs_watchdog_t *wd;
     unsigned long long timeout_ns;
 } srv_args;
@@ -270,50 +270,36 @@ static __device__ void client_uf_direct(const srv_args &a)
 }
 
 /* ---- clients of the servers ---- */
-/* The queue benchmark's sends: one thread's, the twin's (the valid bit set
- * before the message is stored), or the warp's. */
-static __device__ __forceinline__ bool send_raw(const srv_args &a, unsigned int dest, uint4 m, unsigned int *copies)
-{
-    const gs_msgq_t q = gs_msgq_at(a.queues, dest, a.capacity);
-    if (a.way == GS_SRV_BASIC)
-        return gs_msg_send(q, m, &copies[dest]);
-    if (a.way == GS_SRV_BROKEN) {
-        const unsigned int k = gs_atom_add_relaxed(q.write, 1u, GPU);
-        if (!gs__msgq_room(q, k, &copies[dest]))
-            return false;
-        const unsigned int s = k & (q.capacity - 1u);
-        (void)gs_atom_or_release(&q.valid[s / 32u], 1u << (s % 32u), GPU);
-        gs_nanosleep(200u);
-        q.slots[s] = m;
-        return true;
-    }
-    return gs_msg_send_warp(a.queues, a.capacity, dest, m, &copies[dest]);
-}
-
 /* Slot p of sender g's message i (the server checks each). */
 static __device__ __forceinline__ uint4 queue_part(unsigned int g, unsigned int i, unsigned int p)
 {
     return make_uint4(g, i, p, g ^ i ^ (p * 0x9e3779b9u));
 }
 
-/* The twin's message of K slots, a thread's own: its K valid bits set
- * before its slots are written. */
-template <unsigned int K>
-static __device__ __forceinline__ bool send_early_k(const srv_args &a, unsigned int dest, const uint4 (&m)[K],
-                                                    unsigned int *copies)
+/* The queue benchmark's sends of sender g's message i: one thread's, the
+ * twin's (its a.msg_slots valid bits set before its slots are stored), or
+ * the warp's. */
+static __device__ __forceinline__ bool send_raw(const srv_args &a, unsigned int dest, unsigned int g, unsigned int i,
+                                                unsigned int *copies)
 {
     const gs_msgq_t q = gs_msgq_at(a.queues, dest, a.capacity);
-    const unsigned int k = gs_atom_add_relaxed(q.write, K, GPU), s = k & (q.capacity - 1u);
-    if (!gs__msgq_room(q, k + (K - 1u), &copies[dest]))
-        return false;
-    (void)gs_atom_or_release(&q.valid[s / 32u], (K == 32u ? ~0u : (1u << K) - 1u) << (s % 32u), GPU);
-    gs_nanosleep(200u);
-    for (unsigned int p = 0; p < K; ++p)
-        q.slots[s + p] = m[p];
-    return true;
+    if (a.way == GS_SRV_BASIC)
+        return gs_msg_send(q, queue_part(g, i, 0u), &copies[dest]);
+    if (a.way == GS_SRV_BROKEN) {
+        const unsigned int K = a.msg_slots, k = gs_atom_add_relaxed(q.write, K, GPU), s = k & (q.capacity - 1u);
+        if (!gs__msgq_room(q, k + (K - 1u), &copies[dest]))
+            return false;
+        (void)gs_atom_or_release(&q.valid[s / 32u], (K == 32u ? ~0u : (1u << K) - 1u) << (s % 32u), GPU);
+        gs_nanosleep(200u);
+        for (unsigned int p = 0; p < K; ++p)
+            q.slots[s + p] = queue_part(g, i, p);
+        return true;
+    }
+    return gs_msg_send_warp(a.queues, a.capacity, true, dest, queue_part(g, i, 0u), &copies[dest]);
 }
 
-/* Messages of K slots, warp-aggregated (or the twin's). */
+/* Messages of K slots, warp-aggregated.  (The queue's clients leave their
+ * loops warp by warp: the warp sends are warp-collective.) */
 template <unsigned int K>
 static __device__ void client_queue_k(const srv_args &a, const gs_server_t &srv)
 {
@@ -323,8 +309,7 @@ static __device__ void client_queue_k(const srv_args &a, const gs_server_t &srv)
         uint4 m[K];
         for (unsigned int p = 0; p < K; ++p)
             m[p] = queue_part(g, i, p);
-        if (!(a.way == GS_SRV_BROKEN ? send_early_k<K>(a, dest, m, srv.copies)
-                                     : gs_msg_send_warp_k<K>(a.queues, a.capacity, dest, m, &srv.copies[dest]))) {
+        if (__any_sync(~0u, !gs_msg_send_warp_k<K>(a.queues, a.capacity, true, dest, m, &srv.copies[dest]))) {
             count_timeout(a);
             break;
         }
@@ -334,7 +319,7 @@ static __device__ void client_queue_k(const srv_args &a, const gs_server_t &srv)
 
 static __device__ void client_queue(const srv_args &a, const gs_server_t &srv)
 {
-    if (a.msg_slots > 1u) { /* server, serverLF, brokenEarlyBit */
+    if (a.msg_slots > 1u && a.way != GS_SRV_BROKEN) { /* server, serverLF */
         switch (a.msg_slots) {
         case 2u: client_queue_k<2u>(a, srv); return;
         case 4u: client_queue_k<4u>(a, srv); return;
@@ -346,7 +331,7 @@ static __device__ void client_queue(const srv_args &a, const gs_server_t &srv)
     const unsigned int g = client_id(a);
     for (unsigned int i = 0; i < a.total; ++i) {
         const unsigned int dest = (g / 32u + i) % a.servers; /* a warp's lanes to one server a step */
-        if (!send_raw(a, dest, queue_part(g, i, 0u), srv.copies)) {
+        if (__any_sync(~0u, !send_raw(a, dest, g, i, srv.copies))) {
             count_timeout(a);
             break;
         }
@@ -354,12 +339,16 @@ static __device__ void client_queue(const srv_args &a, const gs_server_t &srv)
     gs_server_client_done(srv);
 }
 
+/* The clients without answers step through their operations together, a
+ * grid's worth a step, so that every lane reaches each warp-collective send. */
 static __device__ void client_counters_server(const srv_args &a, const gs_server_t &srv)
 {
-    for (unsigned long long j = client_id(a); j < a.total; j += client_threads(a)) {
-        unsigned int bin, v;
-        gs_srv_counter_op(j, a.items, a.skewed, &bin, &v);
-        if (!gs_server_send(srv, bin, make_uint4(bin, v, 0u, 0u))) {
+    for (unsigned long long base = 0; base < a.total; base += client_threads(a)) {
+        const unsigned long long j = base + client_id(a);
+        unsigned int bin = 0u, v = 0u;
+        if (j < a.total)
+            gs_srv_counter_op(j, a.items, a.skewed, &bin, &v);
+        if (__any_sync(~0u, !gs_server_send(srv, bin, make_uint4(bin, v, 0u, 0u), j < a.total))) {
             count_timeout(a);
             break;
         }
@@ -369,9 +358,10 @@ static __device__ void client_counters_server(const srv_args &a, const gs_server
 
 static __device__ void client_hash_server(const srv_args &a, const gs_server_t &srv)
 {
-    for (unsigned long long j = client_id(a); j < a.total; j += client_threads(a)) {
-        const unsigned int key = gs_srv_hash_key(j, a.keys);
-        if (!gs_server_send(srv, key % a.items, make_uint4(key, 0u, 0u, 0u))) { /* to its bucket's server */
+    for (unsigned long long base = 0; base < a.total; base += client_threads(a)) {
+        const unsigned long long j = base + client_id(a);
+        const unsigned int key = j < a.total ? gs_srv_hash_key(j, a.keys) : 0u; /* to its bucket's server */
+        if (__any_sync(~0u, !gs_server_send(srv, key % a.items, make_uint4(key, 0u, 0u, 0u), j < a.total))) {
             count_timeout(a);
             break;
         }
@@ -386,8 +376,7 @@ static __device__ void client_hash_server(const srv_args &a, const gs_server_t &
 static __device__ int ask_round(const gs_server_t &srv, bool send, unsigned int id, uint4 m, bool answered,
                                 unsigned int *head, unsigned int *answers, bool stuck)
 {
-    if (send)
-        stuck = !gs_server_send(srv, id, m) || stuck;
+    stuck = !gs_server_send(srv, id, m, send) || stuck; /* every thread: warp-collective */
     const unsigned int expect = __syncthreads_count(send && answered);
     if (!gs_server_collect(srv, expect, head, stuck,
                            [&](const uint4 &r, unsigned int) { answers[r.x & 1023u] = r.y; }))
@@ -422,7 +411,9 @@ static __device__ void client_hash_rounds(const srv_args &a, const gs_server_t &
 
 /* Union-find through the servers, in rounds: every thread with an edge left
  * finds both roots and asks the larger's server to link it under the
- * smaller; the answer is done, or the root's parent now (go on from it). */
+ * smaller; the answer is done, or the root's parent now (go on from it).
+ * Each retry lowers the larger root, so more retries than vertices mean a
+ * wrong answer: counted in bad[2], and the edge dropped. */
 static __device__ void client_uf_server(const srv_args &a, const gs_server_t &srv, unsigned int *answers)
 {
     unsigned int head = 0u;
@@ -430,9 +421,13 @@ static __device__ void client_uf_server(const srv_args &a, const gs_server_t &sr
     for (unsigned long long base = 0; base < a.total && !quit; base += client_threads(a)) {
         const unsigned long long j = base + client_id(a);
         bool pending = j < a.total;
-        unsigned int x = pending ? a.edges[j].x : 0u, y = pending ? a.edges[j].y : 0u;
+        unsigned int x = pending ? a.edges[j].x : 0u, y = pending ? a.edges[j].y : 0u, tries = 0u;
         for (;;) {
             unsigned int hi = 0u, lo = 0u;
+            if (pending && ++tries > a.items) {
+                gs_red_add_relaxed(&a.bad[2], 1u, GPU);
+                pending = false;
+            }
             if (pending) {
                 x = uf_find(a, x), y = uf_find(a, y);
                 hi = x > y ? x : y, lo = x > y ? y : x;
@@ -470,7 +465,7 @@ static __device__ void client_transfers_server(const srv_args &a, const gs_serve
         if ((quit = ask_round(srv, have, x, m, true, &head, granted, stuck) < 0))
             break;
         const unsigned int ok = have ? granted[threadIdx.x] : 0u;
-        if (ok && !gs_server_send(srv, y, make_uint4(MSG_D, y, amount, 0u)))
+        if (!gs_server_send(srv, y, make_uint4(MSG_D, y, amount, 0u), ok != 0u))
             stuck = true; /* the next round's collect sees it */
         if (have && a.verifying)
             a.log[j] = ok;
@@ -534,7 +529,7 @@ static __device__ void server(const srv_args &a, const gs_server_t &srv, unsigne
         } else if (a.workload == GS_SRV_UNIONFIND) { /* link root hi under lo if it still is one */
             unsigned int seen;
             if (m.x >= a.items || m.y >= m.x || (m.z >> 10) < S || (m.z >> 10) >= gridDim.x) {
-                gs_red_add_relaxed(a.bad, 1u, GPU); /* not a request any client sent: unanswerable */
+                gs_red_add_relaxed(&a.bad[1], 1u, GPU); /* not a request any client sent: unanswerable */
                 return;
             }
             if (a.slice_smem) { /* the authoritative parents in shared memory, mirrored for the finds */
@@ -742,7 +737,7 @@ extern "C" int gs_server_gpu_run(gs_srv_launch *l, unsigned int *items, unsigned
     uint2 *edges = NULL;
     cudaEvent_t t0 = NULL, t1 = NULL;
     cudaError_t e = cudaSuccess;
-    unsigned int abort_flag = 0u, timeouts = 0u, bad = 0u;
+    unsigned int abort_flag = 0u, timeouts = 0u, bad[3] = {0u, 0u, 0u};
     if (l->workload == GS_SRV_PINGPONG)
         l->blocks = 2u;
     const size_t nqueues = l->workload == GS_SRV_PINGPONG || l->servers ? l->blocks : 0u;
@@ -850,8 +845,9 @@ extern "C" int gs_server_gpu_run(gs_srv_launch *l, unsigned int *items, unsigned
     TRY(cudaEventElapsedTime(&l->ms, t0, t1));
     TRY(cudaMemcpy(&abort_flag, &a.wd->abort, 4u, cudaMemcpyDeviceToHost));
     TRY(cudaMemcpy(&timeouts, a.timeouts, 4u, cudaMemcpyDeviceToHost));
-    TRY(cudaMemcpy(&bad, a.bad, 4u, cudaMemcpyDeviceToHost));
-    l->misplaced = bad;
+    TRY(cudaMemcpy(bad, a.bad, sizeof bad, cudaMemcpyDeviceToHost));
+    l->misplaced = bad[0] + bad[1] + bad[2];
+    memcpy(l->broken, bad, sizeof bad);
     l->timed_out = abort_flag != 0u || timeouts != 0u;
     if (items && l->workload != GS_SRV_QUEUE && l->workload != GS_SRV_PINGPONG)
         TRY(cudaMemcpy(items, a.bins, item_bytes, cudaMemcpyDeviceToHost));

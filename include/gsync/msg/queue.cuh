@@ -6,7 +6,8 @@
  *            on the write index, waits until k - read < capacity (its copy
  *            of the read index is refreshed only then), stores the message
  *            and sets the slot's valid bit.  gs_msg_send_warp does this for
- *            a warp: lanes with one destination reserve with one add, and
+ *            a whole warp (warp-collective: the lanes with a message send
+ *            it): lanes with one destination reserve with one add, and
  *            each mask word is set with one OR; gs_msg_send_warp_k sends
  *            messages of 2 to 32 slots the same way.  The receiving block's
  *            first warp reads 32 mask words at once and takes the run of
@@ -24,8 +25,8 @@
  *            watchdog.  A block that both sends and receives must bound
  *            what it has outstanding by its own queue's capacity.
  * Requires:  receivers: 1-D blocks of at least 32 threads (the first warp
- *            scans the mask); capacity a power of two from 1024
- *            (gs_msgq_capacity_ok).
+ *            scans the mask); warp senders: every lane of the warp calls;
+ *            capacity a power of two from 1024 (gs_msgq_capacity_ok).
  * Memory:    gs_msgq_bytes(capacity) a queue, zeroed before use.
  */
 #ifndef GSYNC_MSG_QUEUE_CUH
@@ -86,43 +87,51 @@ static __device__ __forceinline__ bool gs_msg_send(const gs_msgq_t &q, uint4 m, 
     return true;
 }
 
-/* Every active lane of the warp sends its message of K slots (16 K bytes;
- * K a power of two up to 32) to queue `dest`.  All messages of a queue
- * must have one size: each then lies in one mask word, its bits set by one
- * OR, so the receiver's runs hold whole messages.  False for a lane whose
- * wait the watchdog ended. */
+/* Warp-collective: every lane of the warp calls it, each once, from any
+ * code path; the lanes with `have` send their message of K slots (16 K
+ * bytes; K a power of two up to 32) to queue `dest`.  Lanes with one
+ * destination reserve with one add and set each mask word with one OR.
+ * All messages of a queue must have one size: each then lies in one mask
+ * word, so the receiver's runs hold whole messages.  (Every intrinsic here
+ * names the whole warp: a mask from __activemask() can name lanes that
+ * the compiler has already branched away, and then the warp deadlocks.)
+ * False for a lane whose wait the watchdog ended; true for a lane without
+ * a message. */
 template <unsigned int K>
-static __device__ __forceinline__ bool gs_msg_send_warp_k(void *base, unsigned int capacity, unsigned int dest,
-                                                          const uint4 (&m)[K], unsigned int *cached)
+static __device__ __forceinline__ bool gs_msg_send_warp_k(void *base, unsigned int capacity, bool have,
+                                                          unsigned int dest, const uint4 (&m)[K],
+                                                          unsigned int *cached)
 {
     static_assert(K >= 1u && K <= 32u && (K & (K - 1u)) == 0u, "a message is 1 to 32 slots, a power of two");
-    const unsigned int active = __activemask(), lane = threadIdx.x % 32u;
+    const unsigned int lane = threadIdx.x % 32u;
     const gs_msgq_t q = gs_msgq_at(base, dest, capacity);
-    const unsigned int peers = __match_any_sync(active, dest), leader = __ffs(peers) - 1u;
+    const unsigned long long none = 1ull << 32; /* the lanes without a message: a group of their own */
+    const unsigned int peers = __match_any_sync(~0u, have ? (unsigned long long)dest : none);
+    const unsigned int leader = __ffs(peers) - 1u;
     unsigned int k = 0u;
-    if (lane == leader)
+    if (have && lane == leader)
         k = gs_atom_add_relaxed(q.write, K * __popc(peers), GS_SCOPE_GPU);
-    k = __shfl_sync(peers, k, leader) + K * __popc(peers & ((1u << lane) - 1u));
-    const bool ok = gs__msgq_room(q, k + (K - 1u), cached); /* its last slot has room: all have */
+    k = __shfl_sync(~0u, k, leader) + K * __popc(peers & ((1u << lane) - 1u));
+    const bool ok = !have || gs__msgq_room(q, k + (K - 1u), cached); /* its last slot has room: all have */
     const unsigned int s = k & (capacity - 1u);
-    if (ok)
+    if (have && ok)
         for (unsigned int p = 0; p < K; ++p)
             q.slots[s + p] = m[p];
-    __syncwarp(active); /* the lanes' stores before the one release that publishes them */
-    const unsigned int same = __match_any_sync(active, ((unsigned long long)dest << 32) | (s / 32u));
+    __syncwarp(); /* the lanes' stores before the one release that publishes them */
+    const unsigned int same = __match_any_sync(~0u, have ? ((unsigned long long)dest << 32) | (s / 32u) : ~0ull);
     const unsigned int mine = (K == 32u ? ~0u : (1u << K) - 1u) << (s % 32u);
-    const unsigned int bits = __reduce_or_sync(same, ok ? mine : 0u);
+    const unsigned int bits = __reduce_or_sync(same, have && ok ? mine : 0u);
     if (lane == __ffs(same) - 1u && bits)
         (void)gs_atom_or_release(&q.valid[s / 32u], bits, GS_SCOPE_GPU);
     return ok;
 }
 
-/* Every active lane of the warp sends m (one slot) to queue `dest`. */
-static __device__ __forceinline__ bool gs_msg_send_warp(void *base, unsigned int capacity, unsigned int dest, uint4 m,
-                                                        unsigned int *cached)
+/* gs_msg_send_warp_k of one slot: the lanes with `have` send m. */
+static __device__ __forceinline__ bool gs_msg_send_warp(void *base, unsigned int capacity, bool have, unsigned int dest,
+                                                        uint4 m, unsigned int *cached)
 {
     const uint4 one[1] = {m};
-    return gs_msg_send_warp_k<1u>(base, capacity, dest, one, cached);
+    return gs_msg_send_warp_k<1u>(base, capacity, have, dest, one, cached);
 }
 
 /* Warp-collective (a whole warp): how many published messages follow

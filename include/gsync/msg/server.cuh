@@ -2,12 +2,14 @@
  * Fussell and Lin) on gsync's message queues.
  *
  * Algorithm: the first `servers` blocks of a grid serve; data item id
- *            belongs to server id % servers.  A client sends an update
- *            (gs_server_send: a 16-byte message to the item's server,
- *            warp-aggregated); a server runs the caller's handler on every
+ *            belongs to server id % servers.  A client warp sends updates
+ *            (gs_server_send, warp-collective: a 16-byte message to the
+ *            item's server from each lane that has one, aggregated per
+ *            destination); a server runs the caller's handler on every
  *            message it receives (gs_server_serve), on data only it touches,
  *            so conflicting updates meet in its shared memory, not in L2.
- *            A handler may answer a client block (gs_server_reply); the
+ *            A handler may answer a client block (gs_server_reply, a
+ *            thread's own send: handlers run on divergent lanes); the
  *            client block collects its answers (gs_server_collect).
  * Ordering:  the queues' (queue.cuh): publishing a message releases, taking
  *            it acquires; a client block's done count is red.release after
@@ -54,17 +56,18 @@ static __device__ __forceinline__ unsigned int gs_server_owner(const gs_server_t
     return id % s.servers;
 }
 
-/* Sends m to the server of item `id`.  False: the watchdog fired. */
-static __device__ __forceinline__ bool gs_server_send(const gs_server_t &s, unsigned int id, uint4 m)
+/* Warp-collective (every lane of the warp calls it): each lane with
+ * `have` sends m to the server of item `id`.  False: the watchdog fired. */
+static __device__ __forceinline__ bool gs_server_send(const gs_server_t &s, unsigned int id, uint4 m, bool have)
 {
     const unsigned int dest = gs_server_owner(s, id);
-    return gs_msg_send_warp(s.queues, s.capacity, dest, m, &s.copies[dest]);
+    return gs_msg_send_warp(s.queues, s.capacity, have, dest, m, &s.copies[dest]);
 }
 
-/* From a handler: sends m to client block `block`. */
+/* From a handler, by one thread: sends m to client block `block`. */
 static __device__ __forceinline__ bool gs_server_reply(const gs_server_t &s, unsigned int block, uint4 m)
 {
-    return gs_msg_send_warp(s.queues, s.capacity, block, m, &s.copies[block]);
+    return gs_msg_send(gs_msgq_at(s.queues, block, s.capacity), m, &s.copies[block]);
 }
 
 /* Block-collective, by a client block after its last send. */
