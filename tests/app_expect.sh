@@ -4,6 +4,9 @@
 #     graph, a short alignment and 2^16 keys, and CUB's sorts beside bitonic:
 #     PASS (fxLockBarrier: PASS or TIMEOUT, it may deadlock);
 #  2. the broken twin (no grid barrier): every program must FAIL its check;
+#     UTS with each of its 5 stack locks PASS with --spread 1 (cohortMutex
+#     in clusters of 2 or more), and its twin without locks FAILs (or never
+#     ends: TIMEOUT);
 #  2b. bitonic on 64-bit keys (--key-bits 64): graph relaunch, gridSync and
 #     gsBarrier PASS at 1 and 4 blocks/SM, CUB's sorts beside them PASS, and
 #     the broken twin FAILs;
@@ -25,7 +28,7 @@ small="--graph road:20000 --length 600 --size 65536 --root 2000"
 "$bench" app all $small --tbs-per-sm 1,4 --repeat 1 --timeout 5 --format csv >"$tmp/all.csv" || {
   echo "app all: exit $?"; status=1; }
 n=$(rows "$tmp/all.csv" | wc -l)
-[ "$n" = 190 ] || { echo "app all: $n rows, expected 190 (bitonic adds CUB's sorts, uts runs 3 locks)"; status=1; }
+[ "$n" = 194 ] || { echo "app all: $n rows, expected 194 (bitonic adds CUB's sorts, uts runs 5 locks)"; status=1; }
 bad=$(rows "$tmp/all.csv" | grep -v ",PASS$" | grep -v "^[a-z-]*,fxLockBarrier,TIMEOUT$")
 [ -z "$bad" ] || { echo "app all: not PASS:"; echo "$bad"; status=1; }
 
@@ -40,11 +43,13 @@ rows "$tmp/broken.csv" | grep -Eq "^uts,brokenNoLock,(FAIL|TIMEOUT)$" || { echo 
 # its twin without locks still fails
 "$bench" app uts --spread 1 --tbs-per-sm 1,16 --repeat 1 --timeout 10 --format csv >"$tmp/spread.csv" || {
   echo "app uts --spread 1: exit $?"; status=1; }
-[ "$(rows "$tmp/spread.csv" | grep -c "^uts,[A-Za-z]*,PASS$")" = 6 ] || { echo "uts --spread 1: not 6 PASS rows:";
+[ "$(rows "$tmp/spread.csv" | grep -c "^uts,[A-Za-z]*,PASS$")" = 10 ] || { echo "uts --spread 1: not 10 PASS rows:";
   rows "$tmp/spread.csv"; status=1; }
 "$bench" app uts --spread 1 --sync brokenNoBarrier --tbs-per-sm 4 --repeat 1 --timeout 2 --format csv >"$tmp/sb.csv"
 rows "$tmp/sb.csv" | grep -Eq "^uts,brokenNoLock,(FAIL|TIMEOUT)$" || { echo "uts --spread 1 without locks did not fail:";
   rows "$tmp/sb.csv"; status=1; }
+[ "$(grep -c ',cohortMutex,PASS,.*clusters of [248]' "$tmp/spread.csv")" = 2 ] || {
+  echo "uts --spread 1: cohortMutex not in clusters"; status=1; }
 
 # bitonic on 64-bit keys, whose high halves decide much of their order (tests/host/test_sequence.c)
 b64="bitonic --key-bits 64 --size 65536 --repeat 1 --timeout 5 --format csv"

@@ -359,7 +359,7 @@ typedef struct app_bufs {
     int *h, *e, *f;     /* Smith-Waterman */
     void *keys;         /* bitonic: extra.key_bits a key */
     unsigned long long *tree, *uts_out; /* UTS */
-    unsigned int *stack_hdr;
+    unsigned int *stack_hdr, *slots, nslots;
     void *watchdog;
     size_t state_bytes;
     float *host_rank; /* 1/n, the first iteration's ranks */
@@ -373,7 +373,7 @@ static void bufs_free(app_bufs *b)
     cudaFree(b->in), cudaFree(b->iters_out), cudaFree(b->state), cudaFree(b->rank0), cudaFree(b->rank1);
     cudaFree(b->fsum), cudaFree(b->part), cudaFree(b->cycles), cudaFree(b->watchdog);
     cudaFree(b->h), cudaFree(b->e), cudaFree(b->f), cudaFree(b->keys);
-    cudaFree(b->tree), cudaFree(b->uts_out), cudaFree(b->stack_hdr);
+    cudaFree(b->tree), cudaFree(b->uts_out), cudaFree(b->stack_hdr), cudaFree(b->slots);
     free(b->host_rank);
     memset(b, 0, sizeof *b);
 }
@@ -407,7 +407,10 @@ static int bufs_alloc(app_bufs *b, const app_point *pt, const app_input *x, char
         CK(cudaMalloc(&b->keys, (size_t)extra.nkeys * (extra.key_bits / 8u)));
     if (pt->program == GS_APP_UTS) {
         size_t free_b = 0, total_b = 0;
-        const double need = 8.0 * gs_app_opts.stack * pt->blocks;
+        double need;
+        for (b->nslots = 1u; b->nslots < pt->blocks && b->nslots < GS_APP_UTS_SLOTS; b->nslots <<= 1)
+            ; /* arrayMutex: a slot a waiting block, up to GS_APP_UTS_SLOTS */
+        need = (8.0 * gs_app_opts.stack + 128.0 * b->nslots) * pt->blocks;
         CK(cudaMemGetInfo(&free_b, &total_b));
         if (need > 0.9 * (double)free_b) {
             snprintf(err, n, "uts: %u stacks of %u nodes need %.0f MiB; the GPU has %.0f MiB free", pt->blocks,
@@ -416,6 +419,7 @@ static int bufs_alloc(app_bufs *b, const app_point *pt, const app_input *x, char
         }
         CK(cudaMalloc((void **)&b->tree, (size_t)gs_app_opts.stack * pt->blocks * 8));
         CK(cudaMalloc((void **)&b->stack_hdr, (size_t)pt->blocks * GS_APP_UTS_HDR * 4));
+        CK(cudaMalloc((void **)&b->slots, (size_t)pt->blocks * b->nslots * 128));
         CK(cudaMalloc((void **)&b->uts_out, 5 * 8));
     }
     if (pt->program == GS_APP_REDUCE || pt->program == GS_APP_REDUCE_FLOAT) {
@@ -539,7 +543,7 @@ out:
 
 /* UTS with one stack lock: the root on block 0's stack (or, with --spread 1,
  * its children dealt round-robin to every block's stack), one launch, and
- * the counts against the host's. */
+ * the counts against the host's.  The locks' state starts zeroed. */
 static int run_uts(const app_point *pt, unsigned int lock, app_bufs *b, app_row *r, double *ms, char *err, size_t n)
 {
     gs_app_args a;
@@ -547,17 +551,20 @@ static int run_uts(const app_point *pt, unsigned int lock, app_bufs *b, app_row 
     float f = 0.0f;
     int rc = 0, fired = 0;
     const unsigned long long root = GS_APP_UTS_ROOT, one = 1ull;
-    const unsigned int count = 1u;
+    unsigned int count = 1u, cluster = 1u;
     unsigned long long out[5];
     memset(&a, 0, sizeof a);
     a.mode = lock, a.program = GS_APP_UTS, a.blocks = pt->blocks, a.threads = pt->threads;
     a.timeout_ns = (unsigned long long)(pt->timeout_s * 1e9);
     a.state = b->state, a.watchdog = b->watchdog, a.iters_out = b->iters_out, a.cycles = b->cycles, a.count = b->count;
     a.tree = b->tree, a.stack_hdr = b->stack_hdr, a.uts_out = b->uts_out, a.cap = gs_app_opts.stack;
+    a.slots = b->slots, a.nslots = b->nslots;
     a.root_children = gs_app_opts.root, a.branch = gs_app_opts.branch, a.fertile_below = extra.fertile_below;
     r->share = -1.0;
     CK(cudaMemset(b->stack_hdr, 0, (size_t)pt->blocks * GS_APP_UTS_HDR * 4));
     CK(cudaMemset(b->uts_out, 0, 5 * 8));
+    if (lock == GS_SYNC_UTS_ARRAY)
+        CK(cudaMemset(b->slots, 0, (size_t)pt->blocks * b->nslots * 128));
     if (gs_app_opts.spread) { /* the root expanded here, its children dealt round-robin (same tree) */
         const unsigned int nb = pt->blocks, nr = gs_app_opts.root, per = (nr + nb - 1u) / nb;
         const unsigned long long kids = nr;
@@ -598,7 +605,7 @@ static int run_uts(const app_point *pt, unsigned int lock, app_bufs *b, app_row 
     CK((cudaError_t)gs_app_setup(&a));
     CK(cudaEventCreate(&t0));
     CK(cudaEventCreate(&t1));
-    CK((cudaError_t)gs_app_run_uts(&a, lock, t0, t1));
+    CK((cudaError_t)gs_app_run_uts(&a, lock, &cluster, t0, t1));
     CK(cudaEventSynchronize(t1));
     CK(cudaEventElapsedTime(&f, t0, t1));
     *ms = f;
@@ -615,6 +622,8 @@ static int run_uts(const app_point *pt, unsigned int lock, app_bufs *b, app_row 
         r->verdict = GS_FAIL;
         snprintf(r->detail, sizeof r->detail, "%llu nodes, %llu leaves; the host's %llu, %llu (or the leaf sum differs)",
                  out[0], out[1], extra.uts_nodes, extra.uts_leaves);
+    } else if (lock == GS_SYNC_UTS_COHORT) {
+        snprintf(r->detail, sizeof r->detail, "%llu nodes, %llu leaves; clusters of %u", out[0], out[1], cluster);
     } else {
         snprintf(r->detail, sizeof r->detail, "%llu nodes, %llu leaves", out[0], out[1]);
     }
@@ -796,13 +805,25 @@ oom:
     return GS_EXIT_RUNTIME;
 }
 
-static unsigned int modes_of(unsigned int *modes)
+/* The modes `program` runs: those --sync names that apply to it, else all
+ * of its own (every barrier mode; UTS: every lock). */
+static unsigned int modes_of(unsigned int program, unsigned int *modes)
 {
     unsigned int k = 0;
-    if (gs_app_opts.nmodes)
-        for (int i = 0; i < gs_app_opts.nmodes; ++i)
-            modes[k++] = gs_app_opts.modes[i];
-    else
+    for (int i = 0; i < gs_app_opts.nmodes; ++i) {
+        unsigned int m = gs_app_opts.modes[i], j;
+        if (!gs_app_mode_applies(program, m))
+            continue;
+        m = program == GS_APP_UTS && m == GS_SYNC_BROKEN_NONE ? GS_SYNC_UTS_NONE : m;
+        for (j = 0; j < k && modes[j] != m; ++j)
+            ;
+        if (j == k)
+            modes[k++] = m;
+    }
+    if (k == 0 && program == GS_APP_UTS)
+        for (unsigned int m = GS_SYNC_UTS_SPIN; m < GS_SYNC_UTS_NONE; ++m)
+            modes[k++] = m;
+    else if (k == 0)
         for (unsigned int m = 0; m < GS_SYNC_MODES; ++m)
             modes[k++] = m;
     return k;
@@ -812,23 +833,13 @@ static unsigned int modes_of(unsigned int *modes)
 static int run_point(const app_point *pt, app_input *x, app_row *rows, int *nrows, int progress, char *err, size_t n)
 {
     unsigned int modes[GS_SYNC_NAMES];
-    unsigned int nm = modes_of(modes);
+    unsigned int nm = modes_of(pt->program, modes);
     app_bufs b;
     int rc, first = *nrows;
     if ((rc = bufs_alloc(&b, pt, x, err, n)))
         goto out;
     if (pt->program == GS_APP_BITONIC) /* what a user would call instead, in the same run */
         modes[nm++] = GS_SYNC_CUB_RADIX, modes[nm++] = GS_SYNC_CUB_MERGE;
-    if (pt->program == GS_APP_UTS) { /* no barrier: the stack locks instead, or the twin without */
-        int broken = 0;
-        for (unsigned int k = 0; k < nm; ++k)
-            broken |= modes[k] == GS_SYNC_BROKEN_NONE;
-        nm = 0;
-        if (broken)
-            modes[nm++] = GS_SYNC_UTS_NONE;
-        else
-            modes[nm++] = GS_SYNC_UTS_SPIN, modes[nm++] = GS_SYNC_UTS_FA, modes[nm++] = GS_SYNC_UTS_TICKET;
-    }
     for (unsigned int k = 0; k < nm && *nrows < MAX_ROWS; ++k) {
         app_row *r = &rows[(*nrows)++];
         double t[MAX_REPEAT];
@@ -857,9 +868,9 @@ static int run_point(const app_point *pt, app_input *x, app_row *rows, int *nrow
                     gs_app_sync_name(modes[k]));
         unsigned int i;
         for (i = 0; i < pt->repeat && r->verdict == GS_PASS; ++i)
-            if ((rc = modes[k] >= GS_SYNC_UTS_SPIN    ? run_uts(pt, modes[k], &b, r, &t[i], err, n)
-                      : modes[k] >= GS_SYNC_CUB_RADIX ? run_cub(modes[k], &b, r, &t[i], err, n)
-                                                      : run_once(pt, modes[k], x, &b, r, &t[i], err, n)))
+            if ((rc = modes[k] >= GS_SYNC_CUB_RADIX  ? run_cub(modes[k], &b, r, &t[i], err, n)
+                      : modes[k] >= GS_SYNC_UTS_SPIN ? run_uts(pt, modes[k], &b, r, &t[i], err, n)
+                                                     : run_once(pt, modes[k], x, &b, r, &t[i], err, n)))
                 goto out;
         gs_stats_compute(t, (int)i, &r->ms);
     }
@@ -960,10 +971,9 @@ static int unordered(unsigned int mode)
 static int check_points(const gs_options *o, const gs_device_info *dev, const unsigned int *per_sm, int npts,
                         char *err, size_t n)
 {
-    unsigned int modes[GS_SYNC_ALL_MODES];
-    const unsigned int nm = modes_of(modes);
+    unsigned int modes[GS_SYNC_NAMES];
     for (int p = 0; p < gs_app_opts.nprograms; ++p)
-        for (unsigned int k = 0; k < nm; ++k) {
+        for (unsigned int k = 0, nm = modes_of(gs_app_opts.programs[p], modes); k < nm; ++k) {
             int fit = 0;
             const unsigned int prog = gs_app_opts.programs[p];
             cudaError_t e = (cudaError_t)(prog == GS_APP_UTS ? gs_app_uts_occupancy(o->threads, &fit)

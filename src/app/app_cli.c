@@ -9,16 +9,18 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 gs_app_options gs_app_opts;
 
 static const char *const program_names[GS_APP_PROGRAMS] = {"bfs",      "bfs-topo", "sssp", "sssp-topo",
                                                            "pagerank", "reduce",   "sw",   "bitonic", "uts", "reduce-float"};
-/* The barrier family's names where the barrier is the same algorithm. */
+/* The barrier and mutex families' names where the algorithm is the same. */
 static const char *const sync_names[GS_SYNC_NAMES] = {
     "relaunchStream", "relaunchGraph", "gridSync",  "cudaBarrier",      "atomicTreeBarrUniq", "lfTreeBarrUniq",
     "srBarrier",      "fxLockFreeBarrier", "fxLockBarrier", "gsBarrier", "brokenNoBarrier",
-    "fxLockBarrierNoFence", "fxLockFreeBarrierNoFence", "cubRadixSort", "cubMergeSort", "spinMutex", "faMutex", "ticketMutex", "brokenNoLock"};
+    "fxLockBarrierNoFence", "fxLockFreeBarrierNoFence", "spinMutex", "faMutex", "ticketMutex", "arrayMutex",
+    "cohortMutex", "brokenNoLock", "cubRadixSort", "cubMergeSort"};
 
 const char *gs_app_program_name(unsigned int p)
 {
@@ -28,6 +30,27 @@ const char *gs_app_program_name(unsigned int p)
 const char *gs_app_sync_name(unsigned int m)
 {
     return m < GS_SYNC_NAMES ? sync_names[m] : "?";
+}
+
+int gs_app_mode_applies(unsigned int program, unsigned int mode)
+{
+    const int lock = mode >= GS_SYNC_UTS_SPIN && mode <= GS_SYNC_UTS_NONE;
+    return program == GS_APP_UTS ? lock || mode == GS_SYNC_BROKEN_NONE : !lock;
+}
+
+int gs_app_check(char *err, size_t n)
+{
+    for (int i = 0; i < gs_app_opts.nmodes; ++i) {
+        int used = 0;
+        for (int p = 0; p < gs_app_opts.nprograms; ++p)
+            used |= gs_app_mode_applies(gs_app_opts.programs[p], gs_app_opts.modes[i]);
+        if (!used) {
+            snprintf(err, n, "--sync %s applies to none of the programs asked (locks to uts, barriers to the others)",
+                     sync_names[gs_app_opts.modes[i]]);
+            return -1;
+        }
+    }
+    return 0;
 }
 
 void gs_app_reset_options(void)
@@ -98,8 +121,12 @@ int gs_app_option(const char *name, const char *value, char *err, size_t n)
         return 0;
     if (!value)
         return 1;
+    if (!strcmp(name, "--sync") && !strcasecmp(value, "all")) {
+        gs_app_opts.nmodes = 0; /* each program's own: every barrier, or every lock */
+        return 1;
+    }
     if (!strcmp(name, "--sync"))
-        return gs_parse_names("synchronization mode", value, sync_names, GS_SYNC_ALL_MODES, GS_SYNC_MODES, gs_app_opts.modes,
+        return gs_parse_names("synchronization mode", value, sync_names, GS_SYNC_PARSED, GS_SYNC_MODES, gs_app_opts.modes,
                           &gs_app_opts.nmodes, err, n) ? -1 : 1;
     if (!strcmp(name, "--form")) {
         if ((gs_app_opts.form = gs_barrier_form_parse(value)) == -2) {
