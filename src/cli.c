@@ -105,7 +105,8 @@ static const struct {
      "  --spread 0|1  UTS: 1 expands the root on the host and deals its children round-robin to\n"
      "              the blocks' stacks (same tree, same counts); 0 (default) starts with the root\n"
      "              on block 0's stack\n"
-
+     "  --steal batch|half  UTS: a thief takes up to a node a thread from the victim's top (batch,\n"
+     "              default), or half the victim's stack onto its own under both locks (half)\n"
      "  --tol X     PageRank's L1 tolerance (1e-6)   --damping X  PageRank's damping (0.85)\n"
      "  --form F    gsBarrier's form: auto (the plan's), flat, spread, gathered, wide\n"
      "  --tbs-per-sm  1,2,4,8,16 by default; --threads 64 by default.\n"},

@@ -4,9 +4,9 @@
 #     graph, a short alignment and 2^16 keys, and CUB's sorts beside bitonic:
 #     PASS (fxLockBarrier: PASS or TIMEOUT, it may deadlock);
 #  2. the broken twin (no grid barrier): every program must FAIL its check;
-#     UTS with each of its 5 stack locks PASS with --spread 1 (cohortMutex
-#     in clusters of 2 or more), and its twin without locks FAILs (or never
-#     ends: TIMEOUT);
+#     UTS with each of its 5 stack locks PASS with --spread 1, and with
+#     --steal half from either start (cohortMutex in clusters of 2 or more),
+#     and its twin without locks FAILs (or never ends: TIMEOUT) in each;
 #  2b. bitonic on 64-bit keys (--key-bits 64): graph relaunch, gridSync and
 #     gsBarrier PASS at 1 and 4 blocks/SM, CUB's sorts beside them PASS, and
 #     the broken twin FAILs;
@@ -50,6 +50,20 @@ rows "$tmp/sb.csv" | grep -Eq "^uts,brokenNoLock,(FAIL|TIMEOUT)$" || { echo "uts
   rows "$tmp/sb.csv"; status=1; }
 [ "$(grep -c ',cohortMutex,PASS,.*clusters of [248]' "$tmp/spread.csv")" = 2 ] || {
   echo "uts --spread 1: cohortMutex not in clusters"; status=1; }
+# a thief taking half a stack (--steal half), from one start stack and spread: every lock PASS at 1 and 16/SM,
+# the cohort lock in clusters; the twin without locks still fails
+for spread in 0 1; do
+  "$bench" app uts --steal half --spread $spread --tbs-per-sm 1,16 --repeat 1 --timeout 10 --format csv \
+    >"$tmp/half$spread.csv" || { echo "app uts --steal half --spread $spread: exit $?"; status=1; }
+  [ "$(rows "$tmp/half$spread.csv" | grep -c "^uts,[A-Za-z]*,PASS$")" = 10 ] || {
+    echo "uts --steal half --spread $spread: not 10 PASS rows:"; rows "$tmp/half$spread.csv"; status=1; }
+  [ "$(grep -c ',cohortMutex,PASS,.*clusters of [248]' "$tmp/half$spread.csv")" = 2 ] || {
+    echo "uts --steal half --spread $spread: cohortMutex not in clusters"; status=1; }
+  "$bench" app uts --steal half --spread $spread --sync brokenNoLock --tbs-per-sm 4 --repeat 1 --timeout 2 \
+    --format csv >"$tmp/hb$spread.csv"
+  rows "$tmp/hb$spread.csv" | grep -Eq "^uts,brokenNoLock,(FAIL|TIMEOUT)$" || {
+    echo "uts --steal half --spread $spread without locks did not fail:"; rows "$tmp/hb$spread.csv"; status=1; }
+done
 
 # bitonic on 64-bit keys, whose high halves decide much of their order (tests/host/test_sequence.c)
 b64="bitonic --key-bits 64 --size 65536 --repeat 1 --timeout 5 --format csv"

@@ -558,7 +558,7 @@ static int run_uts(const app_point *pt, unsigned int lock, app_bufs *b, app_row 
     a.timeout_ns = (unsigned long long)(pt->timeout_s * 1e9);
     a.state = b->state, a.watchdog = b->watchdog, a.iters_out = b->iters_out, a.cycles = b->cycles, a.count = b->count;
     a.tree = b->tree, a.stack_hdr = b->stack_hdr, a.uts_out = b->uts_out, a.cap = gs_app_opts.stack;
-    a.slots = b->slots, a.nslots = b->nslots;
+    a.slots = b->slots, a.nslots = b->nslots, a.steal_half = gs_app_opts.steal_half;
     a.root_children = gs_app_opts.root, a.branch = gs_app_opts.branch, a.fertile_below = extra.fertile_below;
     r->share = -1.0;
     CK(cudaMemset(b->stack_hdr, 0, (size_t)pt->blocks * GS_APP_UTS_HDR * 4));

@@ -89,6 +89,7 @@ typedef struct gs_app_args {
     unsigned int *stack_hdr;           /* UTS: GS_APP_UTS_HDR words a block: its lock, then its count */
     unsigned int *slots;               /* UTS arrayMutex: `nslots` lines a stack (the array lock's slots) */
     unsigned int nslots;
+    unsigned int steal_half;           /* UTS: 1, a thief moves half the victim's stack onto its own */
     unsigned int cap, root_children, branch;
     unsigned long long fertile_below;  /* UTS: a node is fertile when its hash is below this */
     unsigned long long *uts_out;       /* UTS: nodes, leaves, the leaves' id sum, stack overflows, pending */

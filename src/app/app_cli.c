@@ -116,7 +116,8 @@ int gs_app_option(const char *name, const char *value, char *err, size_t n)
                       !strcmp(name, "--alphabet") || !strcmp(name, "--length") || !strcmp(name, "--mutation") ||
                       !strcmp(name, "--match") || !strcmp(name, "--mismatch") || !strcmp(name, "--gap-open") ||
                       !strcmp(name, "--gap-extend") || !strcmp(name, "--fertility") || !strcmp(name, "--branch") ||
-                      !strcmp(name, "--root") || !strcmp(name, "--stack") || !strcmp(name, "--spread");
+                      !strcmp(name, "--root") || !strcmp(name, "--stack") || !strcmp(name, "--spread") ||
+                      !strcmp(name, "--steal");
     if (!known)
         return 0;
     if (!value)
@@ -128,6 +129,14 @@ int gs_app_option(const char *name, const char *value, char *err, size_t n)
     if (!strcmp(name, "--sync"))
         return gs_parse_names("synchronization mode", value, sync_names, GS_SYNC_PARSED, GS_SYNC_MODES, gs_app_opts.modes,
                           &gs_app_opts.nmodes, err, n) ? -1 : 1;
+    if (!strcmp(name, "--steal")) {
+        if (strcmp(value, "batch") && strcmp(value, "half")) {
+            snprintf(err, n, "--steal '%s' is not one of batch, half", gs_escape(value));
+            return -1;
+        }
+        gs_app_opts.steal_half = value[0] == 'h';
+        return 1;
+    }
     if (!strcmp(name, "--form")) {
         if ((gs_app_opts.form = gs_barrier_form_parse(value)) == -2) {
             snprintf(err, n, "--form '%s' is not one of auto, flat, spread, gathered, wide", gs_escape(value));

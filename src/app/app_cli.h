@@ -25,6 +25,7 @@ typedef struct gs_app_options {
     unsigned int match, mismatch, gap_open, gap_extend; /* scores; mismatch and gaps are penalties */
     unsigned int fertility, branch, root, stack; /* UTS: percent, children, the root's, a stack's nodes */
     unsigned int spread;                         /* UTS: 1 deals the root's children round-robin to the stacks */
+    unsigned int steal_half;                     /* UTS: 1 (--steal half), a thief takes half a stack */
 } gs_app_options;
 
 extern gs_app_options gs_app_opts;

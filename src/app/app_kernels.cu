@@ -589,10 +589,13 @@ extern "C" int gs_app_cub_sort(int merge, unsigned int key_bits, const void *in,
 
 /* ---- unbalanced tree search: a stack a block, each behind a lock of kind
  * L (a GS_SYNC_UTS_*).  A block takes up to blockDim.x nodes from the top of
- * its own stack, else steals them from the next non-empty stack, expands
- * them (a thread a node) and pushes the children on its own stack.
- * `pending` (uts_out[4]) counts the nodes pushed and not yet expanded; the
- * children are added and the expanded nodes removed in one atomic, so it
+ * its own stack, else steals from the next non-empty stack: as many (steal
+ * batch), or with a.steal_half half the victim's stack, moved onto its own
+ * under both locks (taken in stack order: no cycle of waits), of which it
+ * keeps the top blockDim.x to expand.  It expands them (a thread a node)
+ * and pushes the children on its own stack.  `pending` (uts_out[4]) counts
+ * the nodes pushed and not yet expanded; the children are added and the
+ * expanded nodes removed in one atomic (a move changes nothing), so it
  * reaches 0 only when the tree is done.  The lock orders the stacks'
  * contents (acquire on lock, release on unlock); `pending` and the counts
  * peeked at before locking are relaxed hints. ---- */
@@ -655,7 +658,8 @@ template <int L>
 static __global__ void app_uts(gs_app_args a)
 {
     __shared__ unsigned long long work[GS_APP_TILE];
-    __shared__ unsigned int s_n, s_from, s_ok, s_total, s_base, s_v, s_token;
+    __shared__ unsigned int s_n, s_from, s_ok, s_total, s_base, s_v, s_move, s_to, s_pair;
+    __shared__ unsigned int s_token, s_own_token;
     __shared__ gs_mutex_cohort_node_t nodes[UTS_NODES(L)];
     const unsigned int b = blockIdx.x, t = threadIdx.x;
     unsigned int *const own = a.stack_hdr + (size_t)b * GS_APP_UTS_HDR;
@@ -667,7 +671,8 @@ static __global__ void app_uts(gs_app_args a)
             gs_mutex_cohort_begin(&nodes[r]);
     for (;;) {
         /* warp 0 finds a non-empty stack, its own first (the counts peeked
-         * at are hints); thread 0 locks it and takes from its top */
+         * at are hints); thread 0 locks it (a thief taking half: its own
+         * too, the lower stack first) and takes from its top */
         if (t < 32u) {
             unsigned int cand = ~0u;
             for (unsigned int base = 0; base < a.blocks && cand == ~0u; base += 32u) {
@@ -679,8 +684,27 @@ static __global__ void app_uts(gs_app_args a)
                     cand = (b + base + (unsigned int)__ffs((int)m) - 1u) % a.blocks;
             }
             if (t == 0) {
-                s_ok = 1u, s_n = 0u, s_v = cand;
-                if (cand != ~0u) {
+                s_ok = 1u, s_n = 0u, s_move = 0u, s_v = cand, s_pair = a.steal_half && cand != ~0u && cand != b;
+                if (s_pair) {
+                    const unsigned int lo = cand < b ? cand : b, hi = cand < b ? b : cand;
+                    unsigned int *tlo = cand < b ? &s_token : &s_own_token, *thi = cand < b ? &s_own_token : &s_token;
+                    if (!uts_lock<L>(a, lo, tlo, nodes)) {
+                        s_ok = 0u;
+                    } else if (!uts_lock<L>(a, hi, thi, nodes)) {
+                        uts_unlock<L>(a, lo, *tlo, nodes);
+                        s_ok = 0u;
+                    } else {
+                        const unsigned int c = a.stack_hdr[(size_t)cand * GS_APP_UTS_HDR + 64u], mine = own[64];
+                        const unsigned int room = a.cap - mine, half = c - c / 2u;
+                        const unsigned int k = half < room ? half : room;
+                        s_n = k < blockDim.x ? k : blockDim.x;
+                        s_move = k - s_n, s_from = c - k, s_to = mine;
+                        if (k == 0u) {
+                            uts_unlock<L>(a, cand, s_token, nodes);
+                            uts_unlock<L>(a, b, s_own_token, nodes);
+                        }
+                    }
+                } else if (cand != ~0u) {
                     unsigned int *hdr = a.stack_hdr + (size_t)cand * GS_APP_UTS_HDR;
                     if (!uts_lock<L>(a, cand, &s_token, nodes)) {
                         s_ok = 0u;
@@ -697,13 +721,22 @@ static __global__ void app_uts(gs_app_args a)
         __syncthreads();
         if (!s_ok)
             break; /* the watchdog */
-        const unsigned int got = s_n;
-        if (t < got)
-            work[t] = a.tree[(size_t)s_v * a.cap + s_from + t];
+        const unsigned int got = s_n, move = s_move;
+        if (got) {
+            const unsigned long long *from = a.tree + (size_t)s_v * a.cap + s_from;
+            if (t < got)
+                work[t] = from[move + t]; /* the top: expanded now */
+            for (unsigned int i = t; i < move; i += blockDim.x)
+                a.tree[(size_t)b * a.cap + s_to + i] = from[i]; /* the rest of a half: onto the thief's stack */
+        }
         __syncthreads();
         if (t == 0 && got) {
             gs_st_relaxed(&a.stack_hdr[(size_t)s_v * GS_APP_UTS_HDR + 64u], s_from, GS_SCOPE_GPU); /* others peek */
             uts_unlock<L>(a, s_v, s_token, nodes);
+            if (s_pair) {
+                gs_st_relaxed(&own[64], s_to + move, GS_SCOPE_GPU);
+                uts_unlock<L>(a, b, s_own_token, nodes);
+            }
         }
         if (got == 0u) { /* nothing found: the end, or wait and look again */
             int stop = 0;
