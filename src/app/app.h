@@ -25,6 +25,7 @@ enum gs_app_program {
                       /* iteration, the short strides of a merge in shared memory in one step  */
     GS_APP_UTS,       /* unbalanced tree search: locked stacks, work stealing, no barrier     */
     GS_APP_REDUCE_FLOAT, /* Reduce's stages in single precision, on the same input / 2^16      */
+    GS_APP_UTS_HS,    /* HeteroSync's UTS ported (uts_hs.h): its tree, stacks and kernel      */
     GS_APP_PROGRAMS
 };
 
@@ -50,6 +51,8 @@ enum gs_app_sync {
     GS_SYNC_UTS_ARRAY,
     GS_SYNC_UTS_COHORT,
     GS_SYNC_UTS_NONE,                     /* the broken twin: no lock (brokenNoLock, or brokenNoBarrier) */
+    GS_SYNC_HS_SHIPPED,                   /* uts-hs: HeteroSync's kernel as shipped (it must FAIL on sm_70+) */
+    GS_SYNC_HS_FIXED,                     /* uts-hs: with __syncwarp and its relaxed lock fixed */
     GS_SYNC_PARSED,                       /* --sync takes the names before this one */
     GS_SYNC_CUB_RADIX = GS_SYNC_PARSED,   /* not modes: the peers beside bitonic sort, CUB's */
     GS_SYNC_CUB_MERGE,                    /* DeviceRadixSort and DeviceMergeSort             */

@@ -24,6 +24,8 @@ typedef struct gs_app_options {
     double mutation;     /* the generated target's mutation rate */
     unsigned int match, mismatch, gap_open, gap_extend; /* scores; mismatch and gaps are penalties */
     unsigned int fertility, branch, root, stack; /* UTS: percent, children, the root's, a stack's nodes */
+    int fertility_given;                         /* else uts-hs takes HeteroSync's 90 % */
+    unsigned int nodes, local_stack;             /* uts-hs: HeteroSync's N (8192) and local stack size (32) */
     unsigned int spread;                         /* UTS: 1 deals the root's children round-robin to the stacks */
     unsigned int steal_half;                     /* UTS: 1 (--steal half), a thief takes half a stack */
 } gs_app_options;
@@ -37,7 +39,8 @@ int gs_app_parse_programs(const char *list, char *err, size_t n);
  * set); VALUE NULL only asks whether NAME is its option. */
 int gs_app_option(const char *name, const char *value, char *err, size_t n);
 /* Whether --sync's `mode` applies to `program`: uts takes the locks and the
- * twins (brokenNoBarrier is its brokenNoLock), the others the barriers. */
+ * twins (brokenNoBarrier is its brokenNoLock), uts-hs its two kernels
+ * (brokenNoBarrier is hsShipped), the others the barriers. */
 int gs_app_mode_applies(unsigned int program, unsigned int mode);
 /* After parsing: every --sync mode applies to a program asked.  0, or -1
  * with err set. */

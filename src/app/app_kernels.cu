@@ -422,14 +422,14 @@ static const void *const persistent[APP_KERNELS][GS_SYNC_ALL_MODES] = {
     MODES(GS_APP_BFS),       MODES(GS_APP_BFS_TOPO), MODES(GS_APP_SSSP),
     MODES(GS_APP_SSSP_TOPO), MODES(GS_APP_PAGERANK), MODES(GS_APP_REDUCE),
     MODES(GS_APP_SW),        MODES(GS_APP_BITONIC),  {NULL},                MODES(GS_APP_REDUCE_FLOAT),
-    MODES(APP_BITONIC64)};
+    {NULL} /* uts-hs: uts_hs_kernels.cu */,          MODES(APP_BITONIC64)};
 static const void *const step[APP_KERNELS] = {
     (const void *)app_step<GS_APP_BFS>,       (const void *)app_step<GS_APP_BFS_TOPO>,
     (const void *)app_step<GS_APP_SSSP>,      (const void *)app_step<GS_APP_SSSP_TOPO>,
     (const void *)app_step<GS_APP_PAGERANK>, (const void *)app_step<GS_APP_REDUCE>,
     (const void *)app_step<GS_APP_SW>,       (const void *)app_step<GS_APP_BITONIC>,
     NULL /* UTS: no relaunch */,             (const void *)app_step<GS_APP_REDUCE_FLOAT>,
-    (const void *)app_step<APP_BITONIC64>};
+    NULL /* uts-hs */,                       (const void *)app_step<APP_BITONIC64>};
 
 static const void *const test[APP_KERNELS] = {
     (const void *)app_test<GS_APP_BFS>,       (const void *)app_test<GS_APP_BFS_TOPO>,
@@ -437,7 +437,7 @@ static const void *const test[APP_KERNELS] = {
     (const void *)app_test<GS_APP_PAGERANK>, (const void *)app_test<GS_APP_REDUCE>,
     (const void *)app_test<GS_APP_SW>,       (const void *)app_test<GS_APP_BITONIC>,
     NULL /* UTS */,                          (const void *)app_test<GS_APP_REDUCE_FLOAT>,
-    (const void *)app_test<APP_BITONIC64>};
+    NULL /* uts-hs */,                       (const void *)app_test<APP_BITONIC64>};
 
 #define GRAPH_BATCH 16u /* iterations a replayed graph holds */
 

@@ -75,6 +75,18 @@ int main(void)
     CHECK(usage("app uts --sync gridSync,spinMutex", "--sync gridSync applies to none of the programs asked"));
     CHECK(usage("app uts --sync cubRadixSort", "synchronization mode 'cubRadixSort' is not one of"));
     CHECK(usage("app uts --steal all", "--steal 'all' is not one of batch, half"));
+    /* uts-hs: its two modes, its sizes */
+    CHECK(parse(&o, "app uts-hs --sync hsFixed --nodes 65536 --local-stack 64") == 0 && gs_app_opts.nmodes == 1 &&
+          gs_app_opts.modes[0] == GS_SYNC_HS_FIXED && gs_app_opts.nodes == 65536 && gs_app_opts.local_stack == 64 &&
+          !gs_app_opts.fertility_given && gs_app_opts.programs[0] == GS_APP_UTS_HS);
+    CHECK(parse(&o, "app uts-hs --fertility 80") == 0 && gs_app_opts.fertility_given && gs_app_opts.nodes == 8192 &&
+          gs_app_opts.local_stack == 32);
+    CHECK(gs_app_mode_applies(GS_APP_UTS_HS, GS_SYNC_HS_SHIPPED) && !gs_app_mode_applies(GS_APP_UTS_HS, GS_SYNC_UTS_SPIN) &&
+          gs_app_mode_applies(GS_APP_UTS_HS, GS_SYNC_BROKEN_NONE) &&
+          !gs_app_mode_applies(GS_APP_UTS, GS_SYNC_HS_FIXED) && !gs_app_mode_applies(GS_APP_BFS, GS_SYNC_HS_FIXED));
+    CHECK(usage("app uts --sync hsFixed", "--sync hsFixed applies to none of the programs asked"));
+    CHECK(usage("app uts-hs --local-stack 16", "--local-stack '16' is not a whole number from 32 to 65536"));
+    CHECK(usage("app uts-hs --nodes 1", "--nodes '1' is not a whole number from 2 to"));
     CHECK(usage("app bfs --tol -1", "--tol '-1' is not a number"));
     CHECK(parse(&o, "app bitonic") == 0 && gs_app_opts.key_bits == 32);
     CHECK(parse(&o, "app bitonic --key-bits 64 --size 65536") == 0 && gs_app_opts.key_bits == 64 &&
