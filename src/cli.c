@@ -82,10 +82,16 @@ static const struct {
      "  each run verified against the host (BFS levels, Dijkstra, PageRank in double, the exact sum,\n"
      "  the host's sort).  Throughput (M/s, CSV mteps): arcs (BFS, SSSP), keys (bitonic), nodes (UTS).\n"
      "  PROGRAM   bfs, bfs-topo, sssp, sssp-topo, pagerank, reduce, reduce-float, sw (Smith-Waterman), bitonic,\n"
-     "            uts (unbalanced tree search: locks, not barriers) (all: every one)\n"
+     "            uts (unbalanced tree search: locks, not barriers), uts-hs (HeteroSync's UTS ported)\n"
+     "            (all: every one)\n"
      "  --sync    relaunchStream, relaunchGraph, gridSync, cudaBarrier, atomicTreeBarrUniq,\n"
      "            lfTreeBarrUniq, srBarrier, fxLockFreeBarrier, fxLockBarrier, gsBarrier (all: these);\n"
-     "            also fxLockBarrierNoFence, fxLockFreeBarrierNoFence (unordered: a FAIL is the finding)\n"
+     "            also fxLockBarrierNoFence, fxLockFreeBarrierNoFence (unordered: a FAIL is the finding);\n"
+     "            uts's stack locks: spinMutex, faMutex (HeteroSync's), ticketMutex, arrayMutex,\n"
+     "            cohortMutex (gsync's; in clusters of up to 8) (all, or none named: these),\n"
+     "            brokenNoLock (its twin without locks, also run by brokenNoBarrier: it must FAIL);\n"
+     "            uts-hs: hsShipped (HeteroSync's kernel as it is: a FAIL is the finding), hsFixed (with\n"
+     "            __syncwarp and its relaxed lock fixed) (both when none is named)\n"
      "  --graph   road:ny|fla|w|usa (road-like grids sized like the DIMACS graphs), road:N,\n"
      "            rmat:SCALE, FILE.gr (DIMACS), FILE.mtx (Matrix Market); default: the thesis's\n"
      "            pairing, road:100000 at 1 block/SM, ny at 2, fla at 4, w at 8, usa at 16\n"
@@ -98,10 +104,14 @@ static const struct {
      "  --match N --mismatch N --gap-open N --gap-extend N   scores: +2, -1, a gap of L costs 3 + L\n"
      "  --fertility P --branch M --root R --stack N   UTS: a node has M children with probability P %\n"
      "              (12, 8), the root R (20000); a block's stack holds N nodes (65536); with\n"
-     "              --sync brokenNoBarrier, UTS runs its broken twin, stacks without locks\n"
+     "              --sync brokenNoBarrier or brokenNoLock, UTS runs its broken twin, stacks without locks\n"
      "  --spread 0|1  UTS: 1 expands the root on the host and deals its children round-robin to\n"
      "              the blocks' stacks (same tree, same counts); 0 (default) starts with the root\n"
      "              on block 0's stack\n"
+     "  --steal batch|half  UTS: a thief takes up to a node a thread from the victim's top (batch,\n"
+     "              default), or half the victim's stack onto its own under both locks (half)\n"
+     "  --nodes N --local-stack N  uts-hs: HeteroSync's N (8192: 8193 nodes) and local stack (32);\n"
+     "              --fertility is 90 for it unless given\n"
      "  --tol X     PageRank's L1 tolerance (1e-6)   --damping X  PageRank's damping (0.85)\n"
      "  --form F    gsBarrier's form: auto (the plan's), flat, spread, gathered, wide\n"
      "  --tbs-per-sm  1,2,4,8,16 by default; --threads 64 by default.\n"},
@@ -629,6 +639,8 @@ int gs_parse_args(int argc, char **argv, gs_options *o, char *err, size_t n)
             o->threads = 64;
         if (!o->repeat_given)
             o->repeat = 3;
+        if (gs_app_check(err, n))
+            return GS_EXIT_USAGE;
     }
     if (o->cmd == GS_CMD_LITMUS && gs_litmus_check(err, n))
         return GS_EXIT_USAGE;

@@ -4,6 +4,12 @@
 #     graph, a short alignment and 2^16 keys, and CUB's sorts beside bitonic:
 #     PASS (fxLockBarrier: PASS or TIMEOUT, it may deadlock);
 #  2. the broken twin (no grid barrier): every program must FAIL its check;
+#     UTS with each of its 5 stack locks PASS with --spread 1, and with
+#     --steal half from either start (cohortMutex in clusters of 2 or more),
+#     and its twin without locks FAILs (or never ends: TIMEOUT) in each;
+#  2a. uts-hs (HeteroSync's UTS ported): its fixed kernel PASS with HeteroSync's
+#     arguments (8,193 nodes, 90 %, local stacks of 32, 128 threads) at 1 and
+#     4 blocks/SM and with 65,537 nodes; the shipped kernel's verdicts printed;
 #  2b. bitonic on 64-bit keys (--key-bits 64): graph relaunch, gridSync and
 #     gsBarrier PASS at 1 and 4 blocks/SM, CUB's sorts beside them PASS, and
 #     the broken twin FAILs;
@@ -16,7 +22,7 @@ grep -q "no NVIDIA GPU" "$tmp/probe" && { echo "no GPU: skipped"; exit 77; }
 status=0
 # program,sync,verdict of each row (the columns from the program on)
 rows() {
-  tail -n +2 "$1" | sed -E 's/^.*,(bfs|bfs-topo|sssp|sssp-topo|pagerank|reduce|sw|bitonic|uts|reduce-float),/\1,/' |
+  tail -n +2 "$1" | sed -E 's/^.*,(bfs|bfs-topo|sssp|sssp-topo|pagerank|reduce|sw|bitonic|uts|reduce-float|uts-hs),/\1,/' |
     awk -F, '{ print $1 "," $8 "," $9 }'
 }
 
@@ -25,13 +31,14 @@ small="--graph road:20000 --length 600 --size 65536 --root 2000"
 "$bench" app all $small --tbs-per-sm 1,4 --repeat 1 --timeout 5 --format csv >"$tmp/all.csv" || {
   echo "app all: exit $?"; status=1; }
 n=$(rows "$tmp/all.csv" | wc -l)
-[ "$n" = 190 ] || { echo "app all: $n rows, expected 190 (bitonic adds CUB's sorts, uts runs 3 locks)"; status=1; }
-bad=$(rows "$tmp/all.csv" | grep -v ",PASS$" | grep -v "^[a-z-]*,fxLockBarrier,TIMEOUT$")
+[ "$n" = 198 ] || { echo "app all: $n rows, expected 198 (bitonic adds CUB's sorts, uts runs 5 locks, uts-hs 2)";
+  status=1; }
+bad=$(rows "$tmp/all.csv" | grep -v ",PASS$" | grep -v "^[a-z-]*,fxLockBarrier,TIMEOUT$" | grep -v "^uts-hs,hsShipped,")
 [ -z "$bad" ] || { echo "app all: not PASS:"; echo "$bad"; status=1; }
 
 # shellcheck disable=SC2086
 "$bench" app all --sync brokenNoBarrier $small --tbs-per-sm 4 --repeat 1 --timeout 2 --format csv >"$tmp/broken.csv"
-n=$(rows "$tmp/broken.csv" | grep -v "^uts," | grep -c ",FAIL$")
+n=$(rows "$tmp/broken.csv" | grep -Ev "^uts(-hs)?," | grep -c ",FAIL$")
 [ "$n" = 9 ] || { echo "brokenNoBarrier: $n of 9 programs FAIL, expected all:"; rows "$tmp/broken.csv"; status=1; }
 # UTS's twin has no lock on its stacks: lost or doubled nodes (FAIL), or a count that never ends (TIMEOUT)
 rows "$tmp/broken.csv" | grep -Eq "^uts,brokenNoLock,(FAIL|TIMEOUT)$" || { echo "uts without locks did not fail:";
@@ -40,11 +47,38 @@ rows "$tmp/broken.csv" | grep -Eq "^uts,brokenNoLock,(FAIL|TIMEOUT)$" || { echo 
 # its twin without locks still fails
 "$bench" app uts --spread 1 --tbs-per-sm 1,16 --repeat 1 --timeout 10 --format csv >"$tmp/spread.csv" || {
   echo "app uts --spread 1: exit $?"; status=1; }
-[ "$(rows "$tmp/spread.csv" | grep -c "^uts,[A-Za-z]*,PASS$")" = 6 ] || { echo "uts --spread 1: not 6 PASS rows:";
+[ "$(rows "$tmp/spread.csv" | grep -c "^uts,[A-Za-z]*,PASS$")" = 10 ] || { echo "uts --spread 1: not 10 PASS rows:";
   rows "$tmp/spread.csv"; status=1; }
 "$bench" app uts --spread 1 --sync brokenNoBarrier --tbs-per-sm 4 --repeat 1 --timeout 2 --format csv >"$tmp/sb.csv"
 rows "$tmp/sb.csv" | grep -Eq "^uts,brokenNoLock,(FAIL|TIMEOUT)$" || { echo "uts --spread 1 without locks did not fail:";
   rows "$tmp/sb.csv"; status=1; }
+[ "$(grep -c ',cohortMutex,PASS,.*clusters of [248]' "$tmp/spread.csv")" = 2 ] || {
+  echo "uts --spread 1: cohortMutex not in clusters"; status=1; }
+# a thief taking half a stack (--steal half), from one start stack and spread: every lock PASS at 1 and 16/SM,
+# the cohort lock in clusters; the twin without locks still fails
+for spread in 0 1; do
+  "$bench" app uts --steal half --spread $spread --tbs-per-sm 1,16 --repeat 1 --timeout 10 --format csv \
+    >"$tmp/half$spread.csv" || { echo "app uts --steal half --spread $spread: exit $?"; status=1; }
+  [ "$(rows "$tmp/half$spread.csv" | grep -c "^uts,[A-Za-z]*,PASS$")" = 10 ] || {
+    echo "uts --steal half --spread $spread: not 10 PASS rows:"; rows "$tmp/half$spread.csv"; status=1; }
+  [ "$(grep -c ',cohortMutex,PASS,.*clusters of [248]' "$tmp/half$spread.csv")" = 2 ] || {
+    echo "uts --steal half --spread $spread: cohortMutex not in clusters"; status=1; }
+  "$bench" app uts --steal half --spread $spread --sync brokenNoLock --tbs-per-sm 4 --repeat 1 --timeout 2 \
+    --format csv >"$tmp/hb$spread.csv"
+  rows "$tmp/hb$spread.csv" | grep -Eq "^uts,brokenNoLock,(FAIL|TIMEOUT)$" || {
+    echo "uts --steal half --spread $spread without locks did not fail:"; rows "$tmp/hb$spread.csv"; status=1; }
+done
+
+# uts-hs: HeteroSync's UTS with __syncwarp and its relaxed lock fixed must pass; as shipped, what it does is shown
+hs="uts-hs --threads 128 --repeat 1 --timeout 10 --format csv"
+# shellcheck disable=SC2086
+"$bench" app $hs --tbs-per-sm 1,4 >"$tmp/hs.csv" || { echo "app uts-hs: exit $?"; status=1; }
+# shellcheck disable=SC2086
+"$bench" app $hs --sync hsFixed --nodes 65536 --tbs-per-sm 1 >>"$tmp/hs.csv" || {
+  echo "app uts-hs --nodes 65536: exit $?"; status=1; }
+[ "$(rows "$tmp/hs.csv" | grep -c "^uts-hs,hsFixed,PASS$")" = 3 ] || { echo "uts-hs: hsFixed not 3 PASS rows:";
+  rows "$tmp/hs.csv"; status=1; }
+echo "uts-hs as shipped: $(rows "$tmp/hs.csv" | grep "^uts-hs,hsShipped," | tr '\n' ' ')"
 
 # bitonic on 64-bit keys, whose high halves decide much of their order (tests/host/test_sequence.c)
 b64="bitonic --key-bits 64 --size 65536 --repeat 1 --timeout 5 --format csv"

@@ -7,6 +7,7 @@
 #include "app/app_cli.h"
 #include "app/graph.h"
 #include "app/sequence.h"
+#include "app/uts_hs.h"
 #include "launch.h"
 #include "report.h"
 #include "stats.h"
@@ -201,12 +202,14 @@ static struct {
     unsigned int *steps, nsteps, *d_steps;
     unsigned long long uts_nodes, uts_leaves, uts_sum, fertile_below; /* UTS: the host's count */
     int uts_ready;
+    gs_uts_hs_tree hs; /* uts-hs: HeteroSync's tree, for hs.cores local stacks */
 } extra;
 
 static void extra_free(void)
 {
     free(extra.q), free(extra.t), free(extra.h_ref), free(extra.keys), free(extra.sorted), free(extra.steps);
     cudaFree(extra.d_q), cudaFree(extra.d_t), cudaFree(extra.d_keys_in), cudaFree(extra.d_steps);
+    gs_uts_hs_free(&extra.hs);
     memset(&extra, 0, sizeof extra);
 }
 
@@ -299,6 +302,34 @@ out:
     return rc;
 }
 
+/* uts-hs: HeteroSync's tree and first stacks for a grid of `blocks` blocks
+ * (--threads is a multiple of 32: a task front is a warp). */
+static int uts_hs_prepare(unsigned int blocks, char *err, size_t n)
+{
+    const unsigned int f = gs_app_opts.fertility_given ? gs_app_opts.fertility : 90u;
+    const unsigned int cores = blocks < GS_UTS_HS_CORES ? blocks : GS_UTS_HS_CORES;
+    int e;
+    if (extra.hs.nodes && extra.hs.cores == cores)
+        return 0;
+    gs_uts_hs_free(&extra.hs);
+    if ((e = gs_uts_hs_build(gs_app_opts.nodes, f, blocks, &extra.hs)) == -1) {
+        snprintf(err, n, "uts-hs: out of host memory");
+        return GS_EXIT_RUNTIME;
+    }
+    if (e) {
+        snprintf(err, n, e == -2 ? "uts-hs: fertility %u %% does not grow a tree of %u nodes"
+                                 : "uts-hs: %u %% of %u nodes cannot put 16 on each local stack",
+                 f, gs_app_opts.nodes);
+        return GS_EXIT_USAGE;
+    }
+    if ((extra.hs.nfirst + extra.hs.cores - 1u) / extra.hs.cores > gs_app_opts.local_stack) {
+        snprintf(err, n, "uts-hs: --local-stack %u holds fewer than the %u first nodes a stack", gs_app_opts.local_stack,
+                 (extra.hs.nfirst + extra.hs.cores - 1u) / extra.hs.cores);
+        return GS_EXIT_USAGE;
+    }
+    return 0;
+}
+
 /* UTS: the tree counted on the host (depth first), its parameters checked. */
 static int uts_prepare(char *err, size_t n)
 {
@@ -359,7 +390,10 @@ typedef struct app_bufs {
     int *h, *e, *f;     /* Smith-Waterman */
     void *keys;         /* bitonic: extra.key_bits a key */
     unsigned long long *tree, *uts_out; /* UTS */
-    unsigned int *stack_hdr;
+    unsigned int *stack_hdr, *slots, nslots;
+    gs_uts_hs_node *hs_tree; /* uts-hs */
+    int *hs_stacks, *hs_heads;
+    unsigned int *hs_locks, *hs_out, hs_global;
     void *watchdog;
     size_t state_bytes;
     float *host_rank; /* 1/n, the first iteration's ranks */
@@ -373,7 +407,8 @@ static void bufs_free(app_bufs *b)
     cudaFree(b->in), cudaFree(b->iters_out), cudaFree(b->state), cudaFree(b->rank0), cudaFree(b->rank1);
     cudaFree(b->fsum), cudaFree(b->part), cudaFree(b->cycles), cudaFree(b->watchdog);
     cudaFree(b->h), cudaFree(b->e), cudaFree(b->f), cudaFree(b->keys);
-    cudaFree(b->tree), cudaFree(b->uts_out), cudaFree(b->stack_hdr);
+    cudaFree(b->tree), cudaFree(b->uts_out), cudaFree(b->stack_hdr), cudaFree(b->slots);
+    cudaFree(b->hs_tree), cudaFree(b->hs_stacks), cudaFree(b->hs_heads), cudaFree(b->hs_locks), cudaFree(b->hs_out);
     free(b->host_rank);
     memset(b, 0, sizeof *b);
 }
@@ -407,7 +442,10 @@ static int bufs_alloc(app_bufs *b, const app_point *pt, const app_input *x, char
         CK(cudaMalloc(&b->keys, (size_t)extra.nkeys * (extra.key_bits / 8u)));
     if (pt->program == GS_APP_UTS) {
         size_t free_b = 0, total_b = 0;
-        const double need = 8.0 * gs_app_opts.stack * pt->blocks;
+        double need;
+        for (b->nslots = 1u; b->nslots < pt->blocks && b->nslots < GS_APP_UTS_SLOTS; b->nslots <<= 1)
+            ; /* arrayMutex: a slot a waiting block, up to GS_APP_UTS_SLOTS */
+        need = (8.0 * gs_app_opts.stack + 128.0 * b->nslots) * pt->blocks;
         CK(cudaMemGetInfo(&free_b, &total_b));
         if (need > 0.9 * (double)free_b) {
             snprintf(err, n, "uts: %u stacks of %u nodes need %.0f MiB; the GPU has %.0f MiB free", pt->blocks,
@@ -416,7 +454,17 @@ static int bufs_alloc(app_bufs *b, const app_point *pt, const app_input *x, char
         }
         CK(cudaMalloc((void **)&b->tree, (size_t)gs_app_opts.stack * pt->blocks * 8));
         CK(cudaMalloc((void **)&b->stack_hdr, (size_t)pt->blocks * GS_APP_UTS_HDR * 4));
+        CK(cudaMalloc((void **)&b->slots, (size_t)pt->blocks * b->nslots * 128));
         CK(cudaMalloc((void **)&b->uts_out, 5 * 8));
+    }
+    if (pt->program == GS_APP_UTS_HS) { /* HeteroSync's sizes: a global stack of max(N, 256) */
+        const unsigned int c = extra.hs.cores;
+        b->hs_global = extra.hs.n > 256u ? extra.hs.n : 256u;
+        CK(cudaMalloc((void **)&b->hs_tree, (size_t)extra.hs.n * sizeof(gs_uts_hs_node)));
+        CK(cudaMalloc((void **)&b->hs_stacks, ((size_t)b->hs_global + (size_t)gs_app_opts.local_stack * c) * 4));
+        CK(cudaMalloc((void **)&b->hs_heads, (c + 1u) * 4));
+        CK(cudaMalloc((void **)&b->hs_locks, (c + 1u) * 4));
+        CK(cudaMalloc((void **)&b->hs_out, 3 * 4));
     }
     if (pt->program == GS_APP_REDUCE || pt->program == GS_APP_REDUCE_FLOAT) {
         CK(cudaMalloc((void **)&b->in, pt->size * 4));
@@ -539,7 +587,7 @@ out:
 
 /* UTS with one stack lock: the root on block 0's stack (or, with --spread 1,
  * its children dealt round-robin to every block's stack), one launch, and
- * the counts against the host's. */
+ * the counts against the host's.  The locks' state starts zeroed. */
 static int run_uts(const app_point *pt, unsigned int lock, app_bufs *b, app_row *r, double *ms, char *err, size_t n)
 {
     gs_app_args a;
@@ -547,17 +595,20 @@ static int run_uts(const app_point *pt, unsigned int lock, app_bufs *b, app_row 
     float f = 0.0f;
     int rc = 0, fired = 0;
     const unsigned long long root = GS_APP_UTS_ROOT, one = 1ull;
-    const unsigned int count = 1u;
+    unsigned int count = 1u, cluster = 1u;
     unsigned long long out[5];
     memset(&a, 0, sizeof a);
     a.mode = lock, a.program = GS_APP_UTS, a.blocks = pt->blocks, a.threads = pt->threads;
     a.timeout_ns = (unsigned long long)(pt->timeout_s * 1e9);
     a.state = b->state, a.watchdog = b->watchdog, a.iters_out = b->iters_out, a.cycles = b->cycles, a.count = b->count;
     a.tree = b->tree, a.stack_hdr = b->stack_hdr, a.uts_out = b->uts_out, a.cap = gs_app_opts.stack;
+    a.slots = b->slots, a.nslots = b->nslots, a.steal_half = gs_app_opts.steal_half;
     a.root_children = gs_app_opts.root, a.branch = gs_app_opts.branch, a.fertile_below = extra.fertile_below;
     r->share = -1.0;
     CK(cudaMemset(b->stack_hdr, 0, (size_t)pt->blocks * GS_APP_UTS_HDR * 4));
     CK(cudaMemset(b->uts_out, 0, 5 * 8));
+    if (lock == GS_SYNC_UTS_ARRAY)
+        CK(cudaMemset(b->slots, 0, (size_t)pt->blocks * b->nslots * 128));
     if (gs_app_opts.spread) { /* the root expanded here, its children dealt round-robin (same tree) */
         const unsigned int nb = pt->blocks, nr = gs_app_opts.root, per = (nr + nb - 1u) / nb;
         const unsigned long long kids = nr;
@@ -598,7 +649,7 @@ static int run_uts(const app_point *pt, unsigned int lock, app_bufs *b, app_row 
     CK((cudaError_t)gs_app_setup(&a));
     CK(cudaEventCreate(&t0));
     CK(cudaEventCreate(&t1));
-    CK((cudaError_t)gs_app_run_uts(&a, lock, t0, t1));
+    CK((cudaError_t)gs_app_run_uts(&a, lock, &cluster, t0, t1));
     CK(gs_wait_launch(t1, GS_WAIT_LAUNCH_LIMIT_S(a.timeout_ns)));
     CK(cudaEventElapsedTime(&f, t0, t1));
     *ms = f;
@@ -615,10 +666,74 @@ static int run_uts(const app_point *pt, unsigned int lock, app_bufs *b, app_row 
         r->verdict = GS_FAIL;
         snprintf(r->detail, sizeof r->detail, "%llu nodes, %llu leaves; the host's %llu, %llu (or the leaf sum differs)",
                  out[0], out[1], extra.uts_nodes, extra.uts_leaves);
+    } else if (lock == GS_SYNC_UTS_COHORT) {
+        snprintf(r->detail, sizeof r->detail, "%llu nodes, %llu leaves; clusters of %u", out[0], out[1], cluster);
     } else {
         snprintf(r->detail, sizeof r->detail, "%llu nodes, %llu leaves", out[0], out[1]);
     }
 out:
+    events_destroy(t0, t1);
+    return rc;
+}
+
+/* uts-hs, as HeteroSync's host: the tree and the first stacks copied in, one
+ * launch, then its checks: leaves and leaf sum against the host's, every
+ * node processed, every stack empty. */
+static int run_uts_hs(const app_point *pt, unsigned int mode, app_bufs *b, app_row *r, double *ms, char *err, size_t n)
+{
+    gs_uts_hs_args a;
+    const gs_uts_hs_tree *t = &extra.hs;
+    cudaEvent_t t0 = NULL, t1 = NULL;
+    float f = 0.0f;
+    int rc = 0, fired = 0, *stacks = NULL, heads[GS_UTS_HS_CORES + 1];
+    unsigned int out[3] = {t->processed, 0u, 0u}, busy = 0u;
+    const size_t words = (size_t)b->hs_global + (size_t)gs_app_opts.local_stack * t->cores;
+    memset(&a, 0, sizeof a);
+    memset(heads, 0, sizeof heads);
+    a.tree = b->hs_tree, a.stacks = b->hs_stacks, a.heads = b->hs_heads, a.locks = b->hs_locks, a.out = b->hs_out;
+    a.total = t->n, a.global_size = b->hs_global, a.local_size = gs_app_opts.local_stack, a.cores = t->cores;
+    a.blocks = pt->blocks, a.threads = pt->threads, a.watchdog = b->watchdog;
+    a.timeout_ns = (unsigned long long)(pt->timeout_s * 1e9);
+    r->share = -1.0;
+    if (!(stacks = calloc(words, 4))) {
+        snprintf(err, n, "uts-hs: out of host memory");
+        return GS_EXIT_RUNTIME;
+    }
+    for (unsigned int i = 0; i < t->nfirst; ++i) { /* dealt round-robin */
+        stacks[b->hs_global + (size_t)(i % t->cores) * gs_app_opts.local_stack + i / t->cores] = t->first[i];
+        heads[i % t->cores + 1] = (int)(i / t->cores + 1u);
+    }
+    CK(cudaMemcpy(b->hs_tree, t->nodes, (size_t)t->n * sizeof(gs_uts_hs_node), cudaMemcpyHostToDevice));
+    CK(cudaMemcpy(b->hs_stacks, stacks, words * 4, cudaMemcpyHostToDevice));
+    CK(cudaMemcpy(b->hs_heads, heads, (t->cores + 1u) * 4, cudaMemcpyHostToDevice));
+    CK(cudaMemset(b->hs_locks, 0, (t->cores + 1u) * 4));
+    CK(cudaMemcpy(b->hs_out, out, sizeof out, cudaMemcpyHostToDevice));
+    CK((cudaError_t)gs_uts_hs_setup(&a));
+    CK(cudaEventCreate(&t0));
+    CK(cudaEventCreate(&t1));
+    CK((cudaError_t)gs_uts_hs_run(&a, mode, t0, t1));
+    CK(gs_wait_launch(t1, GS_WAIT_LAUNCH_LIMIT_S(a.timeout_ns)));
+    CK(cudaEventElapsedTime(&f, t0, t1));
+    *ms = f;
+    CK(gs_watchdog_fired(b->watchdog, &fired));
+    CK(cudaMemcpy(out, b->hs_out, sizeof out, cudaMemcpyDeviceToHost));
+    CK(cudaMemcpy(heads, b->hs_heads, (t->cores + 1u) * 4, cudaMemcpyDeviceToHost));
+    for (unsigned int i = 0; i <= t->cores; ++i)
+        busy += heads[i] != 0;
+    if (fired) {
+        r->verdict = GS_TIMEOUT;
+        snprintf(r->detail, sizeof r->detail, "the watchdog ended the run after %.1f s (%u of %u nodes processed)",
+                 pt->timeout_s, out[0], t->n);
+    } else if (out[1] != t->leaves || out[2] != t->leaf_sum || out[0] != t->n || busy) {
+        r->verdict = GS_FAIL;
+        snprintf(r->detail, sizeof r->detail,
+                 "%u processed, %u leaves, leaf sum %u; the host's %u, %u, %u; %u stacks not empty", out[0], out[1],
+                 out[2], t->n, t->leaves, t->leaf_sum, busy);
+    } else {
+        snprintf(r->detail, sizeof r->detail, "%u nodes, %u leaves, leaf sum %u", out[0], out[1], out[2]);
+    }
+out:
+    free(stacks);
     events_destroy(t0, t1);
     return rc;
 }
@@ -796,13 +911,30 @@ oom:
     return GS_EXIT_RUNTIME;
 }
 
-static unsigned int modes_of(unsigned int *modes)
+/* The modes `program` runs: those --sync names that apply to it, else all
+ * of its own (every barrier mode; UTS: every lock). */
+static unsigned int modes_of(unsigned int program, unsigned int *modes)
 {
     unsigned int k = 0;
-    if (gs_app_opts.nmodes)
-        for (int i = 0; i < gs_app_opts.nmodes; ++i)
-            modes[k++] = gs_app_opts.modes[i];
-    else
+    for (int i = 0; i < gs_app_opts.nmodes; ++i) {
+        unsigned int m = gs_app_opts.modes[i], j;
+        if (!gs_app_mode_applies(program, m))
+            continue;
+        if (m == GS_SYNC_BROKEN_NONE && program == GS_APP_UTS)
+            m = GS_SYNC_UTS_NONE;
+        else if (m == GS_SYNC_BROKEN_NONE && program == GS_APP_UTS_HS)
+            m = GS_SYNC_HS_SHIPPED;
+        for (j = 0; j < k && modes[j] != m; ++j)
+            ;
+        if (j == k)
+            modes[k++] = m;
+    }
+    if (k == 0 && program == GS_APP_UTS)
+        for (unsigned int m = GS_SYNC_UTS_SPIN; m < GS_SYNC_UTS_NONE; ++m)
+            modes[k++] = m;
+    else if (k == 0 && program == GS_APP_UTS_HS)
+        modes[k++] = GS_SYNC_HS_SHIPPED, modes[k++] = GS_SYNC_HS_FIXED;
+    else if (k == 0)
         for (unsigned int m = 0; m < GS_SYNC_MODES; ++m)
             modes[k++] = m;
     return k;
@@ -812,23 +944,13 @@ static unsigned int modes_of(unsigned int *modes)
 static int run_point(const app_point *pt, app_input *x, app_row *rows, int *nrows, int progress, char *err, size_t n)
 {
     unsigned int modes[GS_SYNC_NAMES];
-    unsigned int nm = modes_of(modes);
+    unsigned int nm = modes_of(pt->program, modes);
     app_bufs b;
     int rc, first = *nrows;
     if ((rc = bufs_alloc(&b, pt, x, err, n)))
         goto out;
     if (pt->program == GS_APP_BITONIC) /* what a user would call instead, in the same run */
         modes[nm++] = GS_SYNC_CUB_RADIX, modes[nm++] = GS_SYNC_CUB_MERGE;
-    if (pt->program == GS_APP_UTS) { /* no barrier: the stack locks instead, or the twin without */
-        int broken = 0;
-        for (unsigned int k = 0; k < nm; ++k)
-            broken |= modes[k] == GS_SYNC_BROKEN_NONE;
-        nm = 0;
-        if (broken)
-            modes[nm++] = GS_SYNC_UTS_NONE;
-        else
-            modes[nm++] = GS_SYNC_UTS_SPIN, modes[nm++] = GS_SYNC_UTS_FA, modes[nm++] = GS_SYNC_UTS_TICKET;
-    }
     for (unsigned int k = 0; k < nm && *nrows < MAX_ROWS; ++k) {
         app_row *r = &rows[(*nrows)++];
         double t[MAX_REPEAT];
@@ -848,6 +970,10 @@ static int run_point(const app_point *pt, app_input *x, app_row *rows, int *nrow
             snprintf(r->graph, sizeof r->graph, "tree %u:%u@%u%%", gs_app_opts.root, gs_app_opts.branch,
                      gs_app_opts.fertility);
             r->n = (unsigned int)extra.uts_nodes;
+        } else if (pt->program == GS_APP_UTS_HS) {
+            snprintf(r->graph, sizeof r->graph, "hs tree %u@%u%% local %u", extra.hs.n,
+                     gs_app_opts.fertility_given ? gs_app_opts.fertility : 90u, gs_app_opts.local_stack);
+            r->n = extra.hs.n;
         } else {
             snprintf(r->graph, sizeof r->graph, "%llu ints", pt->size);
             r->n = (unsigned int)pt->size;
@@ -857,9 +983,10 @@ static int run_point(const app_point *pt, app_input *x, app_row *rows, int *nrow
                     gs_app_sync_name(modes[k]));
         unsigned int i;
         for (i = 0; i < pt->repeat && r->verdict == GS_PASS; ++i)
-            if ((rc = modes[k] >= GS_SYNC_UTS_SPIN    ? run_uts(pt, modes[k], &b, r, &t[i], err, n)
-                      : modes[k] >= GS_SYNC_CUB_RADIX ? run_cub(modes[k], &b, r, &t[i], err, n)
-                                                      : run_once(pt, modes[k], x, &b, r, &t[i], err, n)))
+            if ((rc = modes[k] >= GS_SYNC_CUB_RADIX  ? run_cub(modes[k], &b, r, &t[i], err, n)
+                      : modes[k] >= GS_SYNC_HS_SHIPPED ? run_uts_hs(pt, modes[k], &b, r, &t[i], err, n)
+                      : modes[k] >= GS_SYNC_UTS_SPIN ? run_uts(pt, modes[k], &b, r, &t[i], err, n)
+                                                     : run_once(pt, modes[k], x, &b, r, &t[i], err, n)))
                 goto out;
         gs_stats_compute(t, (int)i, &r->ms);
     }
@@ -879,7 +1006,8 @@ out:
 static double mteps(const app_row *r)
 {
     if (r->ms.median <= 0.0 ||
-        (r->program > GS_APP_SSSP_TOPO && r->program != GS_APP_UTS && r->program != GS_APP_BITONIC))
+        (r->program > GS_APP_SSSP_TOPO && r->program != GS_APP_UTS && r->program != GS_APP_UTS_HS &&
+         r->program != GS_APP_BITONIC))
         return 0.0;
     return (double)(r->program <= GS_APP_SSSP_TOPO ? r->m : r->n) / (r->ms.median * 1e3);
 }
@@ -953,22 +1081,23 @@ static void report(FILE *f, enum gs_format fmt, const gs_meta *m, const app_row 
 /* The broken twin and the fence-less barriers: a FAIL or TIMEOUT is their finding. */
 static int unordered(unsigned int mode)
 {
-    return (mode >= GS_SYNC_MODES && mode < GS_SYNC_ALL_MODES) || mode == GS_SYNC_UTS_NONE;
+    return (mode >= GS_SYNC_MODES && mode < GS_SYNC_ALL_MODES) || mode == GS_SYNC_UTS_NONE ||
+           mode == GS_SYNC_HS_SHIPPED;
 }
 
 /* Every point can run: each kernel admits its blocks per SM. */
 static int check_points(const gs_options *o, const gs_device_info *dev, const unsigned int *per_sm, int npts,
                         char *err, size_t n)
 {
-    unsigned int modes[GS_SYNC_ALL_MODES];
-    const unsigned int nm = modes_of(modes);
+    unsigned int modes[GS_SYNC_NAMES];
     for (int p = 0; p < gs_app_opts.nprograms; ++p)
-        for (unsigned int k = 0; k < nm; ++k) {
+        for (unsigned int k = 0, nm = modes_of(gs_app_opts.programs[p], modes); k < nm; ++k) {
             int fit = 0;
             const unsigned int prog = gs_app_opts.programs[p];
-            cudaError_t e = (cudaError_t)(prog == GS_APP_UTS ? gs_app_uts_occupancy(o->threads, &fit)
-                                                               : gs_app_occupancy(prog, gs_app_opts.key_bits, modes[k],
-                                                                                  o->threads, &fit));
+            cudaError_t e = (cudaError_t)(prog == GS_APP_UTS      ? gs_app_uts_occupancy(o->threads, &fit)
+                                          : prog == GS_APP_UTS_HS ? gs_uts_hs_occupancy(o->threads, &fit)
+                                                                  : gs_app_occupancy(prog, gs_app_opts.key_bits,
+                                                                                     modes[k], o->threads, &fit));
             if (e != cudaSuccess) {
                 snprintf(err, n, "CUDA: app: occupancy: %s", cudaGetErrorName(e));
                 return GS_EXIT_RUNTIME;
@@ -1032,11 +1161,13 @@ int gs_app_command(const gs_options *o, const gs_device_info *dev, const gs_meta
         }
         for (int p = 0; p < gs_app_opts.nprograms && rc == 0; ++p) {
             pt.program = gs_app_opts.programs[p];
-            if (pt.program == GS_APP_SW || pt.program == GS_APP_BITONIC || pt.program == GS_APP_UTS) {
+            if (pt.program == GS_APP_SW || pt.program == GS_APP_BITONIC || pt.program == GS_APP_UTS ||
+                pt.program == GS_APP_UTS_HS) {
                 app_input none;
                 memset(&none, 0, sizeof none);
                 if ((rc = pt.program == GS_APP_SW        ? sw_prepare(err, n)
                           : pt.program == GS_APP_BITONIC ? bitonic_prepare(err, n)
+                          : pt.program == GS_APP_UTS_HS  ? uts_hs_prepare(pt.blocks, err, n)
                                                          : uts_prepare(err, n)) == 0)
                     rc = run_point(&pt, &none, rows, &nrows, progress, err, n);
             } else if (pt.program == GS_APP_REDUCE || pt.program == GS_APP_REDUCE_FLOAT) {

@@ -25,6 +25,7 @@ enum gs_app_program {
                       /* iteration, the short strides of a merge in shared memory in one step  */
     GS_APP_UTS,       /* unbalanced tree search: locked stacks, work stealing, no barrier     */
     GS_APP_REDUCE_FLOAT, /* Reduce's stages in single precision, on the same input / 2^16      */
+    GS_APP_UTS_HS,    /* HeteroSync's UTS ported (uts_hs.h): its tree, stacks and kernel      */
     GS_APP_PROGRAMS
 };
 
@@ -44,12 +45,17 @@ enum gs_app_sync {
     GS_SYNC_FX_LOCK_NOFENCE,             /* Feng and Xiao's barriers without their fences (unordered) */
     GS_SYNC_FX_LOCKFREE_NOFENCE,
     GS_SYNC_ALL_MODES,
-    GS_SYNC_CUB_RADIX = GS_SYNC_ALL_MODES, /* not modes: the peers beside bitonic sort, CUB's */
-    GS_SYNC_CUB_MERGE,                     /* DeviceRadixSort and DeviceMergeSort             */
-    GS_SYNC_UTS_SPIN,                      /* UTS's stack locks: HeteroSync's spinMutex,      */
-    GS_SYNC_UTS_FA,                        /* faMutex, and gsync's ticketMutex                */
-    GS_SYNC_UTS_TICKET,
-    GS_SYNC_UTS_NONE,                      /* the broken twin: no lock (--sync brokenNoBarrier) */
+    GS_SYNC_UTS_SPIN = GS_SYNC_ALL_MODES, /* UTS's stack locks: HeteroSync's spinMutex and  */
+    GS_SYNC_UTS_FA,                       /* faMutex, gsync's ticketMutex, arrayMutex and   */
+    GS_SYNC_UTS_TICKET,                   /* cohortMutex (include/gsync/mutex)              */
+    GS_SYNC_UTS_ARRAY,
+    GS_SYNC_UTS_COHORT,
+    GS_SYNC_UTS_NONE,                     /* the broken twin: no lock (brokenNoLock, or brokenNoBarrier) */
+    GS_SYNC_HS_SHIPPED,                   /* uts-hs: HeteroSync's kernel as shipped (it must FAIL on sm_70+) */
+    GS_SYNC_HS_FIXED,                     /* uts-hs: with __syncwarp and its relaxed lock fixed */
+    GS_SYNC_PARSED,                       /* --sync takes the names before this one */
+    GS_SYNC_CUB_RADIX = GS_SYNC_PARSED,   /* not modes: the peers beside bitonic sort, CUB's */
+    GS_SYNC_CUB_MERGE,                    /* DeviceRadixSort and DeviceMergeSort             */
     GS_SYNC_NAMES
 };
 
@@ -84,6 +90,9 @@ typedef struct gs_app_args {
     unsigned int nsteps;
     unsigned long long *tree;          /* UTS: a stack of `cap` node ids a block */
     unsigned int *stack_hdr;           /* UTS: GS_APP_UTS_HDR words a block: its lock, then its count */
+    unsigned int *slots;               /* UTS arrayMutex: `nslots` lines a stack (the array lock's slots) */
+    unsigned int nslots;
+    unsigned int steal_half;           /* UTS: 1, a thief moves half the victim's stack onto its own */
     unsigned int cap, root_children, branch;
     unsigned long long fertile_below;  /* UTS: a node is fertile when its hash is below this */
     unsigned long long *uts_out;       /* UTS: nodes, leaves, the leaves' id sum, stack overflows, pending */
@@ -108,6 +117,8 @@ typedef struct gs_app_args {
 #endif
 
 #define GS_APP_UTS_HDR 96u /* words: the lock in the first 64 (two lines), the count at 64 */
+#define GS_APP_UTS_SLOTS 256u  /* arrayMutex: at most this many slots a stack */
+#define GS_APP_UTS_CLUSTER 8u  /* cohortMutex: the largest cluster tried */
 #define GS_APP_UTS_ROOT 0x5554532d726f6f74ull
 
 /* UTS's tree (host and device agree): a node's i-th child's id, and a
@@ -151,9 +162,11 @@ int gs_app_run_relaunch(gs_app_args *a, int graph, cudaEvent_t t0, cudaEvent_t t
  * (program, mode) admits; key_bits (32 or 64) picks bitonic's kernel. */
 int gs_app_occupancy(unsigned int program, unsigned int key_bits, unsigned int mode, unsigned int threads, int *per_sm);
 size_t gs_app_state_bytes(unsigned int blocks, unsigned int groups);
-/* UTS: one cooperative launch with the stack lock `lock` (a GS_SYNC_UTS_*). */
-int gs_app_run_uts(gs_app_args *a, unsigned int lock, cudaEvent_t t0, cudaEvent_t t1);
-int gs_app_uts_occupancy(unsigned int threads, int *per_sm); /* the least of the three locks' kernels */
+/* UTS: one launch with the stack lock `lock` (a GS_SYNC_UTS_*): cooperative,
+ * or for cohortMutex in the largest clusters of up to GS_APP_UTS_CLUSTER
+ * blocks that hold the whole grid at once (*cluster: their size; 1: none). */
+int gs_app_run_uts(gs_app_args *a, unsigned int lock, unsigned int *cluster, cudaEvent_t t0, cudaEvent_t t1);
+int gs_app_uts_occupancy(unsigned int threads, int *per_sm); /* the least of the locks' kernels */
 /* CUB's radix sort (merge 0) or merge sort (merge 1) of n keys of
  * key_bits bits (32: unsigned int, 64: unsigned long long) from `in` into
  * `out`, timed between t0 and t1 (its scratch allocated before). */

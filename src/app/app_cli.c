@@ -9,16 +9,19 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 gs_app_options gs_app_opts;
 
 static const char *const program_names[GS_APP_PROGRAMS] = {"bfs",      "bfs-topo", "sssp", "sssp-topo",
-                                                           "pagerank", "reduce",   "sw",   "bitonic", "uts", "reduce-float"};
-/* The barrier family's names where the barrier is the same algorithm. */
+                                                           "pagerank", "reduce",   "sw",   "bitonic", "uts", "reduce-float",
+                                                           "uts-hs"};
+/* The barrier and mutex families' names where the algorithm is the same. */
 static const char *const sync_names[GS_SYNC_NAMES] = {
     "relaunchStream", "relaunchGraph", "gridSync",  "cudaBarrier",      "atomicTreeBarrUniq", "lfTreeBarrUniq",
     "srBarrier",      "fxLockFreeBarrier", "fxLockBarrier", "gsBarrier", "brokenNoBarrier",
-    "fxLockBarrierNoFence", "fxLockFreeBarrierNoFence", "cubRadixSort", "cubMergeSort", "spinMutex", "faMutex", "ticketMutex", "brokenNoLock"};
+    "fxLockBarrierNoFence", "fxLockFreeBarrierNoFence", "spinMutex", "faMutex", "ticketMutex", "arrayMutex",
+    "cohortMutex", "brokenNoLock", "hsShipped", "hsFixed", "cubRadixSort", "cubMergeSort"};
 
 const char *gs_app_program_name(unsigned int p)
 {
@@ -28,6 +31,31 @@ const char *gs_app_program_name(unsigned int p)
 const char *gs_app_sync_name(unsigned int m)
 {
     return m < GS_SYNC_NAMES ? sync_names[m] : "?";
+}
+
+int gs_app_mode_applies(unsigned int program, unsigned int mode)
+{
+    const int lock = mode >= GS_SYNC_UTS_SPIN && mode <= GS_SYNC_UTS_NONE;
+    const int hs = mode == GS_SYNC_HS_SHIPPED || mode == GS_SYNC_HS_FIXED;
+    if (program == GS_APP_UTS_HS)
+        return hs || mode == GS_SYNC_BROKEN_NONE;
+    return program == GS_APP_UTS ? lock || mode == GS_SYNC_BROKEN_NONE : !lock && !hs;
+}
+
+int gs_app_check(char *err, size_t n)
+{
+    for (int i = 0; i < gs_app_opts.nmodes; ++i) {
+        int used = 0;
+        for (int p = 0; p < gs_app_opts.nprograms; ++p)
+            used |= gs_app_mode_applies(gs_app_opts.programs[p], gs_app_opts.modes[i]);
+        if (!used) {
+            snprintf(err, n, "--sync %s applies to none of the programs asked (locks to uts, hs* to uts-hs, "
+                             "barriers to the others)",
+                     sync_names[gs_app_opts.modes[i]]);
+            return -1;
+        }
+    }
+    return 0;
 }
 
 void gs_app_reset_options(void)
@@ -42,6 +70,7 @@ void gs_app_reset_options(void)
     gs_app_opts.mutation = 0.1;
     gs_app_opts.match = 2, gs_app_opts.mismatch = 1, gs_app_opts.gap_open = 3, gs_app_opts.gap_extend = 1;
     gs_app_opts.fertility = 12, gs_app_opts.branch = 8, gs_app_opts.root = 20000, gs_app_opts.stack = 65536;
+    gs_app_opts.nodes = 8192, gs_app_opts.local_stack = 32;
 }
 
 /* A whole number option into *out, min..max.  1, or -1 with err set. */
@@ -93,14 +122,27 @@ int gs_app_option(const char *name, const char *value, char *err, size_t n)
                       !strcmp(name, "--alphabet") || !strcmp(name, "--length") || !strcmp(name, "--mutation") ||
                       !strcmp(name, "--match") || !strcmp(name, "--mismatch") || !strcmp(name, "--gap-open") ||
                       !strcmp(name, "--gap-extend") || !strcmp(name, "--fertility") || !strcmp(name, "--branch") ||
-                      !strcmp(name, "--root") || !strcmp(name, "--stack") || !strcmp(name, "--spread");
+                      !strcmp(name, "--root") || !strcmp(name, "--stack") || !strcmp(name, "--spread") ||
+                      !strcmp(name, "--steal") || !strcmp(name, "--nodes") || !strcmp(name, "--local-stack");
     if (!known)
         return 0;
     if (!value)
         return 1;
+    if (!strcmp(name, "--sync") && !strcasecmp(value, "all")) {
+        gs_app_opts.nmodes = 0; /* each program's own: every barrier, or every lock */
+        return 1;
+    }
     if (!strcmp(name, "--sync"))
-        return gs_parse_names("synchronization mode", value, sync_names, GS_SYNC_ALL_MODES, GS_SYNC_MODES, gs_app_opts.modes,
+        return gs_parse_names("synchronization mode", value, sync_names, GS_SYNC_PARSED, GS_SYNC_MODES, gs_app_opts.modes,
                           &gs_app_opts.nmodes, err, n) ? -1 : 1;
+    if (!strcmp(name, "--steal")) {
+        if (strcmp(value, "batch") && strcmp(value, "half")) {
+            snprintf(err, n, "--steal '%s' is not one of batch, half", gs_escape(value));
+            return -1;
+        }
+        gs_app_opts.steal_half = value[0] == 'h';
+        return 1;
+    }
     if (!strcmp(name, "--form")) {
         if ((gs_app_opts.form = gs_barrier_form_parse(value)) == -2) {
             snprintf(err, n, "--form '%s' is not one of auto, flat, spread, gathered, wide", gs_escape(value));
@@ -122,8 +164,14 @@ int gs_app_option(const char *name, const char *value, char *err, size_t n)
         snprintf(gs_app_opts.alphabet, sizeof gs_app_opts.alphabet, "%s", value);
         return 1;
     }
-    if (!strcmp(name, "--fertility"))
+    if (!strcmp(name, "--fertility")) {
+        gs_app_opts.fertility_given = 1;
         return uint_option(name, value, 1, 100, &gs_app_opts.fertility, err, n);
+    }
+    if (!strcmp(name, "--nodes"))
+        return uint_option(name, value, 2, 1u << 24, &gs_app_opts.nodes, err, n);
+    if (!strcmp(name, "--local-stack"))
+        return uint_option(name, value, 32, 65536, &gs_app_opts.local_stack, err, n);
     if (!strcmp(name, "--branch"))
         return uint_option(name, value, 1, 64, &gs_app_opts.branch, err, n);
     if (!strcmp(name, "--root"))

@@ -9,8 +9,8 @@
 typedef struct gs_app_options {
     unsigned int programs[GS_APP_PROGRAMS];
     int nprograms;
-    unsigned int modes[GS_SYNC_ALL_MODES];
-    int nmodes;          /* 0: every mode */
+    unsigned int modes[GS_SYNC_PARSED];
+    int nmodes;          /* 0: every mode (a program no named mode applies to: all of its own) */
     char graph[1024];    /* "": the thesis's pairing of graphs with blocks per SM */
     unsigned int source; /* BFS and SSSP */
     int source_given;
@@ -24,7 +24,10 @@ typedef struct gs_app_options {
     double mutation;     /* the generated target's mutation rate */
     unsigned int match, mismatch, gap_open, gap_extend; /* scores; mismatch and gaps are penalties */
     unsigned int fertility, branch, root, stack; /* UTS: percent, children, the root's, a stack's nodes */
+    int fertility_given;                         /* else uts-hs takes HeteroSync's 90 % */
+    unsigned int nodes, local_stack;             /* uts-hs: HeteroSync's N (8192) and local stack size (32) */
     unsigned int spread;                         /* UTS: 1 deals the root's children round-robin to the stacks */
+    unsigned int steal_half;                     /* UTS: 1 (--steal half), a thief takes half a stack */
 } gs_app_options;
 
 extern gs_app_options gs_app_opts;
@@ -35,6 +38,13 @@ int gs_app_parse_programs(const char *list, char *err, size_t n);
 /* Its option NAME VALUE: 1 taken, 0 not its option, -1 bad value (err
  * set); VALUE NULL only asks whether NAME is its option. */
 int gs_app_option(const char *name, const char *value, char *err, size_t n);
+/* Whether --sync's `mode` applies to `program`: uts takes the locks and the
+ * twins (brokenNoBarrier is its brokenNoLock), uts-hs its two kernels
+ * (brokenNoBarrier is hsShipped), the others the barriers. */
+int gs_app_mode_applies(unsigned int program, unsigned int mode);
+/* After parsing: every --sync mode applies to a program asked.  0, or -1
+ * with err set. */
+int gs_app_check(char *err, size_t n);
 const char *gs_app_program_name(unsigned int program);
 const char *gs_app_sync_name(unsigned int mode);
 

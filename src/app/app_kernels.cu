@@ -21,6 +21,7 @@
 #include <new>
 
 #include "app/app.h"
+#include "gsync/host.h"
 
 typedef cuda::barrier<cuda::thread_scope_device> app_device_barrier;
 
@@ -421,14 +422,14 @@ static const void *const persistent[APP_KERNELS][GS_SYNC_ALL_MODES] = {
     MODES(GS_APP_BFS),       MODES(GS_APP_BFS_TOPO), MODES(GS_APP_SSSP),
     MODES(GS_APP_SSSP_TOPO), MODES(GS_APP_PAGERANK), MODES(GS_APP_REDUCE),
     MODES(GS_APP_SW),        MODES(GS_APP_BITONIC),  {NULL},                MODES(GS_APP_REDUCE_FLOAT),
-    MODES(APP_BITONIC64)};
+    {NULL} /* uts-hs: uts_hs_kernels.cu */,          MODES(APP_BITONIC64)};
 static const void *const step[APP_KERNELS] = {
     (const void *)app_step<GS_APP_BFS>,       (const void *)app_step<GS_APP_BFS_TOPO>,
     (const void *)app_step<GS_APP_SSSP>,      (const void *)app_step<GS_APP_SSSP_TOPO>,
     (const void *)app_step<GS_APP_PAGERANK>, (const void *)app_step<GS_APP_REDUCE>,
     (const void *)app_step<GS_APP_SW>,       (const void *)app_step<GS_APP_BITONIC>,
     NULL /* UTS: no relaunch */,             (const void *)app_step<GS_APP_REDUCE_FLOAT>,
-    (const void *)app_step<APP_BITONIC64>};
+    NULL /* uts-hs */,                       (const void *)app_step<APP_BITONIC64>};
 
 static const void *const test[APP_KERNELS] = {
     (const void *)app_test<GS_APP_BFS>,       (const void *)app_test<GS_APP_BFS_TOPO>,
@@ -436,7 +437,7 @@ static const void *const test[APP_KERNELS] = {
     (const void *)app_test<GS_APP_PAGERANK>, (const void *)app_test<GS_APP_REDUCE>,
     (const void *)app_test<GS_APP_SW>,       (const void *)app_test<GS_APP_BITONIC>,
     NULL /* UTS */,                          (const void *)app_test<GS_APP_REDUCE_FLOAT>,
-    (const void *)app_test<APP_BITONIC64>};
+    NULL /* uts-hs */,                       (const void *)app_test<APP_BITONIC64>};
 
 #define GRAPH_BATCH 16u /* iterations a replayed graph holds */
 
@@ -588,48 +589,90 @@ extern "C" int gs_app_cub_sort(int merge, unsigned int key_bits, const void *in,
 
 /* ---- unbalanced tree search: a stack a block, each behind a lock of kind
  * L (a GS_SYNC_UTS_*).  A block takes up to blockDim.x nodes from the top of
- * its own stack, else steals them from the next non-empty stack, expands
- * them (a thread a node) and pushes the children on its own stack.
- * `pending` (uts_out[4]) counts the nodes pushed and not yet expanded; the
- * children are added and the expanded nodes removed in one atomic, so it
+ * its own stack, else steals from the next non-empty stack: as many (steal
+ * batch), or with a.steal_half half the victim's stack, moved onto its own
+ * under both locks (taken in stack order: no cycle of waits), of which it
+ * keeps the top blockDim.x to expand.  It expands them (a thread a node)
+ * and pushes the children on its own stack.  `pending` (uts_out[4]) counts
+ * the nodes pushed and not yet expanded; the children are added and the
+ * expanded nodes removed in one atomic (a move changes nothing), so it
  * reaches 0 only when the tree is done.  The lock orders the stacks'
  * contents (acquire on lock, release on unlock); `pending` and the counts
  * peeked at before locking are relaxed hints. ---- */
-template <int L>
-static __device__ __forceinline__ bool uts_lock(unsigned int *hdr, unsigned int *token)
+
+/* The cohort lock's queue nodes: one for each stack of the block's cluster
+ * (the stack of rank r's lock queues at rank 0's nodes[r]). */
+#define UTS_NODES(L) ((L) == GS_SYNC_UTS_COHORT ? GS_APP_UTS_CLUSTER : 1u)
+
+static __device__ __forceinline__ gs_mutex_array_t uts_array(const gs_app_args &a, unsigned int *hdr, unsigned int s)
 {
+    gs_mutex_array_t m = {hdr, hdr + 32, a.slots + (size_t)s * a.nslots * GS_MUTEX_ARRAY_STRIDE, a.nslots};
+    return m;
+}
+
+/* Stack s's lock.  *token: the ticket, where the lock has one; the cohort
+ * lock keeps its hand-over in the node of s when s is in this cluster. */
+template <int L>
+static __device__ __forceinline__ bool uts_lock(const gs_app_args &a, unsigned int s, unsigned int *token,
+                                                gs_mutex_cohort_node_t *nodes)
+{
+    unsigned int *hdr = a.stack_hdr + (size_t)s * GS_APP_UTS_HDR;
     if (L == GS_SYNC_UTS_SPIN)
         return gs_mutex_spin_lock((gs_mutex_spin_t *)hdr, GS_SCOPE_GPU);
     if (L == GS_SYNC_UTS_FA)
         return gs_mutex_fa_lock((gs_mutex_fa_t *)hdr, token, GS_SCOPE_GPU);
+    if (L == GS_SYNC_UTS_ARRAY)
+        return gs_mutex_array_lock(uts_array(a, hdr, s), token, GS_SCOPE_GPU);
+    if (L == GS_SYNC_UTS_COHORT) {
+        const unsigned int r = s - (blockIdx.x - gs_cluster_rank()); /* s's rank in this cluster, if it is in it */
+        return r < gs_cluster_size() ? gs_mutex_cohort_lock((gs_mutex_cohort_t *)hdr, &nodes[r])
+                                     : gs_mutex_cohort_lock_alone((gs_mutex_cohort_t *)hdr, token);
+    }
     if (L == GS_SYNC_UTS_NONE)
         return true; /* the broken twin */
     return gs_mutex_ticket_lock((gs_mutex_ticket_t *)hdr, token, GS_SCOPE_GPU);
 }
 template <int L>
-static __device__ __forceinline__ void uts_unlock(unsigned int *hdr, unsigned int token)
+static __device__ __forceinline__ void uts_unlock(const gs_app_args &a, unsigned int s, unsigned int token,
+                                                  gs_mutex_cohort_node_t *nodes)
 {
-    if (L == GS_SYNC_UTS_SPIN)
+    unsigned int *hdr = a.stack_hdr + (size_t)s * GS_APP_UTS_HDR;
+    if (L == GS_SYNC_UTS_SPIN) {
         gs_mutex_spin_unlock((gs_mutex_spin_t *)hdr, GS_SCOPE_GPU);
-    else if (L == GS_SYNC_UTS_FA)
+    } else if (L == GS_SYNC_UTS_FA) {
         gs_mutex_fa_unlock((gs_mutex_fa_t *)hdr, token, GS_SCOPE_GPU);
-    else if (L != GS_SYNC_UTS_NONE)
+    } else if (L == GS_SYNC_UTS_ARRAY) {
+        gs_mutex_array_unlock(uts_array(a, hdr, s), token, GS_SCOPE_GPU);
+    } else if (L == GS_SYNC_UTS_COHORT) {
+        const unsigned int r = s - (blockIdx.x - gs_cluster_rank());
+        if (r < gs_cluster_size())
+            gs_mutex_cohort_unlock((gs_mutex_cohort_t *)hdr, &nodes[r]);
+        else
+            gs_mutex_cohort_unlock_alone((gs_mutex_cohort_t *)hdr, token);
+    } else if (L != GS_SYNC_UTS_NONE) {
         gs_mutex_ticket_unlock((gs_mutex_ticket_t *)hdr, token, GS_SCOPE_GPU);
+    }
 }
 
 template <int L>
 static __global__ void app_uts(gs_app_args a)
 {
     __shared__ unsigned long long work[GS_APP_TILE];
-    __shared__ unsigned int s_n, s_from, s_ok, s_total, s_base, s_token, s_v;
+    __shared__ unsigned int s_n, s_from, s_ok, s_total, s_base, s_v, s_move, s_to, s_pair;
+    __shared__ unsigned int s_token, s_own_token;
+    __shared__ gs_mutex_cohort_node_t nodes[UTS_NODES(L)];
     const unsigned int b = blockIdx.x, t = threadIdx.x;
     unsigned int *const own = a.stack_hdr + (size_t)b * GS_APP_UTS_HDR;
-    unsigned long long nodes = 0, leaves = 0, sum = 0;
+    unsigned long long nodes_done = 0, leaves = 0, sum = 0;
     unsigned int *pending = (unsigned int *)&a.uts_out[4];
     gs_wait_t w = GS_WAIT_INIT;
+    if (L == GS_SYNC_UTS_COHORT) /* the host launches clusters of at most UTS_NODES(L) blocks */
+        for (unsigned int r = 0; r < gs_cluster_size(); ++r)
+            gs_mutex_cohort_begin(&nodes[r]);
     for (;;) {
         /* warp 0 finds a non-empty stack, its own first (the counts peeked
-         * at are hints); thread 0 locks it and takes from its top */
+         * at are hints); thread 0 locks it (a thief taking half: its own
+         * too, the lower stack first) and takes from its top */
         if (t < 32u) {
             unsigned int cand = ~0u;
             for (unsigned int base = 0; base < a.blocks && cand == ~0u; base += 32u) {
@@ -641,17 +684,36 @@ static __global__ void app_uts(gs_app_args a)
                     cand = (b + base + (unsigned int)__ffs((int)m) - 1u) % a.blocks;
             }
             if (t == 0) {
-                s_ok = 1u, s_n = 0u, s_v = cand;
-                if (cand != ~0u) {
+                s_ok = 1u, s_n = 0u, s_move = 0u, s_v = cand, s_pair = a.steal_half && cand != ~0u && cand != b;
+                if (s_pair) {
+                    const unsigned int lo = cand < b ? cand : b, hi = cand < b ? b : cand;
+                    unsigned int *tlo = cand < b ? &s_token : &s_own_token, *thi = cand < b ? &s_own_token : &s_token;
+                    if (!uts_lock<L>(a, lo, tlo, nodes)) {
+                        s_ok = 0u;
+                    } else if (!uts_lock<L>(a, hi, thi, nodes)) {
+                        uts_unlock<L>(a, lo, *tlo, nodes);
+                        s_ok = 0u;
+                    } else {
+                        const unsigned int c = a.stack_hdr[(size_t)cand * GS_APP_UTS_HDR + 64u], mine = own[64];
+                        const unsigned int room = a.cap - mine, half = c - c / 2u;
+                        const unsigned int k = half < room ? half : room;
+                        s_n = k < blockDim.x ? k : blockDim.x;
+                        s_move = k - s_n, s_from = c - k, s_to = mine;
+                        if (k == 0u) {
+                            uts_unlock<L>(a, cand, s_token, nodes);
+                            uts_unlock<L>(a, b, s_own_token, nodes);
+                        }
+                    }
+                } else if (cand != ~0u) {
                     unsigned int *hdr = a.stack_hdr + (size_t)cand * GS_APP_UTS_HDR;
-                    if (!uts_lock<L>(hdr, &s_token)) {
+                    if (!uts_lock<L>(a, cand, &s_token, nodes)) {
                         s_ok = 0u;
                     } else {
                         const unsigned int c = hdr[64];
                         s_n = c < blockDim.x ? c : blockDim.x;
                         s_from = c - s_n;
                         if (s_n == 0u)
-                            uts_unlock<L>(hdr, s_token);
+                            uts_unlock<L>(a, cand, s_token, nodes);
                     }
                 }
             }
@@ -659,14 +721,22 @@ static __global__ void app_uts(gs_app_args a)
         __syncthreads();
         if (!s_ok)
             break; /* the watchdog */
-        const unsigned int got = s_n;
-        if (t < got)
-            work[t] = a.tree[(size_t)s_v * a.cap + s_from + t];
+        const unsigned int got = s_n, move = s_move;
+        if (got) {
+            const unsigned long long *from = a.tree + (size_t)s_v * a.cap + s_from;
+            if (t < got)
+                work[t] = from[move + t]; /* the top: expanded now */
+            for (unsigned int i = t; i < move; i += blockDim.x)
+                a.tree[(size_t)b * a.cap + s_to + i] = from[i]; /* the rest of a half: onto the thief's stack */
+        }
         __syncthreads();
         if (t == 0 && got) {
-            unsigned int *hdr = a.stack_hdr + (size_t)s_v * GS_APP_UTS_HDR;
-            gs_st_relaxed(&hdr[64], s_from, GS_SCOPE_GPU); /* others peek at it */
-            uts_unlock<L>(hdr, s_token);
+            gs_st_relaxed(&a.stack_hdr[(size_t)s_v * GS_APP_UTS_HDR + 64u], s_from, GS_SCOPE_GPU); /* others peek */
+            uts_unlock<L>(a, s_v, s_token, nodes);
+            if (s_pair) {
+                gs_st_relaxed(&own[64], s_to + move, GS_SCOPE_GPU);
+                uts_unlock<L>(a, b, s_own_token, nodes);
+            }
         }
         if (got == 0u) { /* nothing found: the end, or wait and look again */
             int stop = 0;
@@ -685,13 +755,13 @@ static __global__ void app_uts(gs_app_args a)
         __syncthreads();
         const unsigned int off = c ? atomicAdd(&s_total, c) : 0u;
         if (t < got) {
-            ++nodes;
+            ++nodes_done;
             if (c == 0u)
                 ++leaves, sum += id;
         }
         __syncthreads();
         if (t == 0) {
-            s_ok = uts_lock<L>(own, &s_token) ? 1u : 0u;
+            s_ok = uts_lock<L>(a, b, &s_token, nodes) ? 1u : 0u;
             s_base = own[64];
             if (s_ok && s_base + s_total > a.cap) { /* a stack too small: counted, the children dropped */
                 atomicAdd(&a.uts_out[3], 1ull);
@@ -708,26 +778,52 @@ static __global__ void app_uts(gs_app_args a)
         if (t == 0) {
             gs_st_relaxed(&own[64], s_base + s_total, GS_SCOPE_GPU);
             atomicAdd(pending, s_total - got); /* before the unlock publishes the children; wraps when fewer */
-            uts_unlock<L>(own, s_token);
+            uts_unlock<L>(a, b, s_token, nodes);
         }
     }
-    if (nodes) {
-        atomicAdd(&a.uts_out[0], nodes);
+    if (L == GS_SYNC_UTS_COHORT)
+        gs_mutex_cohort_end(); /* no peer's queue node goes while it may be written */
+    if (nodes_done) {
+        atomicAdd(&a.uts_out[0], nodes_done);
         atomicAdd(&a.uts_out[1], leaves);
         atomicAdd(&a.uts_out[2], sum);
     }
 }
 
-extern "C" int gs_app_run_uts(gs_app_args *a, unsigned int lock, cudaEvent_t t0, cudaEvent_t t1)
+#define UTS_LOCKS (GS_SYNC_UTS_NONE - GS_SYNC_UTS_SPIN + 1)
+static const void *const uts_kernels[UTS_LOCKS] = {
+    (const void *)app_uts<GS_SYNC_UTS_SPIN>,  (const void *)app_uts<GS_SYNC_UTS_FA>,
+    (const void *)app_uts<GS_SYNC_UTS_TICKET>, (const void *)app_uts<GS_SYNC_UTS_ARRAY>,
+    (const void *)app_uts<GS_SYNC_UTS_COHORT>, (const void *)app_uts<GS_SYNC_UTS_NONE>};
+
+/* cohortMutex: the largest cluster, up to GS_APP_UTS_CLUSTER blocks, in
+ * which the device holds the whole grid at once; 1 when none. */
+static cudaError_t uts_cluster(const void *k, const gs_app_args *a, unsigned int *cluster)
 {
-    const void *k = lock == GS_SYNC_UTS_SPIN  ? (const void *)app_uts<GS_SYNC_UTS_SPIN>
-                    : lock == GS_SYNC_UTS_FA  ? (const void *)app_uts<GS_SYNC_UTS_FA>
-                    : lock == GS_SYNC_UTS_NONE ? (const void *)app_uts<GS_SYNC_UTS_NONE>
-                                              : (const void *)app_uts<GS_SYNC_UTS_TICKET>;
+    unsigned int most = GS_APP_UTS_CLUSTER, resident = 0u;
+    cudaError_t e;
+    for (;;) {
+        if ((e = gs_cluster_pick(k, a->blocks, a->threads, 0, most, cluster, &resident)) != cudaSuccess ||
+            *cluster == 1u || resident >= a->blocks)
+            return e;
+        most = *cluster / 2u;
+    }
+}
+
+extern "C" int gs_app_run_uts(gs_app_args *a, unsigned int lock, unsigned int *cluster, cudaEvent_t t0,
+                              cudaEvent_t t1)
+{
+    const void *k = uts_kernels[lock - GS_SYNC_UTS_SPIN];
     void *args[] = {a};
     cudaError_t e;
-    if ((e = cudaEventRecord(t0, 0)) != cudaSuccess ||
-        (e = cudaLaunchCooperativeKernel(k, a->blocks, a->threads, args, 0, 0)) != cudaSuccess)
+    *cluster = 1u;
+    if (lock == GS_SYNC_UTS_COHORT && (e = uts_cluster(k, a, cluster)) != cudaSuccess)
+        return (int)e;
+    if ((e = cudaEventRecord(t0, 0)) != cudaSuccess)
+        return (int)e;
+    e = *cluster > 1u ? gs_launch_clusters(k, a->blocks, a->threads, *cluster, args, 0, 0)
+                      : cudaLaunchCooperativeKernel(k, a->blocks, a->threads, args, 0, 0);
+    if (e != cudaSuccess)
         return (int)e;
     return (int)cudaEventRecord(t1, 0);
 }
@@ -735,10 +831,8 @@ extern "C" int gs_app_run_uts(gs_app_args *a, unsigned int lock, cudaEvent_t t0,
 extern "C" int gs_app_uts_occupancy(unsigned int threads, int *per_sm)
 {
     int most = 1 << 30, x;
-    const void *k[] = {(const void *)app_uts<GS_SYNC_UTS_SPIN>, (const void *)app_uts<GS_SYNC_UTS_FA>,
-                       (const void *)app_uts<GS_SYNC_UTS_TICKET>};
-    for (int i = 0; i < 3; ++i) {
-        cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&x, k[i], (int)threads, 0);
+    for (int i = 0; i < UTS_LOCKS - 1; ++i) { /* the locks' kernels; the twin is no smaller */
+        cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&x, uts_kernels[i], (int)threads, 0);
         if (e != cudaSuccess)
             return (int)e;
         most = x < most ? x : most;

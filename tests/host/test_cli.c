@@ -58,9 +58,35 @@ int main(void)
           strcmp(gs_app_opts.graph, "road:ny") == 0 && gs_app_opts.tol == 1e-5 && o.threads == 64 && o.repeat == 3);
     CHECK(parse(&o, "app all") == 0 && gs_app_opts.nprograms == GS_APP_PROGRAMS && gs_app_opts.nmodes == 0 &&
           gs_app_opts.graph[0] == 0 && gs_app_opts.tol == 1e-6);
-    CHECK(parse(&o, "app reduce --sync all --size 1000 --threads 128") == 0 && gs_app_opts.nmodes == GS_SYNC_MODES &&
+    CHECK(parse(&o, "app reduce --sync all --size 1000 --threads 128") == 0 && gs_app_opts.nmodes == 0 &&
           gs_app_opts.size == 1000 && o.threads == 128);
     CHECK(usage("app bfs --sync brokenNoBarrier,gridSync,gridSync", "synchronization mode: 'gridSync' is named twice"));
+    /* UTS's locks: named with --sync where uts is asked, its steal */
+    CHECK(parse(&o, "app uts --sync spinMutex,ticketMutex,arrayMutex,cohortMutex --steal half") == 0 &&
+          gs_app_opts.nmodes == 4 && gs_app_opts.modes[2] == GS_SYNC_UTS_ARRAY &&
+          gs_app_opts.modes[3] == GS_SYNC_UTS_COHORT && gs_app_opts.steal_half == 1);
+    CHECK(parse(&o, "app uts") == 0 && gs_app_opts.steal_half == 0 && gs_app_opts.nmodes == 0);
+    CHECK(parse(&o, "app uts --steal batch --sync brokenNoLock") == 0 && gs_app_opts.steal_half == 0 &&
+          gs_app_opts.modes[0] == GS_SYNC_UTS_NONE);
+    CHECK(parse(&o, "app bfs,uts --sync gridSync,cohortMutex") == 0 && gs_app_opts.nmodes == 2);
+    CHECK(gs_app_mode_applies(GS_APP_UTS, GS_SYNC_BROKEN_NONE) && !gs_app_mode_applies(GS_APP_UTS, GS_SYNC_GRID) &&
+          !gs_app_mode_applies(GS_APP_BFS, GS_SYNC_UTS_ARRAY) && gs_app_mode_applies(GS_APP_BFS, GS_SYNC_GRID));
+    CHECK(usage("app bfs --sync arrayMutex", "--sync arrayMutex applies to none of the programs asked"));
+    CHECK(usage("app uts --sync gridSync,spinMutex", "--sync gridSync applies to none of the programs asked"));
+    CHECK(usage("app uts --sync cubRadixSort", "synchronization mode 'cubRadixSort' is not one of"));
+    CHECK(usage("app uts --steal all", "--steal 'all' is not one of batch, half"));
+    /* uts-hs: its two modes, its sizes */
+    CHECK(parse(&o, "app uts-hs --sync hsFixed --nodes 65536 --local-stack 64") == 0 && gs_app_opts.nmodes == 1 &&
+          gs_app_opts.modes[0] == GS_SYNC_HS_FIXED && gs_app_opts.nodes == 65536 && gs_app_opts.local_stack == 64 &&
+          !gs_app_opts.fertility_given && gs_app_opts.programs[0] == GS_APP_UTS_HS);
+    CHECK(parse(&o, "app uts-hs --fertility 80") == 0 && gs_app_opts.fertility_given && gs_app_opts.nodes == 8192 &&
+          gs_app_opts.local_stack == 32);
+    CHECK(gs_app_mode_applies(GS_APP_UTS_HS, GS_SYNC_HS_SHIPPED) && !gs_app_mode_applies(GS_APP_UTS_HS, GS_SYNC_UTS_SPIN) &&
+          gs_app_mode_applies(GS_APP_UTS_HS, GS_SYNC_BROKEN_NONE) &&
+          !gs_app_mode_applies(GS_APP_UTS, GS_SYNC_HS_FIXED) && !gs_app_mode_applies(GS_APP_BFS, GS_SYNC_HS_FIXED));
+    CHECK(usage("app uts --sync hsFixed", "--sync hsFixed applies to none of the programs asked"));
+    CHECK(usage("app uts-hs --local-stack 16", "--local-stack '16' is not a whole number from 32 to 65536"));
+    CHECK(usage("app uts-hs --nodes 1", "--nodes '1' is not a whole number from 2 to"));
     CHECK(usage("app bfs --tol -1", "--tol '-1' is not a number"));
     CHECK(parse(&o, "app bitonic") == 0 && gs_app_opts.key_bits == 32);
     CHECK(parse(&o, "app bitonic --key-bits 64 --size 65536") == 0 && gs_app_opts.key_bits == 64 &&

@@ -27,7 +27,8 @@ static const char *const words[] = {
     "litmus", "--shape", "--order", "--stress", "MP", "IRIW", "MPbrokenAcquire", "MP,SB,LB", "acqrel", "sc",
     "relaxed,sc", "on", "off", "1000000", "server", "queue", "counters,transfers", "--way", "--share", "--items",
     "--ops", "--capacity", "--dist", "skewed", "spinLock,server", "brokenEarlyBit", "4096", "25,50", "hashtable", "--collision",
-    "--lookups", "--msg-bytes", "unionfind", "brokenNoLock", "512", "serverLF", "brokenEarlyRead"};
+    "--lookups", "--msg-bytes", "unionfind", "brokenNoLock", "512", "serverLF", "brokenEarlyRead", "uts", "--steal", "half",
+    "cohortMutex,arrayMutex", "--spread", "uts-hs", "hsFixed", "--nodes", "--local-stack"};
 
 /* One argument: a word, random bytes, a number, or a long string. */
 static char *arg(char *buf, size_t cap)

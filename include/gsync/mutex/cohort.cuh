@@ -15,7 +15,8 @@
  * Requires:  every block calls gs_mutex_cohort_begin before its first lock
  *            and gs_mutex_cohort_end before it exits (all threads), so that
  *            no block's shared memory goes while a peer may still write it.
- *            Without clusters every block is a cluster of one: a ticket lock.
+ *            Without clusters every block is a cluster of one: a ticket
+ *            lock.  A block outside a lock's cluster takes the global part alone.
  * Memory:    256 bytes global, 24 bytes of shared memory per block.
  */
 #ifndef GSYNC_MUTEX_COHORT_CUH
@@ -87,6 +88,20 @@ static __device__ __forceinline__ void gs_mutex_cohort_unlock(gs_mutex_cohort_t 
     }
     gs_mutex_ticket_unlock(m, (unsigned int)(held >> 32), GS_SCOPE_GPU);
     gs_mutex_mcs_pass(&mine->queue, next, GS__COHORT_GO, GS_SCOPE_CLUSTER);
+}
+
+/* A block that is not in the lock's cluster (its queue lives in another
+ * cluster's shared memory) queues on the global part alone, in the same FIFO
+ * as the cohorts' heads; one thread; keep the ticket.  Ordering as the
+ * ticket lock's (gpu-scope acquire and release). */
+static __device__ __forceinline__ bool gs_mutex_cohort_lock_alone(gs_mutex_cohort_t *m, unsigned int *ticket)
+{
+    return gs_mutex_ticket_lock(m, ticket, GS_SCOPE_GPU);
+}
+
+static __device__ __forceinline__ void gs_mutex_cohort_unlock_alone(gs_mutex_cohort_t *m, unsigned int ticket)
+{
+    gs_mutex_ticket_unlock(m, ticket, GS_SCOPE_GPU);
 }
 
 #endif
