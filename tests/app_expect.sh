@@ -5,7 +5,8 @@
 #     PASS (fxLockBarrier: PASS or TIMEOUT, it may deadlock);
 #  2. the broken twin (no grid barrier): every program must FAIL its check;
 #     UTS with each of its 5 stack locks PASS with --spread 1, and with
-#     --steal half from either start (cohortMutex in clusters of 2 or more),
+#     --steal half from either start (cohortMutex in clusters of 2 or more
+#     at 1/SM),
 #     and its twin without locks FAILs (or never ends: TIMEOUT) in each;
 #  2a. uts-hs (HeteroSync's UTS ported): its fixed kernel PASS with HeteroSync's
 #     arguments (8,193 nodes, 90 %, local stacks of 32, 128 threads) at 1 and
@@ -52,7 +53,8 @@ rows "$tmp/broken.csv" | grep -Eq "^uts,brokenNoLock,(FAIL|TIMEOUT)$" || { echo 
 "$bench" app uts --spread 1 --sync brokenNoBarrier --tbs-per-sm 4 --repeat 1 --timeout 2 --format csv >"$tmp/sb.csv"
 rows "$tmp/sb.csv" | grep -Eq "^uts,brokenNoLock,(FAIL|TIMEOUT)$" || { echo "uts --spread 1 without locks did not fail:";
   rows "$tmp/sb.csv"; status=1; }
-[ "$(grep -c ',cohortMutex,PASS,.*clusters of [248]' "$tmp/spread.csv")" = 2 ] || {
+# (at 16/SM no cluster of 2 or more may be co-resident: then it runs as one global ticket)
+[ "$(grep -c ',cohortMutex,PASS,.*clusters of [248]' "$tmp/spread.csv")" -ge 1 ] || {
   echo "uts --spread 1: cohortMutex not in clusters"; status=1; }
 # a thief taking half a stack (--steal half), from one start stack and spread: every lock PASS at 1 and 16/SM,
 # the cohort lock in clusters; the twin without locks still fails
@@ -61,7 +63,7 @@ for spread in 0 1; do
     >"$tmp/half$spread.csv" || { echo "app uts --steal half --spread $spread: exit $?"; status=1; }
   [ "$(rows "$tmp/half$spread.csv" | grep -c "^uts,[A-Za-z]*,PASS$")" = 10 ] || {
     echo "uts --steal half --spread $spread: not 10 PASS rows:"; rows "$tmp/half$spread.csv"; status=1; }
-  [ "$(grep -c ',cohortMutex,PASS,.*clusters of [248]' "$tmp/half$spread.csv")" = 2 ] || {
+  [ "$(grep -c ',cohortMutex,PASS,.*clusters of [248]' "$tmp/half$spread.csv")" -ge 1 ] || {
     echo "uts --steal half --spread $spread: cohortMutex not in clusters"; status=1; }
   "$bench" app uts --steal half --spread $spread --sync brokenNoLock --tbs-per-sm 4 --repeat 1 --timeout 2 \
     --format csv >"$tmp/hb$spread.csv"

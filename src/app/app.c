@@ -464,7 +464,7 @@ static int bufs_alloc(app_bufs *b, const app_point *pt, const app_input *x, char
         CK(cudaMalloc((void **)&b->hs_stacks, ((size_t)b->hs_global + (size_t)gs_app_opts.local_stack * c) * 4));
         CK(cudaMalloc((void **)&b->hs_heads, (c + 1u) * 4));
         CK(cudaMalloc((void **)&b->hs_locks, (c + 1u) * 4));
-        CK(cudaMalloc((void **)&b->hs_out, 3 * 4));
+        CK(cudaMalloc((void **)&b->hs_out, 4 * 4));
     }
     if (pt->program == GS_APP_REDUCE || pt->program == GS_APP_REDUCE_FLOAT) {
         CK(cudaMalloc((void **)&b->in, pt->size * 4));
@@ -686,7 +686,7 @@ static int run_uts_hs(const app_point *pt, unsigned int mode, app_bufs *b, app_r
     cudaEvent_t t0 = NULL, t1 = NULL;
     float f = 0.0f;
     int rc = 0, fired = 0, *stacks = NULL, heads[GS_UTS_HS_CORES + 1];
-    unsigned int out[3] = {t->processed, 0u, 0u}, busy = 0u;
+    unsigned int out[4] = {t->processed, 0u, 0u, 0u}, busy = 0u;
     const size_t words = (size_t)b->hs_global + (size_t)gs_app_opts.local_stack * t->cores;
     memset(&a, 0, sizeof a);
     memset(heads, 0, sizeof heads);
@@ -720,7 +720,11 @@ static int run_uts_hs(const app_point *pt, unsigned int mode, app_bufs *b, app_r
     CK(cudaMemcpy(heads, b->hs_heads, (t->cores + 1u) * 4, cudaMemcpyDeviceToHost));
     for (unsigned int i = 0; i <= t->cores; ++i)
         busy += heads[i] != 0;
-    if (fired) {
+    if (out[3]) { /* a race tore a stack head or a popped index */
+        r->verdict = GS_FAIL;
+        snprintf(r->detail, sizeof r->detail, "%u stack heads or node indices out of range; %u processed of %u%s",
+                 out[3], out[0], t->n, fired ? "; the watchdog fired" : "");
+    } else if (fired) {
         r->verdict = GS_TIMEOUT;
         snprintf(r->detail, sizeof r->detail, "the watchdog ended the run after %.1f s (%u of %u nodes processed)",
                  pt->timeout_s, out[0], t->n);

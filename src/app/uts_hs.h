@@ -52,7 +52,7 @@ typedef struct gs_uts_hs_args {
     int *stacks;           /* the global stack (global_size ints), then `cores` local stacks of local_size */
     int *heads;            /* cores + 1: the global stack's, then each local stack's */
     unsigned int *locks;   /* cores + 1, the same order */
-    unsigned int *out;     /* nodes processed, leaves found, leaf sum */
+    unsigned int *out;     /* nodes processed, leaves found, leaf sum, indices out of range */
     unsigned int total, global_size, local_size, cores;
     unsigned int blocks, threads;
     void *watchdog;

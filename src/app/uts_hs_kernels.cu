@@ -16,7 +16,10 @@
  *            leaves without the lock if it is held at the first peek).  fixed:
  *            __syncwarp where lane 0 hands to its warp; that loop starts "not held".
  * Progress:  deadlock-free; a lost node keeps the count short: lane 0 looks at
- *            the watchdog once an iteration (TIMEOUT).
+ *            the watchdog once an iteration (TIMEOUT).  gsync's one addition:
+ *            a stack head or node index out of range (a race's torn read) is
+ *            counted in out[3] and clamped, so that a race fails the check
+ *            instead of faulting the GPU.
  * Requires:  blockDim.x a multiple of 32; memory: 8 bytes of shared memory a thread.
  */
 #include "bench.cuh"
@@ -80,6 +83,16 @@ static __device__ __forceinline__ void hs_unlock(unsigned int *l)
     gs_atom_exch_relaxed(l, 0u, GS_SCOPE_GPU);
 }
 
+/* A head read from memory, within [0, size]; out of it counted in out[3]. */
+static __device__ __forceinline__ int hs_head(const gs_uts_hs_args &a, const int *head, int size)
+{
+    const int h = *head;
+    if (h >= 0 && h <= size)
+        return h;
+    gs_atom_add_relaxed(&a.out[3], 1u, GS_SCOPE_GPU);
+    return h < 0 ? 0 : size;
+}
+
 static __global__ void uts_hs_init(gs_uts_hs_args a)
 {
     gs_watchdog_arm((gs_watchdog_t *)a.watchdog, a.timeout_ns);
@@ -108,15 +121,15 @@ static __global__ void uts_hs(gs_uts_hs_args a)
         if (tfx == 0)
             quit |= !hs_lock(local_lock, &w);
         hs_syncwarp<H>();
-        my_local_head = *local_head;
+        my_local_head = hs_head(a, local_head, local_size);
         if (my_local_head == 0) { /* empty: half of it from the global stack, if that lock is free */
             if (tfx == 0)
                 got_global[tfid] = hs_trylock(global_lock);
             hs_syncwarp<H>();
             if (got_global[tfid]) {
-                my_global_head = *global_head;
+                my_global_head = hs_head(a, global_head, global_size);
                 for (int i = 0; i < local_size / 2; i += T) {
-                    if (my_global_head > tfx)
+                    if (my_global_head > tfx && i + tfx < local_size)
                         local_stack[i + tfx] = global_stack[my_global_head - tfx - 1];
                     if (my_global_head > T) {
                         my_local_head += T, my_global_head -= T;
@@ -132,8 +145,16 @@ static __global__ void uts_hs(gs_uts_hs_args a)
                 }
             }
         }
+        if (my_local_head > local_size) { /* a refill past the stack's end */
+            gs_atom_add_relaxed(&a.out[3], 1u, GS_SCOPE_GPU);
+            my_local_head = local_size;
+        }
         if (my_local_head > tfx)
             process_index = local_stack[my_local_head - tfx - 1];
+        if (process_index >= (int)a.total) {
+            gs_atom_add_relaxed(&a.out[3], 1u, GS_SCOPE_GPU);
+            process_index = -1;
+        }
         hs_syncwarp<H>();
         if (tfx == 0) {
             *local_head = my_local_head > T ? my_local_head - T : 0;
@@ -166,7 +187,7 @@ static __global__ void uts_hs(gs_uts_hs_args a)
                 }
                 bool enqueued = false;
                 quit |= !hs_lock(local_lock, &w);
-                my_local_head = *local_head;
+                my_local_head = hs_head(a, local_head, local_size);
                 if (my_local_head <= local_size - 2) {
                     local_stack[my_local_head] = to_enqueue_a[next];
                     local_stack[my_local_head + 1] = to_enqueue_b[next];
@@ -174,7 +195,7 @@ static __global__ void uts_hs(gs_uts_hs_args a)
                     enqueued = true;
                 } else { /* full: to the global stack, with half the local one */
                     quit |= !hs_lock_relaxed<H>(global_lock, &w);
-                    my_global_head = *global_head;
+                    my_global_head = hs_head(a, global_head, global_size);
                     if (my_global_head < global_size - 2) {
                         global_stack[my_global_head] = to_enqueue_a[next];
                         global_stack[my_global_head + 1] = to_enqueue_b[next];
