@@ -11,6 +11,7 @@
 #     lookups (every answer known), union-find on an RMAT and a road graph:
 #     PASS; the union-find twin that links without the lock and the lookup
 #     twin that takes its answer before it arrives: FAIL;
+#  4a. union-find joins a directed file's arcs either way;
 #  5. a grid that cannot be co-resident, a graph that cannot be read: one
 #     line, exit 2.
 bench=$1
@@ -50,6 +51,10 @@ bad=$(rows "$tmp/more.csv" | grep -v " PASS ")
 "$bench" server hashtable --way brokenEarlyRead --items 256 --collision 8 --lookups 0,50 --repeat 1 --format csv >"$tmp/early.csv"
 [ "$(rows "$tmp/early.csv" | awk '{ print $3 }')" = FAIL ] || {
   echo "brokenEarlyRead did not fail once (no row at 0 % lookups):"; rows "$tmp/early.csv"; status=1; }
+# union-find on a directed file: an arc either way joins its ends (arcs 2->1 and 4->3 only: 2 components)
+printf 'c one direction only\np sp 4 2\na 2 1 1\na 4 3 1\n' >"$tmp/dir.gr"
+"$bench" server unionfind --way atomic,server --graph "$tmp/dir.gr" --tbs 8 --repeat 1 --format csv >"$tmp/dir.csv"
+[ "$(grep -Ec ',PASS,"?2 components' "$tmp/dir.csv")" = 2 ] || { echo "directed arcs not joined:"; cat "$tmp/dir.csv"; status=1; }
 "$(dirname "$0")/cli_expect.sh" 2 "^gsync-bench: error: .*nowhere.gr" "$bench" server unionfind --graph /nowhere.gr ||
   status=1
 "$(dirname "$0")/cli_expect.sh" 2 "^gsync-bench: error: server: 99999 blocks .* must be co-resident" "$bench" server counters --tbs 99999 ||

@@ -40,8 +40,9 @@ typedef struct srv_row {
     char detail[200];
 } srv_row;
 
-/* unionfind's inputs: the graph, its edges (u, v), u < v, once each, and
- * the smallest vertex of each vertex's component. */
+/* unionfind's inputs: the graph, its edges (u, v), u < v, once each (an arc
+ * either way, or both, is one edge: components of the undirected graph),
+ * and the smallest vertex of each vertex's component. */
 typedef struct srv_graph {
     gs_graph g;
     unsigned int *edges, *label;
@@ -57,6 +58,12 @@ static unsigned int uf_root(unsigned int *p, unsigned int x)
     return x;
 }
 
+static int cmp_u64(const void *a, const void *b)
+{
+    const unsigned long long x = *(const unsigned long long *)a, y = *(const unsigned long long *)b;
+    return x < y ? -1 : x > y;
+}
+
 /* Loads graphs[k] from spec: its edges and its components' smallest
  * vertices (union by the smaller root).  GS_EXIT_OK or an exit status. */
 static int graph_load(srv_graph *x, const char *spec, char *err, size_t n)
@@ -68,26 +75,39 @@ static int graph_load(srv_graph *x, const char *spec, char *err, size_t n)
     if ((rc = gs_graph_load(spec, dir[0] ? dir : NULL, &x->g, err, n)))
         return rc == 2 ? GS_EXIT_USAGE : GS_EXIT_RUNTIME;
     const gs_graph *g = &x->g;
-    for (unsigned int u = 0; u < g->n; ++u)
-        for (unsigned int k = g->row[u]; k < g->row[u + 1]; ++k)
-            x->nedges += g->col[k] > u;
-    x->edges = malloc(8u * (x->nedges ? x->nedges : 1u));
+    const unsigned long long arcs = g->row[g->n];
+    unsigned long long *pairs = malloc(8u * (arcs ? arcs : 1u)), e = 0;
     x->label = malloc(4u * (size_t)(g->n ? g->n : 1u));
-    if (!x->edges || !x->label) {
+    if (!pairs || !x->label) {
+        free(pairs);
         snprintf(err, n, "out of host memory for %s's edges", g->name);
         return GS_EXIT_RUNTIME;
     }
-    unsigned long long e = 0;
+    for (unsigned int u = 0; u < g->n; ++u) /* every arc as (smaller, larger); loops dropped */
+        for (unsigned int k = g->row[u]; k < g->row[u + 1]; ++k)
+            if (g->col[k] != u) {
+                const unsigned long long lo = u < g->col[k] ? u : g->col[k], hi = u < g->col[k] ? g->col[k] : u;
+                pairs[e++] = lo << 32 | hi;
+            }
+    qsort(pairs, e, 8u, cmp_u64);
+    for (unsigned long long k = 0; k < e; ++k) /* each edge once */
+        if (k == 0 || pairs[k] != pairs[k - 1])
+            pairs[x->nedges++] = pairs[k];
+    if (!(x->edges = malloc(8u * (x->nedges ? x->nedges : 1u)))) {
+        free(pairs);
+        snprintf(err, n, "out of host memory for %s's edges", g->name);
+        return GS_EXIT_RUNTIME;
+    }
+    for (unsigned long long k = 0; k < x->nedges; ++k)
+        x->edges[2 * k] = (unsigned int)(pairs[k] >> 32), x->edges[2 * k + 1] = (unsigned int)pairs[k];
+    free(pairs);
     for (unsigned int v = 0; v < g->n; ++v)
         x->label[v] = v;
-    for (unsigned int u = 0; u < g->n; ++u)
-        for (unsigned int k = g->row[u]; k < g->row[u + 1]; ++k)
-            if (g->col[k] > u) {
-                x->edges[2 * e] = u, x->edges[2 * e + 1] = g->col[k], ++e;
-                const unsigned int a = uf_root(x->label, u), b = uf_root(x->label, g->col[k]);
-                if (a != b)
-                    x->label[a > b ? a : b] = a > b ? b : a;
-            }
+    for (unsigned long long k = 0; k < x->nedges; ++k) {
+        const unsigned int a = uf_root(x->label, x->edges[2 * k]), b = uf_root(x->label, x->edges[2 * k + 1]);
+        if (a != b)
+            x->label[a > b ? a : b] = a > b ? b : a;
+    }
     for (unsigned int v = 0; v < g->n; ++v)
         x->label[v] = uf_root(x->label, v);
     return GS_EXIT_OK;
