@@ -8,9 +8,10 @@
 #     --steal half from either start (cohortMutex in clusters of 2 or more
 #     at 1/SM),
 #     and its twin without locks FAILs (or never ends: TIMEOUT) in each;
-#  2a. uts-hs (HeteroSync's UTS ported): its fixed kernel PASS with HeteroSync's
-#     arguments (8,193 nodes, 90 %, local stacks of 32, 128 threads) at 1 and
-#     4 blocks/SM and with 65,537 nodes; the shipped kernel's verdicts printed;
+#  2a. uts-hs (HeteroSync's UTS ported): its fixed kernel, and that kernel with
+#     gsync's ticket locks, PASS with HeteroSync's arguments (8,193 nodes, 90 %,
+#     local stacks of 32, 128 threads) at 1 and 4 blocks/SM and with 65,537
+#     nodes; the shipped kernel's verdicts printed;
 #  2b. bitonic on 64-bit keys (--key-bits 64): graph relaunch, gridSync and
 #     gsBarrier PASS at 1 and 4 blocks/SM, CUB's sorts beside them PASS, and
 #     the broken twin FAILs;
@@ -32,7 +33,7 @@ small="--graph road:20000 --length 600 --size 65536 --root 2000"
 "$bench" app all $small --tbs-per-sm 1,4 --repeat 1 --timeout 5 --format csv >"$tmp/all.csv" || {
   echo "app all: exit $?"; status=1; }
 n=$(rows "$tmp/all.csv" | wc -l)
-[ "$n" = 198 ] || { echo "app all: $n rows, expected 198 (bitonic adds CUB's sorts, uts runs 5 locks, uts-hs 2)";
+[ "$n" = 200 ] || { echo "app all: $n rows, expected 200 (bitonic adds CUB's sorts, uts runs 5 locks, uts-hs 3)";
   status=1; }
 bad=$(rows "$tmp/all.csv" | grep -v ",PASS$" | grep -v "^[a-z-]*,fxLockBarrier,TIMEOUT$" | grep -v "^uts-hs,hsShipped,")
 [ -z "$bad" ] || { echo "app all: not PASS:"; echo "$bad"; status=1; }
@@ -76,10 +77,12 @@ hs="uts-hs --threads 128 --repeat 1 --timeout 10 --format csv"
 # shellcheck disable=SC2086
 "$bench" app $hs --tbs-per-sm 1,4 >"$tmp/hs.csv" || { echo "app uts-hs: exit $?"; status=1; }
 # shellcheck disable=SC2086
-"$bench" app $hs --sync hsFixed --nodes 65536 --tbs-per-sm 1 >>"$tmp/hs.csv" || {
+"$bench" app $hs --sync hsFixed,hsTicket --nodes 65536 --tbs-per-sm 1 >>"$tmp/hs.csv" || {
   echo "app uts-hs --nodes 65536: exit $?"; status=1; }
-[ "$(rows "$tmp/hs.csv" | grep -c "^uts-hs,hsFixed,PASS$")" = 3 ] || { echo "uts-hs: hsFixed not 3 PASS rows:";
-  rows "$tmp/hs.csv"; status=1; }
+for v in hsFixed hsTicket; do
+  [ "$(rows "$tmp/hs.csv" | grep -c "^uts-hs,$v,PASS$")" = 3 ] || { echo "uts-hs: $v not 3 PASS rows:";
+    rows "$tmp/hs.csv"; status=1; }
+done
 echo "uts-hs as shipped: $(rows "$tmp/hs.csv" | grep "^uts-hs,hsShipped," | tr '\n' ' ')"
 
 # bitonic on 64-bit keys, whose high halves decide much of their order (tests/host/test_sequence.c)

@@ -463,7 +463,7 @@ static int bufs_alloc(app_bufs *b, const app_point *pt, const app_input *x, char
         CK(cudaMalloc((void **)&b->hs_tree, (size_t)extra.hs.n * sizeof(gs_uts_hs_node)));
         CK(cudaMalloc((void **)&b->hs_stacks, ((size_t)b->hs_global + (size_t)gs_app_opts.local_stack * c) * 4));
         CK(cudaMalloc((void **)&b->hs_heads, (c + 1u) * 4));
-        CK(cudaMalloc((void **)&b->hs_locks, (c + 1u) * 4));
+        CK(cudaMalloc((void **)&b->hs_locks, (c + 1u) * GS_UTS_HS_LOCK_BYTES));
         CK(cudaMalloc((void **)&b->hs_out, 4 * 4));
     }
     if (pt->program == GS_APP_REDUCE || pt->program == GS_APP_REDUCE_FLOAT) {
@@ -706,7 +706,7 @@ static int run_uts_hs(const app_point *pt, unsigned int mode, app_bufs *b, app_r
     CK(cudaMemcpy(b->hs_tree, t->nodes, (size_t)t->n * sizeof(gs_uts_hs_node), cudaMemcpyHostToDevice));
     CK(cudaMemcpy(b->hs_stacks, stacks, words * 4, cudaMemcpyHostToDevice));
     CK(cudaMemcpy(b->hs_heads, heads, (t->cores + 1u) * 4, cudaMemcpyHostToDevice));
-    CK(cudaMemset(b->hs_locks, 0, (t->cores + 1u) * 4));
+    CK(cudaMemset(b->hs_locks, 0, (t->cores + 1u) * GS_UTS_HS_LOCK_BYTES));
     CK(cudaMemcpy(b->hs_out, out, sizeof out, cudaMemcpyHostToDevice));
     CK((cudaError_t)gs_uts_hs_setup(&a));
     CK(cudaEventCreate(&t0));
@@ -937,7 +937,7 @@ static unsigned int modes_of(unsigned int program, unsigned int *modes)
         for (unsigned int m = GS_SYNC_UTS_SPIN; m < GS_SYNC_UTS_NONE; ++m)
             modes[k++] = m;
     else if (k == 0 && program == GS_APP_UTS_HS)
-        modes[k++] = GS_SYNC_HS_SHIPPED, modes[k++] = GS_SYNC_HS_FIXED;
+        modes[k++] = GS_SYNC_HS_SHIPPED, modes[k++] = GS_SYNC_HS_FIXED, modes[k++] = GS_SYNC_HS_TICKET;
     else if (k == 0)
         for (unsigned int m = 0; m < GS_SYNC_MODES; ++m)
             modes[k++] = m;

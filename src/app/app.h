@@ -53,6 +53,7 @@ enum gs_app_sync {
     GS_SYNC_UTS_NONE,                     /* the broken twin: no lock (brokenNoLock, or brokenNoBarrier) */
     GS_SYNC_HS_SHIPPED,                   /* uts-hs: HeteroSync's kernel as shipped (it must FAIL on sm_70+) */
     GS_SYNC_HS_FIXED,                     /* uts-hs: with __syncwarp and its relaxed lock fixed */
+    GS_SYNC_HS_TICKET,                    /* uts-hs: the fixed kernel with gsync's ticket locks */
     GS_SYNC_PARSED,                       /* --sync takes the names before this one */
     GS_SYNC_CUB_RADIX = GS_SYNC_PARSED,   /* not modes: the peers beside bitonic sort, CUB's */
     GS_SYNC_CUB_MERGE,                    /* DeviceRadixSort and DeviceMergeSort             */

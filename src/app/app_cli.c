@@ -21,7 +21,7 @@ static const char *const sync_names[GS_SYNC_NAMES] = {
     "relaunchStream", "relaunchGraph", "gridSync",  "cudaBarrier",      "atomicTreeBarrUniq", "lfTreeBarrUniq",
     "srBarrier",      "fxLockFreeBarrier", "fxLockBarrier", "gsBarrier", "brokenNoBarrier",
     "fxLockBarrierNoFence", "fxLockFreeBarrierNoFence", "spinMutex", "faMutex", "ticketMutex", "arrayMutex",
-    "cohortMutex", "brokenNoLock", "hsShipped", "hsFixed", "cubRadixSort", "cubMergeSort"};
+    "cohortMutex", "brokenNoLock", "hsShipped", "hsFixed", "hsTicket", "cubRadixSort", "cubMergeSort"};
 
 const char *gs_app_program_name(unsigned int p)
 {
@@ -36,7 +36,7 @@ const char *gs_app_sync_name(unsigned int m)
 int gs_app_mode_applies(unsigned int program, unsigned int mode)
 {
     const int lock = mode >= GS_SYNC_UTS_SPIN && mode <= GS_SYNC_UTS_NONE;
-    const int hs = mode == GS_SYNC_HS_SHIPPED || mode == GS_SYNC_HS_FIXED;
+    const int hs = mode >= GS_SYNC_HS_SHIPPED && mode <= GS_SYNC_HS_TICKET;
     if (program == GS_APP_UTS_HS)
         return hs || mode == GS_SYNC_BROKEN_NONE;
     return program == GS_APP_UTS ? lock || mode == GS_SYNC_BROKEN_NONE : !lock && !hs;

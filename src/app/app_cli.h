@@ -39,7 +39,7 @@ int gs_app_parse_programs(const char *list, char *err, size_t n);
  * set); VALUE NULL only asks whether NAME is its option. */
 int gs_app_option(const char *name, const char *value, char *err, size_t n);
 /* Whether --sync's `mode` applies to `program`: uts takes the locks and the
- * twins (brokenNoBarrier is its brokenNoLock), uts-hs its two kernels
+ * twins (brokenNoBarrier is its brokenNoLock), uts-hs its three kernels
  * (brokenNoBarrier is hsShipped), the others the barriers. */
 int gs_app_mode_applies(unsigned int program, unsigned int mode);
 /* After parsing: every --sync mode applies to a program asked.  0, or -1

@@ -13,6 +13,7 @@ extern "C" {
 
 #define GS_UTS_HS_CORES 15u /* HeteroSync's NUM_PHYSICAL_CORES: the local stacks (block b uses b % 15) */
 #define GS_UTS_HS_FRONT 32u /* a task front: a warp */
+#define GS_UTS_HS_LOCK_BYTES 256u /* a lock's place: HeteroSync's word, or gsync's ticket lock (two lines) */
 
 /* A node as HeteroSync lays it out: no children (child_a 0) or two. */
 typedef struct gs_uts_hs_node {
@@ -51,7 +52,7 @@ typedef struct gs_uts_hs_args {
     gs_uts_hs_node *tree;
     int *stacks;           /* the global stack (global_size ints), then `cores` local stacks of local_size */
     int *heads;            /* cores + 1: the global stack's, then each local stack's */
-    unsigned int *locks;   /* cores + 1, the same order */
+    unsigned int *locks;   /* cores + 1, the same order, GS_UTS_HS_LOCK_BYTES apart */
     unsigned int *out;     /* nodes processed, leaves found, leaf sum, indices out of range */
     unsigned int total, global_size, local_size, cores;
     unsigned int blocks, threads;

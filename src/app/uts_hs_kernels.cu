@@ -15,6 +15,8 @@
  *            reach the other lanes unordered since sm_70; __gpuLockRelaxed
  *            leaves without the lock if it is held at the first peek).  fixed:
  *            __syncwarp where lane 0 hands to its warp; that loop starts "not held".
+ *            ticket: fixed, with gsync's ticket lock (mutex/ticket.cuh: acquire
+ *            to lock, release to unlock, no fence.sc; its trylock for the refill).
  * Progress:  deadlock-free; a lost node keeps the count short: lane 0 looks at
  *            the watchdog once an iteration (TIMEOUT).  gsync's one addition:
  *            a stack head or node index out of range (a race's torn read) is
@@ -23,11 +25,13 @@
  * Requires:  blockDim.x a multiple of 32; memory: 8 bytes of shared memory a thread.
  */
 #include "bench.cuh"
+#include "gsync/mutex/ticket.cuh"
 
 #include "app/app.h"
 #include "app/uts_hs.h"
 
-#define HS_FIXED(H) ((H) == GS_SYNC_HS_FIXED)
+#define HS_FIXED(H) ((H) == GS_SYNC_HS_FIXED || (H) == GS_SYNC_HS_TICKET)
+#define HS_TICKET(H) ((H) == GS_SYNC_HS_TICKET)
 
 /* The fixed variant's __syncwarp; nothing in the shipped one. */
 template <int H>
@@ -93,6 +97,32 @@ static __device__ __forceinline__ int hs_head(const gs_uts_hs_args &a, const int
     return h < 0 ? 0 : size;
 }
 
+/* The variant's lock, trylock, relaxed lock and unlock (lane 0; *t: its
+ * ticket when the lock is gsync's). */
+template <int H>
+static __device__ __forceinline__ bool v_lock(unsigned int *l, unsigned int *t, gs_wait_t *w)
+{
+    return HS_TICKET(H) ? gs_mutex_ticket_lock((gs_mutex_ticket_t *)l, t, GS_SCOPE_GPU) : hs_lock(l, w);
+}
+template <int H>
+static __device__ __forceinline__ bool v_trylock(unsigned int *l, unsigned int *t)
+{
+    return HS_TICKET(H) ? gs_mutex_ticket_trylock((gs_mutex_ticket_t *)l, t, GS_SCOPE_GPU) : hs_trylock(l);
+}
+template <int H>
+static __device__ __forceinline__ bool v_lock_relaxed(unsigned int *l, unsigned int *t, gs_wait_t *w)
+{
+    return HS_TICKET(H) ? gs_mutex_ticket_lock((gs_mutex_ticket_t *)l, t, GS_SCOPE_GPU) : hs_lock_relaxed<H>(l, w);
+}
+template <int H>
+static __device__ __forceinline__ void v_unlock(unsigned int *l, unsigned int t)
+{
+    if (HS_TICKET(H))
+        gs_mutex_ticket_unlock((gs_mutex_ticket_t *)l, t, GS_SCOPE_GPU);
+    else
+        hs_unlock(l);
+}
+
 static __global__ void uts_hs_init(gs_uts_hs_args a)
 {
     gs_watchdog_arm((gs_watchdog_t *)a.watchdog, a.timeout_ns);
@@ -110,7 +140,8 @@ static __global__ void uts_hs(gs_uts_hs_args a)
     int *to_enqueue_a = to_enqueue, *to_enqueue_b = to_enqueue + blockDim.x;
     int *global_stack = a.stacks, *local_stack = a.stacks + a.global_size + corex * a.local_size;
     int *global_head = a.heads, *local_head = a.heads + corex + 1;
-    unsigned int *global_lock = a.locks, *local_lock = a.locks + corex + 1;
+    unsigned int *global_lock = a.locks, *local_lock = a.locks + (corex + 1u) * (GS_UTS_HS_LOCK_BYTES / 4u);
+    unsigned int global_ticket = 0u, local_ticket = 0u; /* lane 0's, for gsync's lock */
     gs_wait_t w = GS_WAIT_INIT; /* lane 0's: its locks, and once an iteration */
     bool quit = false;          /* lane 0: the watchdog fired */
     if (tfx == 0)
@@ -119,12 +150,12 @@ static __global__ void uts_hs(gs_uts_hs_args a)
     while (my_nodes_processed[tfid] < a.total) {
         int process_index = -1, my_local_head, my_global_head;
         if (tfx == 0)
-            quit |= !hs_lock(local_lock, &w);
+            quit |= !v_lock<H>(local_lock, &local_ticket, &w);
         hs_syncwarp<H>();
         my_local_head = hs_head(a, local_head, local_size);
         if (my_local_head == 0) { /* empty: half of it from the global stack, if that lock is free */
             if (tfx == 0)
-                got_global[tfid] = hs_trylock(global_lock);
+                got_global[tfid] = v_trylock<H>(global_lock, &global_ticket);
             hs_syncwarp<H>();
             if (got_global[tfid]) {
                 my_global_head = hs_head(a, global_head, global_size);
@@ -141,7 +172,7 @@ static __global__ void uts_hs(gs_uts_hs_args a)
                 hs_syncwarp<H>();
                 if (tfx == 0) {
                     *global_head = my_global_head;
-                    hs_unlock(global_lock);
+                    v_unlock<H>(global_lock, global_ticket);
                 }
             }
         }
@@ -158,7 +189,7 @@ static __global__ void uts_hs(gs_uts_hs_args a)
         hs_syncwarp<H>();
         if (tfx == 0) {
             *local_head = my_local_head > T ? my_local_head - T : 0;
-            hs_unlock(local_lock);
+            v_unlock<H>(local_lock, local_ticket);
         }
         if (process_index >= 0) { /* a node a lane */
             gs_uts_hs_node *x = &a.tree[process_index];
@@ -186,7 +217,7 @@ static __global__ void uts_hs(gs_uts_hs_args a)
                     continue;
                 }
                 bool enqueued = false;
-                quit |= !hs_lock(local_lock, &w);
+                quit |= !v_lock<H>(local_lock, &local_ticket, &w);
                 my_local_head = hs_head(a, local_head, local_size);
                 if (my_local_head <= local_size - 2) {
                     local_stack[my_local_head] = to_enqueue_a[next];
@@ -194,7 +225,7 @@ static __global__ void uts_hs(gs_uts_hs_args a)
                     my_local_head += 2;
                     enqueued = true;
                 } else { /* full: to the global stack, with half the local one */
-                    quit |= !hs_lock_relaxed<H>(global_lock, &w);
+                    quit |= !v_lock_relaxed<H>(global_lock, &global_ticket, &w);
                     my_global_head = hs_head(a, global_head, global_size);
                     if (my_global_head < global_size - 2) {
                         global_stack[my_global_head] = to_enqueue_a[next];
@@ -204,10 +235,10 @@ static __global__ void uts_hs(gs_uts_hs_args a)
                     for (int i = 0; my_global_head < global_size && i < local_size / 2; ++i)
                         global_stack[my_global_head++] = local_stack[--my_local_head];
                     *global_head = my_global_head;
-                    hs_unlock(global_lock);
+                    v_unlock<H>(global_lock, global_ticket);
                 }
                 *local_head = my_local_head;
-                hs_unlock(local_lock);
+                v_unlock<H>(local_lock, local_ticket);
                 if (enqueued)
                     ++next;
                 else
@@ -228,7 +259,9 @@ extern "C" int gs_uts_hs_setup(const gs_uts_hs_args *a)
 
 static const void *uts_hs_kernel(unsigned int mode)
 {
-    return mode == GS_SYNC_HS_FIXED ? (const void *)uts_hs<GS_SYNC_HS_FIXED> : (const void *)uts_hs<GS_SYNC_HS_SHIPPED>;
+    return mode == GS_SYNC_HS_FIXED    ? (const void *)uts_hs<GS_SYNC_HS_FIXED>
+           : mode == GS_SYNC_HS_TICKET ? (const void *)uts_hs<GS_SYNC_HS_TICKET>
+                                       : (const void *)uts_hs<GS_SYNC_HS_SHIPPED>;
 }
 
 /* As HeteroSync launches it: an ordinary launch. */
@@ -247,8 +280,8 @@ extern "C" int gs_uts_hs_run(const gs_uts_hs_args *a, unsigned int mode, cudaEve
 extern "C" int gs_uts_hs_occupancy(unsigned int threads, int *per_sm)
 {
     int most = 1 << 30, x;
-    const unsigned int modes[] = {GS_SYNC_HS_SHIPPED, GS_SYNC_HS_FIXED};
-    for (int i = 0; i < 2; ++i) {
+    const unsigned int modes[] = {GS_SYNC_HS_SHIPPED, GS_SYNC_HS_FIXED, GS_SYNC_HS_TICKET};
+    for (int i = 0; i < 3; ++i) {
         cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&x, uts_hs_kernel(modes[i]), (int)threads,
                                                                       2u * 4u * threads);
         if (e != cudaSuccess)

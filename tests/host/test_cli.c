@@ -75,7 +75,10 @@ int main(void)
     CHECK(usage("app uts --sync gridSync,spinMutex", "--sync gridSync applies to none of the programs asked"));
     CHECK(usage("app uts --sync cubRadixSort", "synchronization mode 'cubRadixSort' is not one of"));
     CHECK(usage("app uts --steal all", "--steal 'all' is not one of batch, half"));
-    /* uts-hs: its two modes, its sizes */
+    /* uts-hs: its three modes, its sizes */
+    CHECK(parse(&o, "app uts-hs --sync hsTicket") == 0 && gs_app_opts.nmodes == 1 &&
+          gs_app_opts.modes[0] == GS_SYNC_HS_TICKET && gs_app_mode_applies(GS_APP_UTS_HS, GS_SYNC_HS_TICKET) &&
+          !gs_app_mode_applies(GS_APP_UTS, GS_SYNC_HS_TICKET));
     CHECK(parse(&o, "app uts-hs --sync hsFixed --nodes 65536 --local-stack 64") == 0 && gs_app_opts.nmodes == 1 &&
           gs_app_opts.modes[0] == GS_SYNC_HS_FIXED && gs_app_opts.nodes == 65536 && gs_app_opts.local_stack == 64 &&
           !gs_app_opts.fertility_given && gs_app_opts.programs[0] == GS_APP_UTS_HS);

@@ -28,7 +28,7 @@ static const char *const words[] = {
     "relaxed,sc", "on", "off", "1000000", "server", "queue", "counters,transfers", "--way", "--share", "--items",
     "--ops", "--capacity", "--dist", "skewed", "spinLock,server", "brokenEarlyBit", "4096", "25,50", "hashtable", "--collision",
     "--lookups", "--msg-bytes", "unionfind", "brokenNoLock", "512", "serverLF", "brokenEarlyRead", "uts", "--steal", "half",
-    "cohortMutex,arrayMutex", "--spread", "uts-hs", "hsFixed", "--nodes", "--local-stack"};
+    "cohortMutex,arrayMutex", "--spread", "uts-hs", "hsFixed", "hsTicket", "--nodes", "--local-stack"};
 
 /* One argument: a word, random bytes, a number, or a long string. */
 static char *arg(char *buf, size_t cap)

@@ -12,6 +12,8 @@
  * Ordering:  lock is ld.acquire, unlock st.release, at `scope` (gpu, or
  *            cluster for blocks of one cluster); thread 0's acquire and
  *            release cover the block's accesses through __syncthreads().
+ *            Trylock: ld.acquire of `serving`, then a relaxed CAS of `next`
+ *            from that value: it takes the ticket being served, or nothing.
  * Progress:  starvation-free, FIFO.  Co-residency: not needed.
  * Memory:    256 bytes.  Caller: one thread per block; keep the ticket.
  */
@@ -43,6 +45,18 @@ static __device__ __forceinline__ bool gs_mutex_ticket_lock(gs_mutex_ticket_t *m
     while ((d = t - gs_ld_acquire(&m->serving, scope)) != 0u)
         if (gs_wait_behind(&w, d - 1u, GS_MUTEX_TICKET_NS_PER_WAITER, GS_WAIT_MAX_SLEEP_NS))
             return false;
+    return true;
+}
+
+/* One attempt: true (the lock held, *ticket set) only if no one held it or
+ * waited for it.  Never waits. */
+static __device__ __forceinline__ bool gs_mutex_ticket_trylock(gs_mutex_ticket_t *m, unsigned int *ticket,
+                                                               enum gs_scope scope)
+{
+    const unsigned int s = gs_ld_acquire(&m->serving, scope); /* the last holder's section before ours */
+    if (gs_atom_cas_relaxed(&m->next, s, s + 1u, scope) != s)
+        return false; /* held, or tickets taken beyond it */
+    *ticket = s;
     return true;
 }
 
