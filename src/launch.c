@@ -30,7 +30,7 @@ cudaError_t gs_wait_launch(cudaEvent_t done, double limit_s)
     cudaError_t e;
     while ((e = cudaEventQuery(done)) == cudaErrorNotReady) {
         if (now_s() > end) {
-            fprintf(stderr, "gsync-bench: error: a kernel did not end %.0f s after its launch, past its watchdog "
+            fprintf(stderr, "gsync-bench: error: a kernel did not end within %.0f s of waiting, past its watchdog "
                             "deadline; giving up\n", limit_s);
             fflush(stdout);
             _exit(1); /* GS_EXIT_RUNTIME; exit() would wait on the stuck GPU in the runtime's teardown */

@@ -55,6 +55,8 @@ bad=$(rows "$tmp/more.csv" | grep -v " PASS ")
 printf 'c one direction only\np sp 4 2\na 2 1 1\na 4 3 1\n' >"$tmp/dir.gr"
 "$bench" server unionfind --way atomic,server --graph "$tmp/dir.gr" --tbs 8 --repeat 1 --format csv >"$tmp/dir.csv"
 [ "$(grep -Ec ',PASS,"?2 components' "$tmp/dir.csv")" = 2 ] || { echo "directed arcs not joined:"; cat "$tmp/dir.csv"; status=1; }
+"$(dirname "$0")/cli_expect.sh" 2 "^gsync-bench: error: server: brokenEarlyRead .* needs --lookups above 0" \
+  "$bench" server hashtable --way brokenEarlyRead || status=1
 "$(dirname "$0")/cli_expect.sh" 2 "^gsync-bench: error: .*nowhere.gr" "$bench" server unionfind --graph /nowhere.gr ||
   status=1
 "$(dirname "$0")/cli_expect.sh" 2 "^gsync-bench: error: server: 99999 blocks .* must be co-resident" "$bench" server counters --tbs 99999 ||

@@ -530,7 +530,7 @@ static int plan(const gs_options *o, const gs_device_info *dev, srv_row *rows, i
     static const unsigned int default_share = 25u;
     const unsigned int threads = o->threads_given ? o->threads : DEFAULT_THREADS, sms = (unsigned int)dev->sm_count;
     unsigned int per_sm = 0u, grids[GS_MAX_LIST];
-    int ngrids = 0, e;
+    int ngrids = 0, e, early_rows = 0, early_skipped = 0;
     unsigned int smallest = gs_srv_opts.capacity[0];
     for (int k = 1; k < gs_srv_opts.ncapacity; ++k)
         smallest = gs_srv_opts.capacity[k] < smallest ? gs_srv_opts.capacity[k] : smallest;
@@ -607,8 +607,11 @@ static int plan(const gs_options *o, const gs_device_info *dev, srv_row *rows, i
                 for (int sh = 0; sh < nshare; ++sh)
                     for (int g = 0; g < ngrids; ++g) {
                         srv_row *r;
-                        if (v == GS_SRV_EARLY_READ && var[vr] == 0u)
-                            continue; /* the twin breaks answers: lookups only */
+                        if (v == GS_SRV_EARLY_READ && var[vr] == 0u) {
+                            ++early_skipped; /* the twin breaks answers: lookups only */
+                            continue;
+                        }
+                        early_rows += v == GS_SRV_EARLY_READ;
                         if (*nrows == MAX_ROWS) {
                             snprintf(err, n, "server: more than %d rows asked", MAX_ROWS);
                             return GS_EXIT_USAGE;
@@ -663,6 +666,10 @@ static int plan(const gs_options *o, const gs_device_info *dev, srv_row *rows, i
                         }
                     }
         }
+    }
+    if (early_skipped && !early_rows) {
+        snprintf(err, n, "server: brokenEarlyRead breaks lookup answers: it needs --lookups above 0");
+        return GS_EXIT_USAGE;
     }
     if (*nrows == 0) {
         snprintf(err, n, "server: none of the ways asked applies to the workloads asked");

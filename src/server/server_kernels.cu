@@ -348,7 +348,7 @@ static __device__ void client_counters_server(const srv_args &a, const gs_server
         unsigned int bin = 0u, v = 0u;
         if (j < a.total)
             gs_srv_counter_op(j, a.items, a.skewed, &bin, &v);
-        if (__any_sync(~0u, !gs_server_send(srv, bin, make_uint4(bin, v, 0u, 0u), j < a.total))) {
+        if (__any_sync(~0u, !gs_server_send(srv, j < a.total, bin, make_uint4(bin, v, 0u, 0u)))) {
             count_timeout(a);
             break;
         }
@@ -361,7 +361,7 @@ static __device__ void client_hash_server(const srv_args &a, const gs_server_t &
     for (unsigned long long base = 0; base < a.total; base += client_threads(a)) {
         const unsigned long long j = base + client_id(a);
         const unsigned int key = j < a.total ? gs_srv_hash_key(j, a.keys) : 0u; /* to its bucket's server */
-        if (__any_sync(~0u, !gs_server_send(srv, key % a.items, make_uint4(key, 0u, 0u, 0u), j < a.total))) {
+        if (__any_sync(~0u, !gs_server_send(srv, j < a.total, key % a.items, make_uint4(key, 0u, 0u, 0u)))) {
             count_timeout(a);
             break;
         }
@@ -376,7 +376,7 @@ static __device__ void client_hash_server(const srv_args &a, const gs_server_t &
 static __device__ int ask_round(const gs_server_t &srv, bool send, unsigned int id, uint4 m, bool answered,
                                 unsigned int *head, unsigned int *answers, bool stuck)
 {
-    stuck = !gs_server_send(srv, id, m, send) || stuck; /* every thread: warp-collective */
+    stuck = !gs_server_send(srv, send, id, m) || stuck; /* every thread: warp-collective */
     const unsigned int expect = __syncthreads_count(send && answered);
     if (!gs_server_collect(srv, expect, head, stuck,
                            [&](const uint4 &r, unsigned int) { answers[r.x & 1023u] = r.y; }))
@@ -391,13 +391,14 @@ static __device__ void client_hash_rounds(const srv_args &a, const gs_server_t &
 {
     unsigned int head = 0u;
     bool quit = false;
+    answers[threadIdx.x] = ~0u; /* no count is ~0; each thread its own, before the first round's barrier */
     for (unsigned long long base = 0; base < a.total && !quit; base += client_threads(a)) {
         const unsigned long long j = base + client_id(a);
         const bool have = j < a.total;
         unsigned int key = 0u, look = 0u;
         if (have)
             gs_srv_hash_op(j, a.keys, a.items, a.lookups, &key, &look);
-        const unsigned int early = a.way == GS_SRV_EARLY_READ ? answers[threadIdx.x] : 0u; /* last round's */
+        const unsigned int early = a.way == GS_SRV_EARLY_READ ? answers[threadIdx.x] : 0u; /* last round's, or ~0 */
         const uint4 m = make_uint4(key, look, blockIdx.x << 10 | threadIdx.x, 0u);
         if ((quit = ask_round(srv, have, key % a.items, m, look, &head, answers, false) < 0))
             break;
@@ -465,7 +466,7 @@ static __device__ void client_transfers_server(const srv_args &a, const gs_serve
         if ((quit = ask_round(srv, have, x, m, true, &head, granted, stuck) < 0))
             break;
         const unsigned int ok = have ? granted[threadIdx.x] : 0u;
-        if (!gs_server_send(srv, y, make_uint4(MSG_D, y, amount, 0u), ok != 0u))
+        if (!gs_server_send(srv, ok != 0u, y, make_uint4(MSG_D, y, amount, 0u)))
             stuck = true; /* the next round's collect sees it */
         if (have && a.verifying)
             a.log[j] = ok;

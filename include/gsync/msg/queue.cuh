@@ -20,9 +20,10 @@
  *            cleared relaxed and the read index stored with st.release.gpu
  *            after them; senders read it with ld.acquire.gpu, and share
  *            their copy through cta-scope release/acquire.
- * Progress:  the earliest unpublished slot always has room, so senders
- *            finish while receivers keep receiving; waits use the
- *            watchdog.  A block that both sends and receives must bound
+ * Progress:  in each queue the earliest unpublished slot gets room as its
+ *            receiver frees what precedes it, so senders finish while
+ *            receivers keep receiving (a warp whose lanes send to several
+ *            queues waits on them in turn); waits use the watchdog.  A block that both sends and receives must bound
  *            what it has outstanding by its own queue's capacity.
  * Requires:  receivers: 1-D blocks of at least 32 threads (the first warp
  *            scans the mask); warp senders: every lane of the warp calls;

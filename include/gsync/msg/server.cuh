@@ -58,7 +58,7 @@ static __device__ __forceinline__ unsigned int gs_server_owner(const gs_server_t
 
 /* Warp-collective (every lane of the warp calls it): each lane with
  * `have` sends m to the server of item `id`.  False: the watchdog fired. */
-static __device__ __forceinline__ bool gs_server_send(const gs_server_t &s, unsigned int id, uint4 m, bool have)
+static __device__ __forceinline__ bool gs_server_send(const gs_server_t &s, bool have, unsigned int id, uint4 m)
 {
     const unsigned int dest = gs_server_owner(s, id);
     return gs_msg_send_warp(s.queues, s.capacity, have, dest, m, &s.copies[dest]);
