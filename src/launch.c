@@ -17,7 +17,7 @@ int gs_fault_injected(void)
     return f && !strcmp(f, "launch");
 }
 
-static double now_s(void)
+double gs_now_s(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -26,10 +26,10 @@ static double now_s(void)
 
 cudaError_t gs_wait_launch(cudaEvent_t done, double limit_s)
 {
-    const double end = now_s() + limit_s;
+    const double end = gs_now_s() + limit_s;
     cudaError_t e;
     while ((e = cudaEventQuery(done)) == cudaErrorNotReady) {
-        if (now_s() > end) {
+        if (gs_now_s() > end) {
             fprintf(stderr, "gsync-bench: error: a kernel did not end within %.0f s of waiting, past its watchdog "
                             "deadline; giving up\n", limit_s);
             fflush(stdout);

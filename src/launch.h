@@ -30,6 +30,8 @@ cudaError_t gs_relaunch(const void *kernel, gs_bench_args *a, unsigned int count
  * gs_launch and gs_relaunch then fail with cudaErrorLaunchFailure after
  * their callers have allocated, so that tests can drive the error paths. */
 int gs_fault_injected(void);
+/* Seconds on the monotonic clock. */
+double gs_now_s(void);
 /* Waits for event `done` (recorded after a launch) like cudaEventSynchronize,
  * but when it has not happened limit_s seconds of wall clock later (a kernel
  * the watchdog failed to end) says so on stderr and ends the process at

@@ -5,6 +5,7 @@
 #include "app/app_cli.h"
 #include "floor.h"
 #include "gsync_bench.h"
+#include "launch.h"
 #include "litmus/litmus.h"
 #include "server/server.h"
 #include "family.h"
@@ -16,17 +17,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #define MAX_CONFIGS 4096
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 static int usage_error(const char *msg)
 {
@@ -197,10 +190,10 @@ int main(int argc, char **argv)
             meta.floor_ns = rows[0].ns + rows[2].ns; /* an arrival plus a release observed */
             break;
         }
-    const double t0 = now_s();
+    const double t0 = gs_now_s();
     for (i = 0; i < ncfg; ++i) {
         if (progress) { /* done/total, the point, elapsed and an estimate of what is left */
-            const double spent = now_s() - t0;
+            const double spent = gs_now_s() - t0;
             fprintf(stderr, "\r[%d/%d] %-19s %5u blocks  %4.0f s", i + 1, ncfg, cfgs[i].prim->name, cfgs[i].blocks,
                     spent);
             if (i)
