@@ -18,6 +18,10 @@
 #             skewed bins (server-skewed.csv)
 #   servermore union-find (server-uf.csv), hash-table lookups (server-lookups.csv),
 #             message sizes and queue capacities (server-msg.csv)
+#   stress    the server's stress matrix, a user's programs (server-stress.csv),
+#             its twin that holds a warp's messages until all lanes have room
+#             (server-stress-held.csv), the queue with per-lane and per-warp
+#             destinations (server-queue-dest.csv, server-queue-warp.csv)
 #   litmus    litmus tests of ptx.cuh: every shape and order and the broken
 #             twin, 10^7 iterations each (litmus.csv)
 #   local     HeteroSync's ...Uniq ports (local-uniq.csv), and per cluster
@@ -105,6 +109,11 @@ for w in "$@"; do
     csv server-uf server unionfind --graph rmat:14,rmat:16,rmat:18,rmat:20,road:ny --repeat 10 --timeout 20
     csv server-lookups server hashtable --items 4096 --collision 16,256 --lookups 0,50,90 --ops 16 --timeout 20 --repeat 3
     csv server-msg server queue --way server,serverLF --msg-bytes 16,32,64,128,256,512 --capacity 1024,4096,16384 --repeat 3 ;;
+  stress) # a user's programs: the stress matrix, its deadlocking twin; the queue with per-lane and per-warp destinations
+    csv server-stress server stress --timeout ${STRESS_TIMEOUT:-2}
+    csv server-stress-held server stress --way brokenHeldSend --configs 60 --timeout ${STRESS_TIMEOUT:-2}
+    csv server-queue-dest server queue --way server,serverLF,basic --dest lane --share 5,25,50 --repeat 5
+    csv server-queue-warp server queue --way server,serverLF,basic --dest warp --share 5,25,50 --repeat 5 ;;
   floor) csv floor floor ;;
   decompose) csv decompose decompose ;;
   esac

@@ -137,8 +137,9 @@ static int check_queue(const gs_srv_launch *l, const unsigned int *log, const un
     }
     for (unsigned int s = 0; s < S && !bad; ++s) {
         unsigned long long want = 0;
-        for (unsigned int g = 0; g < senders; ++g) /* messages i with (g / 32 + i) % S == s */
-            want += ops / S + ((s + S - g / 32u % S) % S < ops % S ? 1u : 0u);
+        for (unsigned int g = 0; g < senders; ++g) /* messages i sent to s */
+            for (unsigned int i = 0; i < ops; ++i)
+                want += gs_srv_queue_dest(g, i, S, l->dest_warp) == s;
         if (counts[s] != want) {
             snprintf(d, n, "server %u received %u messages, expected %llu", s, counts[s], want);
             bad = 1;
@@ -147,7 +148,7 @@ static int check_queue(const gs_srv_launch *l, const unsigned int *log, const un
         memset(last, 0xff, senders * sizeof *last);
         for (unsigned int k = 0; log && k < counts[s] && !bad; ++k) {
             const unsigned int g = log[2ull * ((size_t)s * stride + k)], i = log[2ull * ((size_t)s * stride + k) + 1];
-            if (g >= senders || i >= ops || (g / 32u + i) % S != s) {
+            if (g >= senders || i >= ops || gs_srv_queue_dest(g, i, S, l->dest_warp) != s) {
                 snprintf(d, n, "server %u message %u is (%u, %u), not one sent to it", s, k, g, i);
                 bad = 1;
             } else if (seen[(size_t)g * ops + i]++) {
@@ -162,6 +163,69 @@ static int check_queue(const gs_srv_launch *l, const unsigned int *log, const un
     }
     free(seen);
     free(last);
+    return bad;
+}
+
+/* Stress: every message arrived once at its item's server (the log holds
+ * each (sender, step)'s arrival number there, ~0 for none), each sender's
+ * messages to a server in the order sent, every item's count and sum the
+ * host's replay, and every server's count of messages. */
+static int check_stress(gs_srv_launch *l, const unsigned int *items, const unsigned int *log,
+                        const unsigned int *counts, char *d, size_t n)
+{
+    const unsigned int S = l->servers, senders = (l->blocks - S) * l->threads, steps = (unsigned int)l->total;
+    unsigned long long *want = calloc(l->items, sizeof *want), *per_server = calloc(S, sizeof *per_server);
+    unsigned long long *last = malloc(S * sizeof *last), sent = 0, pings = 0;
+    int bad = 0;
+    if (!want || !per_server || !last) {
+        free(want), free(per_server), free(last);
+        snprintf(d, n, "out of host memory for the stress replay");
+        return 1;
+    }
+    for (unsigned int g = 0; g < senders && !bad; ++g) {
+        for (unsigned int s = 0; s < S; ++s)
+            last[s] = ~0ull;
+        for (unsigned int i = 0; i < steps && !bad; ++i) {
+            unsigned int have, item, v, ping;
+            const unsigned int got = log[(size_t)g * steps + i];
+            gs_srv_stress_op(g, i, l->items, l->skewed, l->ping_pct, l->idle_pct, &have, &item, &v, &ping);
+            const unsigned int s = item % S;
+            if (!have) {
+                if (got != ~0u) {
+                    snprintf(d, n, "sender %u step %u sent nothing, yet server %u logged it", g, i, s);
+                    bad = 1;
+                }
+                continue;
+            }
+            if (got == ~0u) {
+                snprintf(d, n, "sender %u's message %u to server %u was lost", g, i, s);
+                bad = 1;
+            } else if (last[s] != ~0ull && got <= last[s]) {
+                snprintf(d, n, "server %u took sender %u's message %u (arrival %u) after a later one", s, g, i, got);
+                bad = 1;
+            }
+            last[s] = got;
+            want[item] += (1ull << 32) + v;
+            ++per_server[s], ++sent, pings += ping;
+        }
+    }
+    for (unsigned int s = 0; s < S && !bad; ++s)
+        if (counts[s] != per_server[s]) {
+            snprintf(d, n, "server %u handled %u messages, expected %llu", s, counts[s], per_server[s]);
+            bad = 1;
+        }
+    for (unsigned int b = 0; b < l->items && !bad; ++b) {
+        const unsigned long long got = (unsigned long long)items[2u * b + 1u] << 32 | items[2u * b];
+        if (got != want[b]) {
+            snprintf(d, n, "item %u: count %u and sum %u, expected %u and %u", b, items[2u * b + 1u], items[2u * b],
+                     (unsigned int)(want[b] >> 32), (unsigned int)want[b]);
+            bad = 1;
+        }
+    }
+    l->sent = sent;
+    if (!bad)
+        snprintf(d, n, "%llu messages, %llu pings", sent, pings);
+    free(want), free(per_server), free(last);
     return bad;
 }
 
@@ -348,17 +412,18 @@ static int check_unionfind(const gs_srv_launch *l, const unsigned int *parent, c
 static int launch_checked(srv_row *r, int verifying, char *err, size_t n)
 {
     gs_srv_launch *l = &r->l;
-    const size_t words = l->workload == GS_SRV_COUNTERS    ? 2u * (size_t)l->items
+    const size_t words = l->workload == GS_SRV_COUNTERS || l->workload == GS_SRV_STRESS ? 2u * (size_t)l->items
                          : l->workload == GS_SRV_HASHTABLE ? ((l->items + 3u) & ~3u) + 4u * hash_pool(l)
                                                            : l->items;
     const size_t senders = (size_t)(l->blocks - l->servers) * l->threads;
-    const size_t log_words = !verifying ? 0u
+    const size_t log_words = !verifying && l->workload != GS_SRV_STRESS ? 0u
                              : l->workload == GS_SRV_QUEUE
                                  ? 2u * ((senders * l->total + l->servers - 1u) / (l->servers ? l->servers : 1u) + senders) *
                                        l->servers
                              : l->workload == GS_SRV_TRANSFERS || (l->workload == GS_SRV_HASHTABLE && l->lookups)
                                  ? l->total
-                                 : 0u;
+                             : l->workload == GS_SRV_STRESS ? senders * l->total
+                                                            : 0u;
     unsigned int *items = malloc(words * sizeof *items + 4u), *log = log_words ? malloc(log_words * 4u) : NULL;
     unsigned int *counts = calloc(l->blocks + 2u, sizeof *counts);
     int e, bad = 0;
@@ -407,6 +472,12 @@ static int launch_checked(srv_row *r, int verifying, char *err, size_t n)
         case GS_SRV_UNIONFIND:
             bad = check_unionfind(l, items, &graphs[r->graph], d, sizeof d);
             break;
+        case GS_SRV_STRESS:
+            if ((bad = l->misplaced != 0u))
+                snprintf(d, sizeof d, "%u slots torn, messages malformed or twice, or answers wrong", l->misplaced);
+            else
+                bad = check_stress(l, items, log, counts, d, sizeof d);
+            break;
         default:
             bad = check_transfers(l, items, log, d, sizeof d);
         }
@@ -423,7 +494,8 @@ static int launch_checked(srv_row *r, int verifying, char *err, size_t n)
 static int run_row(srv_row *r, const gs_options *o, char *err, size_t n)
 {
     double ms[64];
-    const int repeat = o->repeat < 64u ? (int)o->repeat : 64;
+    /* stress: every launch is checked in full; one, timed */
+    const int repeat = r->l.workload == GS_SRV_STRESS ? 1 : o->repeat < 64u ? (int)o->repeat : 64;
     int rc;
     gs_stats s;
     r->verdict = GS_PASS;
@@ -448,6 +520,8 @@ static int run_row(srv_row *r, const gs_options *o, char *err, size_t n)
 /* Operations a launch: messages, round trips or updates. */
 static double ops_of(const gs_srv_launch *l)
 {
+    if (l->workload == GS_SRV_STRESS)
+        return (double)l->sent;
     return l->workload == GS_SRV_QUEUE ? (double)(l->blocks - l->servers) * l->threads * l->total : (double)l->total;
 }
 
@@ -455,7 +529,7 @@ static void report(FILE *f, enum gs_format fmt, const gs_meta *m, const srv_row 
 {
     if (fmt == GS_FORMAT_CSV)
         fprintf(f, "gsync_version,device,sm_count,clock_mhz,cc,driver,runtime,command,workload,way,blocks,threads,"
-                   "servers,share_pct,items,keys,capacity,input,msg_bytes,lookup_pct,ops,ms_median,ms_min,ms_max,noise_pct,ns_per_op,mops_per_s,"
+                   "servers,share_pct,items,keys,capacity,input,msg_bytes,lookup_pct,dest,dist,ping_pct,idle_pct,ops,ms_median,ms_min,ms_max,noise_pct,ns_per_op,mops_per_s,"
                    "verdict,detail\n");
     else if (fmt == GS_FORMAT_JSON) {
         gs_json_meta(f, m);
@@ -472,13 +546,18 @@ static void report(FILE *f, enum gs_format fmt, const gs_meta *m, const srv_row 
         const double ops = ops_of(l), ns = r->ms_median * 1e6 / ops, mops = ops / (r->ms_median * 1e3);
         const int pass = r->verdict == GS_PASS;
         const char *input = l->workload == GS_SRV_UNIONFIND ? graphs[r->graph].g.name : "";
-        const unsigned int bytes = l->workload == GS_SRV_QUEUE ? 16u * l->msg_slots : 0u;
+        const unsigned int bytes = l->workload == GS_SRV_QUEUE || l->workload == GS_SRV_STRESS ? 16u * l->msg_slots : 0u;
+        const char *dest = l->workload == GS_SRV_QUEUE ? (l->dest_warp ? "warp" : "lane")
+                           : l->workload == GS_SRV_STRESS ? "lane" : "";
+        const char *dist = l->workload == GS_SRV_COUNTERS || l->workload == GS_SRV_STRESS
+                               ? (l->skewed ? (l->workload == GS_SRV_STRESS ? "hot" : "skewed") : "uniform")
+                               : "";
         if (fmt == GS_FORMAT_CSV) {
             gs_csv_meta(f, m);
             fprintf(f, "%s,%s,%u,%u,%u,%u,%u,%u,%u,", gs_srv_workload_name(l->workload), gs_srv_way_name(l->way),
                     l->blocks, l->threads, l->servers, r->share, l->items, l->keys, l->capacity);
             gs_csv_string(f, input);
-            fprintf(f, ",%u,%u,%.0f,", bytes, l->lookups, ops);
+            fprintf(f, ",%u,%u,%s,%s,%u,%u,%.0f,", bytes, l->lookups, dest, dist, l->ping_pct, l->idle_pct, ops);
             if (pass)
                 fprintf(f, "%.4f,%.4f,%.4f,%.2f,%.4g,%.1f,", r->ms_median, r->ms_min, r->ms_max, r->noise_pct, ns,
                         mops);
@@ -494,7 +573,9 @@ static void report(FILE *f, enum gs_format fmt, const gs_meta *m, const srv_row 
                     i ? "," : "", gs_srv_workload_name(l->workload), gs_srv_way_name(l->way), l->blocks, l->threads,
                     l->servers, r->share, l->items, l->keys, l->capacity);
             gs_json_string(f, input);
-            fprintf(f, ", \"msg_bytes\": %u, \"lookup_pct\": %u, \"ops\": %.0f, ", bytes, l->lookups, ops);
+            fprintf(f, ", \"msg_bytes\": %u, \"lookup_pct\": %u, \"dest\": \"%s\", \"dist\": \"%s\", "
+                       "\"ping_pct\": %u, \"idle_pct\": %u, \"ops\": %.0f, ",
+                    bytes, l->lookups, dest, dist, l->ping_pct, l->idle_pct, ops);
             if (pass)
                 fprintf(f, "\"ms_median\": %.4f, \"ms_min\": %.4f, \"ms_max\": %.4f, \"noise_pct\": %.2f, "
                            "\"ns_per_op\": %.4g, \"mops_per_s\": %.1f, ",
@@ -504,8 +585,11 @@ static void report(FILE *f, enum gs_format fmt, const gs_meta *m, const srv_row 
             fputc('}', f);
         } else {
             char variant[32] = "";
-            if (bytes)
-                snprintf(variant, sizeof variant, "%u B", bytes);
+            if (l->workload == GS_SRV_STRESS)
+                snprintf(variant, sizeof variant, "%uB%s p%u i%u", bytes, l->skewed ? " hot" : "", l->ping_pct,
+                         l->idle_pct);
+            else if (bytes)
+                snprintf(variant, sizeof variant, "%u B %s", bytes, dest);
             else if (l->workload == GS_SRV_HASHTABLE)
                 snprintf(variant, sizeof variant, "%u%% look", l->lookups);
             else
@@ -522,6 +606,63 @@ static void report(FILE *f, enum gs_format fmt, const gs_meta *m, const srv_row 
     }
     if (fmt == GS_FORMAT_JSON)
         fprintf(f, "\n  ]\n}\n");
+}
+
+/* Stress's rows: first the shape of the deadlock a user found (256
+ * threads, 4 blocks an SM, 5 % servers, queues of 1024 slots, 64 and
+ * 65,536 items, pings), then `configs` drawn from every axis, the ways
+ * asked taking turns.  GS_EXIT_OK or an exit status with err set. */
+static int plan_stress(const gs_options *o, const gs_device_info *dev, const unsigned int *ways, int nways,
+                       srv_row *rows, int *nrows, char *err, size_t n)
+{
+    static const unsigned int threads_of[] = {32u, 64u, 96u, 128u, 160u, 256u, 384u, 512u, 736u, 1024u};
+    static const unsigned int share_of[] = {1u, 2u, 5u, 10u, 25u, 50u};
+    static const unsigned int items_of[] = {1u, 2u, 64u, 4096u, 65536u};
+    static const unsigned int ping_of[] = {0u, 10u, 50u, 100u};
+    const unsigned int sms = (unsigned int)dev->sm_count, fixed = 2u * (unsigned int)nways;
+    unsigned int per_sm[sizeof threads_of / sizeof threads_of[0]];
+    for (size_t t = 0; t < sizeof threads_of / sizeof threads_of[0]; ++t) {
+        const int e = gs_server_gpu_per_sm(threads_of[t], 32u * sms, &per_sm[t]);
+        if (e) {
+            snprintf(err, n, "CUDA: server stress: occupancy: %s", cudaGetErrorString((cudaError_t)e));
+            return GS_EXIT_RUNTIME;
+        }
+    }
+    for (unsigned int c = 0; c < fixed + gs_srv_opts.configs; ++c) {
+        const unsigned int way = ways[c % (unsigned int)nways];
+        unsigned int x = gs_srv_mix((unsigned long long)gs_srv_opts.seed << 32 | c), t = 5u; /* 256 threads */
+        srv_row *r;
+        if (*nrows == MAX_ROWS) {
+            snprintf(err, n, "server: more than %d rows asked (fewer --configs)", MAX_ROWS);
+            return GS_EXIT_USAGE;
+        }
+        r = &rows[(*nrows)++];
+        memset(r, 0, sizeof *r);
+        r->l.workload = GS_SRV_STRESS, r->l.way = way;
+        r->l.timeout_ns = (unsigned long long)(o->timeout_s * 1e9);
+        r->l.total = gs_srv_opts.ops;
+        if (c < fixed) { /* the user's shape */
+            r->l.threads = 256u, r->l.blocks = (4u < per_sm[t] ? 4u : per_sm[t]) * sms, r->share = 5u;
+            r->l.capacity = 1024u, r->l.msg_slots = 1u, r->l.items = c / (unsigned int)nways ? 65536u : 64u;
+            r->l.ping_pct = 50u;
+        } else {
+            t = x % (sizeof threads_of / sizeof threads_of[0]);
+            if (t == 0u && way == GS_SRV_LF)
+                t = 1u; /* serverLF: a leader and a follower warp */
+            x = gs_srv_mix(x);
+            r->l.threads = threads_of[t];
+            r->l.blocks = 2u + x % (per_sm[t] * sms - 1u), x = gs_srv_mix(x);
+            r->l.capacity = 1024u << (x % 5u), x = gs_srv_mix(x);
+            r->share = share_of[x % (sizeof share_of / sizeof share_of[0])], x = gs_srv_mix(x);
+            r->l.msg_slots = 1u << (x % 6u), x = gs_srv_mix(x);
+            r->l.items = items_of[x % (sizeof items_of / sizeof items_of[0])], x = gs_srv_mix(x);
+            r->l.skewed = x & 1u, r->l.idle_pct = (x >> 1) & 1u ? 20u : 0u;
+            r->l.ping_pct = ping_of[(x >> 2) % (sizeof ping_of / sizeof ping_of[0])];
+        }
+        r->l.servers = (r->l.blocks * r->share + 50u) / 100u;
+        r->l.servers = r->l.servers < 1u ? 1u : r->l.servers >= r->l.blocks ? r->l.blocks - 1u : r->l.servers;
+    }
+    return GS_EXIT_OK;
 }
 
 /* The rows of the plan: workloads x ways x items x shares x grids. */
@@ -562,6 +703,20 @@ static int plan(const gs_options *o, const gs_device_info *dev, srv_row *rows, i
     *nrows = 0;
     for (int w = 0; w < gs_srv_opts.nworkloads; ++w) {
         const unsigned int wl = gs_srv_opts.workloads[w];
+        if (wl == GS_SRV_STRESS) { /* its own matrix: the grid, threads and shares are drawn */
+            unsigned int ways[GS_SRV_WAYS];
+            int nways = 0;
+            for (unsigned int v = 0; v < GS_SRV_WAYS; ++v) {
+                int asked = gs_srv_opts.nways == 0 && (v == GS_SRV_SERVER || v == GS_SRV_LF);
+                for (int k = 0; k < gs_srv_opts.nways; ++k)
+                    asked |= gs_srv_opts.ways[k] == v && gs_srv_has_way(wl, v);
+                if (asked)
+                    ways[nways++] = v;
+            }
+            if (nways && (e = plan_stress(o, dev, ways, nways, rows, nrows, err, n)))
+                return e;
+            continue;
+        }
         unsigned int items[GS_SRV_MAX_LIST];
         int nitems = 0;
         if (wl == GS_SRV_QUEUE || wl == GS_SRV_PINGPONG)
@@ -622,6 +777,7 @@ static int plan(const gs_options *o, const gs_device_info *dev, srv_row *rows, i
                         r->l.items = items[it], r->l.capacity = gs_srv_opts.capacity[cp], r->l.skewed = gs_srv_opts.skewed;
                         r->l.lookups = wl == GS_SRV_HASHTABLE ? var[vr] : 0u;
                         r->l.msg_slots = wl == GS_SRV_QUEUE ? var[vr] / 16u : 1u;
+                        r->l.dest_warp = wl == GS_SRV_QUEUE ? (unsigned int)gs_srv_opts.dest_warp : 0u;
                         if (wl == GS_SRV_HASHTABLE && (unsigned long long)items[it] * coll[c] > (1ull << 26)) {
                             snprintf(err, n, "server hashtable: %u buckets x %u keys a bucket is over 2^26 keys",
                                      items[it], coll[c]);
@@ -694,12 +850,13 @@ static int run_rows(const gs_options *o, const gs_device_info *dev, const gs_met
     }
     gs_progress_end(0);
     report(stdout, o->format, meta, rows, nrows);
-    /* a FAIL or TIMEOUT is an error, except the broken twin's FAIL (its purpose) and the spin lock's
+    /* a FAIL or TIMEOUT is an error, except a broken twin's FAIL or deadlock (its purpose) and the spin lock's
      * TIMEOUT (HeteroSync's baseline livelocks under contention: the finding) */
     for (int i = 0; i < nrows; ++i)
         if (rows[i].verdict != GS_PASS &&
             !((rows[i].l.way == GS_SRV_BROKEN || rows[i].l.way == GS_SRV_NOLOCK || rows[i].l.way == GS_SRV_EARLY_READ) &&
               rows[i].verdict == GS_FAIL) &&
+            !(rows[i].l.way == GS_SRV_HELD && rows[i].verdict == GS_TIMEOUT) &&
             !(rows[i].l.way == GS_SRV_SPIN && rows[i].verdict == GS_TIMEOUT)) {
             snprintf(err, n, "server: %s %s: %s: %s", gs_srv_workload_name(rows[i].l.workload),
                      gs_srv_way_name(rows[i].l.way), gs_verdict_name(rows[i].verdict), rows[i].detail);

@@ -22,6 +22,7 @@ enum gs_srv_workload {
     GS_SRV_TRANSFERS, /* conditional transfers between accounts (two items a section) */
     GS_SRV_HASHTABLE, /* upserts (and lookups, answered) in a chained hash table, a lock a bucket */
     GS_SRV_UNIONFIND, /* connected components: union-find over a graph's edges, a critical section a root */
+    GS_SRV_STRESS,    /* a user's program: per-lane random items, hot items, pings, random shapes (a matrix) */
     GS_SRV_WORKLOADS
 };
 enum gs_srv_way {
@@ -35,6 +36,7 @@ enum gs_srv_way {
     GS_SRV_NOLOCK,  /* unionfind: the twin that links a root without its lock (it must FAIL) */
     GS_SRV_LF,      /* the server with a leader warp handing chunks to follower warps */
     GS_SRV_EARLY_READ, /* hashtable lookups: the twin that takes its answer before it arrives (it must FAIL) */
+    GS_SRV_HELD,       /* stress: the twin send that publishes a warp's messages only once all its lanes have room */
     GS_SRV_WAYS
 };
 
@@ -60,6 +62,9 @@ typedef struct gs_srv_options {
     int nmsg_bytes;
     char graphs[GS_SRV_MAX_LIST][96];        /* unionfind: graph specs (app's --graph syntax) */
     int ngraphs;
+    int dest_warp;          /* queue: a warp's lanes to one server a step (the best case); 0: each lane its own */
+    unsigned int configs;   /* stress: configurations drawn */
+    unsigned int seed;      /* stress: the draw's seed */
 } gs_srv_options;
 
 extern gs_srv_options gs_srv_opts;
@@ -82,7 +87,10 @@ typedef struct gs_srv_launch {
     unsigned int items, capacity, skewed;
     unsigned int keys;                     /* hashtable: the key space, items x collision */
     unsigned int lookups;                  /* hashtable: percent of operations that look a key up */
-    unsigned int msg_slots;                /* queue: 16-byte slots a message (1 to 32, a power of two) */
+    unsigned int msg_slots;                /* queue, stress: 16-byte slots a message (1 to 32, a power of two) */
+    unsigned int dest_warp;                /* queue: a warp's lanes to one server a step; 0: each lane its own */
+    unsigned int ping_pct;                 /* stress: percent of operations that are pings (answered) */
+    unsigned int idle_pct;                 /* stress: percent of a lane's steps without a message */
     const unsigned int *edges;             /* unionfind: `total` (u, v) pairs, u < v */
     unsigned long long total;              /* operations (queue: messages a client thread; pingpong: round trips) */
     int verifying;                         /* log what the host checks */
@@ -91,8 +99,9 @@ typedef struct gs_srv_launch {
     float ms;
     int timed_out;
     unsigned int slice_smem; /* the servers' items were in shared memory */
-    unsigned int misplaced;  /* queue: slots out of place or torn; unionfind: the sum of broken[] */
+    unsigned int misplaced;  /* queue, stress: slots out of place or torn, wrong answers; unionfind: the sum of broken[] */
     unsigned int broken[3];  /* unionfind: parents above their vertex, malformed requests, edges retried too often */
+    unsigned long long sent; /* stress: messages sent (the host's replay) */
 } gs_srv_launch;
 
 /* server_kernels.cu.  Device buffers are made and freed by the call; the
@@ -140,6 +149,30 @@ GS_SRV_HD void gs_srv_counter_op(unsigned long long j, unsigned int bins, unsign
     const unsigned int k = gs_srv_mix(j);
     *bin = skewed && (k & 3u) == 0u ? 0u : (k >> 2) % bins;
     *v = 1u + (k >> 28);
+}
+/* Queue: the server of sender g's message i: each lane its own at random,
+ * or (dest_warp) a warp's lanes to one server a step. */
+GS_SRV_HD unsigned int gs_srv_queue_dest(unsigned int g, unsigned int i, unsigned int servers, unsigned int dest_warp)
+{
+    return dest_warp ? (g / 32u + i) % servers : gs_srv_mix((unsigned long long)g << 32 | i) % servers;
+}
+/* Stress: step i of client thread g sends (*have) a message to item *item
+ * (with `hot`, a quarter of them to item 0) adding *v, answered when *ping. */
+GS_SRV_HD void gs_srv_stress_op(unsigned int g, unsigned int i, unsigned int items, unsigned int hot,
+                                unsigned int ping_pct, unsigned int idle_pct, unsigned int *have, unsigned int *item,
+                                unsigned int *v, unsigned int *ping)
+{
+    const unsigned long long j = (unsigned long long)g << 32 | i;
+    const unsigned int k = gs_srv_mix(j ^ 0x6b1d5a3c00000000ull), r = gs_srv_mix(j ^ 0x24e8f90100000000ull);
+    *have = r % 100u >= idle_pct;
+    *item = hot && (k & 3u) == 0u ? 0u : (k >> 2) % items;
+    *v = 1u + (k >> 28);
+    *ping = (r >> 8) % 100u < ping_pct;
+}
+/* Stress: the answer to sender g's ping i on item `item`. */
+GS_SRV_HD unsigned int gs_srv_stress_answer(unsigned int g, unsigned int i, unsigned int item)
+{
+    return gs_srv_mix((unsigned long long)i << 32 | g) ^ item;
 }
 /* Hashtable: operation j adds 1 to key *key's count, inserting the key when absent. */
 GS_SRV_HD unsigned int gs_srv_hash_key(unsigned long long j, unsigned int keys)

@@ -13,10 +13,10 @@
 gs_srv_options gs_srv_opts;
 
 static const char *const workload_names[GS_SRV_WORKLOADS] = {"queue",     "pingpong",  "counters",
-                                                             "transfers", "hashtable", "unionfind"};
+                                                             "transfers", "hashtable", "unionfind", "stress"};
 static const char *const way_names[GS_SRV_WAYS] = {"spinLock", "ticketLock",     "atomic",  "server",
                                                    "basic",    "brokenEarlyBit", "tryLock", "brokenNoLock",
-                                                   "serverLF", "brokenEarlyRead"};
+                                                   "serverLF", "brokenEarlyRead", "brokenHeldSend"};
 
 const char *gs_srv_workload_name(unsigned int w)
 {
@@ -44,6 +44,8 @@ int gs_srv_has_way(unsigned int w, unsigned int v)
         /* fall through */
     case GS_SRV_TRANSFERS:
         return v == GS_SRV_SPIN || v == GS_SRV_TICKET || v == GS_SRV_TRY || v == GS_SRV_SERVER || v == GS_SRV_LF;
+    case GS_SRV_STRESS:
+        return v == GS_SRV_SERVER || v == GS_SRV_LF || v == GS_SRV_HELD;
     case GS_SRV_UNIONFIND:
         return v == GS_SRV_SPIN || v == GS_SRV_TICKET || v == GS_SRV_TRY || v == GS_SRV_ATOMIC ||
                v == GS_SRV_SERVER || v == GS_SRV_LF || v == GS_SRV_NOLOCK;
@@ -58,11 +60,13 @@ void gs_srv_reset_options(void)
     gs_srv_opts.ops = 64u;
     gs_srv_opts.capacity[0] = GS_MSGQ_DEFAULT_CAPACITY;
     gs_srv_opts.ncapacity = 1;
+    gs_srv_opts.configs = 240u;
+    gs_srv_opts.seed = 1u;
 }
 
 int gs_srv_parse_workloads(const char *list, char *err, size_t n)
 {
-    return gs_parse_names("workload", list, workload_names, GS_SRV_WORKLOADS, GS_SRV_WORKLOADS, gs_srv_opts.workloads,
+    return gs_parse_names("workload", list, workload_names, GS_SRV_WORKLOADS, GS_SRV_STRESS, gs_srv_opts.workloads,
                        &gs_srv_opts.nworkloads, err, n);
 }
 
@@ -98,9 +102,27 @@ int gs_srv_option(const char *name, const char *value, char *err, size_t n)
     const int known = !strcmp(name, "--way") || !strcmp(name, "--share") || !strcmp(name, "--items") ||
                       !strcmp(name, "--ops") || !strcmp(name, "--capacity") || !strcmp(name, "--dist") ||
                       !strcmp(name, "--collision") || !strcmp(name, "--lookups") || !strcmp(name, "--msg-bytes") ||
-                      !strcmp(name, "--graph");
+                      !strcmp(name, "--graph") || !strcmp(name, "--dest") || !strcmp(name, "--configs") ||
+                      !strcmp(name, "--seed");
     if (!known || !value)
         return known;
+    if (!strcmp(name, "--dest")) {
+        if (strcmp(value, "lane") && strcmp(value, "warp")) {
+            snprintf(err, n, "--dest '%s' is not one of lane, warp", gs_escape(value));
+            return -1;
+        }
+        gs_srv_opts.dest_warp = !strcmp(value, "warp");
+        return 1;
+    }
+    if (!strcmp(name, "--configs") || !strcmp(name, "--seed")) {
+        const unsigned int lo = name[2] == 'c' ? 1u : 0u, hi = name[2] == 'c' ? 480u : 0xffffffffu;
+        unsigned int *out = name[2] == 'c' ? &gs_srv_opts.configs : &gs_srv_opts.seed;
+        if (gs_parse_uint(value, lo, hi, out)) {
+            snprintf(err, n, "%s '%s' is not a whole number from %u to %u", name, gs_escape(value), lo, hi);
+            return -1;
+        }
+        return 1;
+    }
     if (!strcmp(name, "--lookups"))
         return parse_uints(name, value, 0u, 100u, gs_srv_opts.lookups, &gs_srv_opts.nlookups, err, n) ? -1 : 1;
     if (!strcmp(name, "--msg-bytes")) {

@@ -36,7 +36,9 @@ enum { MSG_W = 1u, MSG_D = 2u }; /* transfers: withdraw (replied), deposit */
 typedef struct srv_args {
     unsigned int workload, way, servers, items, capacity, skewed, verifying;
     unsigned int lookups;   /* hashtable: percent of lookups (answered) */
-    unsigned int msg_slots; /* queue: slots a message */
+    unsigned int msg_slots; /* queue, stress: slots a message */
+    unsigned int dest_warp; /* queue: a warp's lanes to one server a step */
+    unsigned int ping_pct, idle_pct; /* stress */
     unsigned long long total; /* operations (queue: messages a client thread; pingpong: round trips) */
     unsigned int slice_smem; /* 1: the servers' items in shared memory */
     unsigned int log_stride; /* queue: log entries a server */
@@ -305,7 +307,7 @@ static __device__ void client_queue_k(const srv_args &a, const gs_server_t &srv)
 {
     const unsigned int g = client_id(a);
     for (unsigned int i = 0; i < a.total; ++i) {
-        const unsigned int dest = (g / 32u + i) % a.servers; /* a warp's lanes to one server a step */
+        const unsigned int dest = gs_srv_queue_dest(g, i, a.servers, a.dest_warp);
         uint4 m[K];
         for (unsigned int p = 0; p < K; ++p)
             m[p] = queue_part(g, i, p);
@@ -330,13 +332,106 @@ static __device__ void client_queue(const srv_args &a, const gs_server_t &srv)
     }
     const unsigned int g = client_id(a);
     for (unsigned int i = 0; i < a.total; ++i) {
-        const unsigned int dest = (g / 32u + i) % a.servers; /* a warp's lanes to one server a step */
+        const unsigned int dest = gs_srv_queue_dest(g, i, a.servers, a.dest_warp);
         if (__any_sync(~0u, !send_raw(a, dest, g, i, srv.copies))) {
             count_timeout(a);
             break;
         }
     }
     gs_server_client_done(srv);
+}
+
+/* The twin brokenHeldSend: a warp-collective send that stores each lane's
+ * message once its slots have room but publishes the warp's messages only
+ * after every lane of the warp has room.  A stored message then waits on
+ * other queues: two warps whose lanes send to the same two queues can each
+ * hold the hole at the head of one queue while waiting for room in the
+ * other, and neither queue moves (gsync's send before its fix). */
+template <unsigned int K>
+static __device__ bool send_held_k(void *base, unsigned int capacity, bool have, unsigned int dest, const uint4 (&m)[K],
+                                   unsigned int *cached)
+{
+    const unsigned int lane = threadIdx.x % 32u;
+    const gs_msgq_t q = gs_msgq_at(base, dest, capacity);
+    const unsigned int peers = __match_any_sync(~0u, have ? (unsigned long long)dest : 1ull << 32);
+    const unsigned int leader = __ffs(peers) - 1u;
+    unsigned int k = 0u;
+    if (have && lane == leader)
+        k = (unsigned int)gs_atom_add_relaxed(q.write, K * __popc(peers), GPU);
+    k = __shfl_sync(~0u, k, leader) + K * __popc(peers & ((1u << lane) - 1u));
+    bool ok = true;
+    if (have) { /* wait for room, as gs__msgq_room did */
+        gs_wait_t w = GS_WAIT_INIT;
+        unsigned int r = gs_ld_acquire(cached, CTA);
+        while (k + (K - 1u) - r >= capacity && ok) {
+            r = (unsigned int)gs_ld_acquire(q.read, GPU);
+            if (k + (K - 1u) - r >= capacity && gs_wait_backoff(&w))
+                ok = false;
+        }
+        gs_st_release(cached, r, CTA);
+    }
+    const unsigned int s = k & (capacity - 1u);
+    if (have && ok)
+        for (unsigned int p = 0; p < K; ++p)
+            q.slots[s + p] = m[p];
+    __syncwarp(); /* every lane has room: only now is anything published */
+    const unsigned int same = __match_any_sync(~0u, have ? ((unsigned long long)dest << 32) | (s / 32u) : ~0ull);
+    const unsigned int mine = (K == 32u ? ~0u : (1u << K) - 1u) << (s % 32u);
+    const unsigned int bits = __reduce_or_sync(same, have && ok ? mine : 0u);
+    if (lane == __ffs(same) - 1u && bits)
+        (void)gs_atom_or_release(&q.valid[s / 32u], bits, GPU);
+    return ok;
+}
+
+/* Stress, a user's program: every step each lane that is not idle sends a
+ * K-slot message to its own random item's server (an increment, or a ping
+ * that the server answers); after a step with pings the block collects its
+ * answers and each lane checks its own. */
+template <unsigned int K>
+static __device__ void client_stress_k(const srv_args &a, const gs_server_t &srv, unsigned int *answers)
+{
+    const unsigned int g = client_id(a);
+    unsigned int head = 0u;
+    bool stuck = false;
+    for (unsigned int i = 0; i < a.total && !stuck; ++i) {
+        unsigned int have, item, v, ping;
+        gs_srv_stress_op(g, i, a.items, a.skewed, a.ping_pct, a.idle_pct, &have, &item, &v, &ping);
+        const unsigned int dest = gs_server_owner(srv, item);
+        uint4 m[K];
+        m[0] = make_uint4(item, v | ping << 16, g, i);
+        for (unsigned int p = 1; p < K; ++p)
+            m[p] = queue_part(g, i, p);
+        const bool sent = a.way == GS_SRV_HELD
+                              ? send_held_k<K>(srv.queues, srv.capacity, have != 0u, dest, m, &srv.copies[dest])
+                              : gs_msg_send_warp_k<K>(srv.queues, srv.capacity, have != 0u, dest, m,
+                                                      &srv.copies[dest]);
+        stuck = !sent;
+        answers[threadIdx.x] = ~0u;
+        const unsigned int expect = __syncthreads_count(have && ping);
+        if (expect && !gs_server_collect(srv, expect, &head, stuck,
+                                         [&](const uint4 &r, unsigned int) { answers[r.x % blockDim.x] = r.y; })) {
+            stuck = true;
+            break;
+        }
+        stuck = __syncthreads_or(stuck) != 0;
+        if (have && ping && answers[threadIdx.x] != gs_srv_stress_answer(g, i, item))
+            gs_red_add_relaxed(a.bad, 1u, GPU); /* a wrong answer, or none */
+    }
+    if (stuck && threadIdx.x == 0)
+        count_timeout(a);
+    gs_server_client_done(srv);
+}
+
+static __device__ void client_stress(const srv_args &a, const gs_server_t &srv, unsigned int *answers)
+{
+    switch (a.msg_slots) {
+    case 1u: client_stress_k<1u>(a, srv, answers); return;
+    case 2u: client_stress_k<2u>(a, srv, answers); return;
+    case 4u: client_stress_k<4u>(a, srv, answers); return;
+    case 8u: client_stress_k<8u>(a, srv, answers); return;
+    case 16u: client_stress_k<16u>(a, srv, answers); return;
+    default: client_stress_k<32u>(a, srv, answers); return;
+    }
 }
 
 /* The clients without answers step through their operations together, a
@@ -540,6 +635,27 @@ static __device__ void server(const srv_args &a, const gs_server_t &srv, unsigne
                 seen = gs_atom_cas_relaxed(&a.parent[m.x], m.x, m.y, GPU);
             if (!gs_server_reply(srv, m.z >> 10, make_uint4(m.z & 1023u, seen == m.x ? ~0u : seen, 0u, 0u)))
                 count_timeout(a);
+        } else if (a.workload == GS_SRV_STRESS) { /* slot p untorn; the first: its item, its log, its answer */
+            const unsigned int p = index % a.msg_slots, senders = clients(a) * blockDim.x;
+            if (p) {
+                const uint4 first = gs_msgq_at(a.queues, s, a.capacity).slots[(index - p) & (a.capacity - 1u)];
+                const uint4 want = queue_part(first.z, first.w, p);
+                if (m.x != want.x || m.y != want.y || m.z != want.z || m.w != want.w)
+                    gs_red_add_relaxed(a.bad, 1u, GPU);
+                return;
+            }
+            if (m.x >= a.items || m.x % S != s || m.z >= senders || m.w >= a.total) {
+                gs_red_add_relaxed(a.bad, 1u, GPU); /* not a message any client sent */
+                return;
+            }
+            cuda::atomic_ref<unsigned long long, cuda::thread_scope_block>(a.bins[m.x])
+                .fetch_add((1ull << 32) + (m.y & 0xffffu), cuda::memory_order_relaxed);
+            if (atomicExch(&a.log[(size_t)m.z * a.total + m.w], index) != ~0u)
+                gs_red_add_relaxed(a.bad, 1u, GPU); /* received twice */
+            if ((m.y >> 16) && !gs_server_reply(srv, S + m.z / blockDim.x,
+                                                make_uint4(m.z % blockDim.x, gs_srv_stress_answer(m.z, m.w, m.x),
+                                                           0u, 0u)))
+                count_timeout(a);
         } else if (a.workload == GS_SRV_COUNTERS) {
             unsigned long long *b = a.slice_smem ? &bins[m.x / S] : &a.bins[m.x];
             cuda::atomic_ref<unsigned long long, cuda::thread_scope_device>(*b).fetch_add(
@@ -568,7 +684,9 @@ static __device__ void server(const srv_args &a, const gs_server_t &srv, unsigne
     if (handled == ~0u && threadIdx.x == 0)
         count_timeout(a);
     if (threadIdx.x == 0)
-        a.counts[s] = a.workload == GS_SRV_QUEUE && handled != ~0u ? handled / a.msg_slots : handled;
+        a.counts[s] = (a.workload == GS_SRV_QUEUE || a.workload == GS_SRV_STRESS) && handled != ~0u
+                          ? handled / a.msg_slots
+                          : handled;
     if (a.slice_smem && a.workload != GS_SRV_HASHTABLE) {
         __syncthreads();
         for (unsigned int k = threadIdx.x; k < owned; k += blockDim.x) {
@@ -643,6 +761,8 @@ static __global__ void srv_kernel(srv_args a)
         client_uf_server(a, srv, granted);
     else if (a.workload == GS_SRV_QUEUE)
         client_queue(a, srv);
+    else if (a.workload == GS_SRV_STRESS)
+        client_stress(a, srv, granted);
     else if (a.workload == GS_SRV_COUNTERS)
         client_counters_server(a, srv);
     else
@@ -745,7 +865,7 @@ extern "C" int gs_server_gpu_run(gs_srv_launch *l, unsigned int *items, unsigned
     const size_t qbytes = nqueues ? gs_msgq_bytes(l->capacity) * nqueues : 0u;
     const unsigned int per_server = l->workload == GS_SRV_HASHTABLE ? gs_srv_hash_pool(l->keys, l->items, l->servers) : 0u;
     const size_t pool = l->servers ? (size_t)per_server * l->servers : l->keys;
-    const size_t item_bytes = l->workload == GS_SRV_COUNTERS    ? 8ull * l->items
+    const size_t item_bytes = l->workload == GS_SRV_COUNTERS || l->workload == GS_SRV_STRESS ? 8ull * l->items
                               : l->workload == GS_SRV_HASHTABLE ? 4ull * ((l->items + 3u) & ~3u) + 16ull * pool
                                                                 : 4ull * l->items;
     const size_t lock_bytes = (l->way == GS_SRV_TICKET ? 8ull : 4ull) * l->items;
@@ -760,7 +880,10 @@ extern "C" int gs_server_gpu_run(gs_srv_launch *l, unsigned int *items, unsigned
         log_words = l->verifying ? 2ull * a.log_stride * l->servers : 0u;
     } else if (l->workload == GS_SRV_TRANSFERS || (l->workload == GS_SRV_HASHTABLE && l->lookups))
         log_words = l->verifying ? l->total : 0u;
+    else if (l->workload == GS_SRV_STRESS)
+        log_words = client_threads * l->total; /* the arrival of each (sender, step): duplicates are caught */
     a.lookups = l->lookups, a.msg_slots = l->msg_slots ? l->msg_slots : 1u;
+    a.dest_warp = l->dest_warp, a.ping_pct = l->ping_pct, a.idle_pct = l->idle_pct;
     size_t smem = shared_bytes(l, &a.slice_smem);
     TRY(cudaMalloc(&a.queues, qbytes ? qbytes : 16u));
     TRY(cudaMemset(a.queues, 0, qbytes ? qbytes : 16u));
