@@ -622,7 +622,11 @@ static int plan_stress(const gs_options *o, const gs_device_info *dev, const uns
     const unsigned int sms = (unsigned int)dev->sm_count, fixed = 2u * (unsigned int)nways;
     unsigned int per_sm[sizeof threads_of / sizeof threads_of[0]];
     for (size_t t = 0; t < sizeof threads_of / sizeof threads_of[0]; ++t) {
-        const int e = gs_server_gpu_per_sm(threads_of[t], 32u * sms, &per_sm[t]);
+        const int e = gs_server_gpu_per_sm(GS_SRV_STRESS, threads_of[t], 32u * sms, &per_sm[t]);
+        if (!e && !per_sm[t])
+            snprintf(err, n, "server stress: %u threads a block do not fit an SM", threads_of[t]);
+        if (!e && !per_sm[t])
+            return GS_EXIT_RUNTIME;
         if (e) {
             snprintf(err, n, "CUDA: server stress: occupancy: %s", cudaGetErrorString((cudaError_t)e));
             return GS_EXIT_RUNTIME;
@@ -684,7 +688,7 @@ static int plan(const gs_options *o, const gs_device_info *dev, srv_row *rows, i
                  smallest);
         return GS_EXIT_USAGE;
     }
-    if ((e = gs_server_gpu_per_sm(threads, 32u * sms, &per_sm)) != 0) {
+    if ((e = gs_server_gpu_per_sm(GS_SRV_COUNTERS, threads, 32u * sms, &per_sm)) != 0) {
         snprintf(err, n, "CUDA: server: occupancy: %s", cudaGetErrorString((cudaError_t)e));
         return GS_EXIT_RUNTIME;
     }

@@ -113,9 +113,9 @@ typedef struct gs_srv_launch {
  * Returns a cudaError_t. */
 int gs_server_gpu_run(gs_srv_launch *l, unsigned int *items, unsigned int *log, unsigned int *counts);
 /* (unionfind: items are the parents, `edges` the operations.) */
-/* Blocks of the server kernel one SM holds, at `threads`, in a grid of at
- * most `blocks`.  A cudaError_t. */
-int gs_server_gpu_per_sm(unsigned int threads, unsigned int blocks, unsigned int *per_sm);
+/* Blocks of the workload's kernel one SM holds, at `threads`, in a grid of
+ * at most `blocks`.  A cudaError_t. */
+int gs_server_gpu_per_sm(unsigned int workload, unsigned int threads, unsigned int blocks, unsigned int *per_sm);
 
 /* server.c: the command. */
 struct gs_options;

@@ -761,12 +761,27 @@ static __global__ void srv_kernel(srv_args a)
         client_uf_server(a, srv, granted);
     else if (a.workload == GS_SRV_QUEUE)
         client_queue(a, srv);
-    else if (a.workload == GS_SRV_STRESS)
-        client_stress(a, srv, granted);
     else if (a.workload == GS_SRV_COUNTERS)
         client_counters_server(a, srv);
     else
         client_transfers_server(a, srv, granted);
+}
+
+/* Stress in a kernel of its own, for blocks of up to 1024 threads. */
+static __global__ void __launch_bounds__(1024) srv_stress_kernel(srv_args a)
+{
+    __shared__ unsigned int answers[1024];
+    const gs_server_t srv = {a.queues, a.capacity, a.servers, a.done, srv_dyn};
+    gs_server_init(srv);
+    if (gs_server_is_server(srv))
+        server(a, srv, (unsigned char *)(srv_dyn + ((gridDim.x + 31u) & ~31u)));
+    else
+        client_stress(a, srv, answers);
+}
+
+static const void *kernel_of(unsigned int workload)
+{
+    return workload == GS_SRV_STRESS ? (const void *)srv_stress_kernel : (const void *)srv_kernel;
 }
 
 static __global__ void srv_init(srv_args a)
@@ -799,13 +814,13 @@ static __global__ void srv_roots(srv_args a)
 /* ---- the host's side ---- */
 /* Dynamic shared memory a block may ask for: SRV_SMEM_MAX, or the device's
  * opt-in limit less the kernel's static shared memory.  0 on an error. */
-static size_t smem_limit(void)
+static size_t smem_limit(const void *kernel)
 {
     cudaFuncAttributes fa;
     int dev = 0, optin = 0;
     if (cudaGetDevice(&dev) != cudaSuccess ||
         cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev) != cudaSuccess ||
-        cudaFuncGetAttributes(&fa, (const void *)srv_kernel) != cudaSuccess || (size_t)optin <= fa.sharedSizeBytes)
+        cudaFuncGetAttributes(&fa, kernel) != cudaSuccess || (size_t)optin <= fa.sharedSizeBytes)
         return 0;
     const size_t room = (size_t)optin - fa.sharedSizeBytes;
     return room < SRV_SMEM_MAX ? room : SRV_SMEM_MAX;
@@ -825,7 +840,7 @@ static size_t shared_bytes(const gs_srv_launch *l, unsigned int *slice_smem)
         (l->workload == GS_SRV_COUNTERS || l->workload == GS_SRV_TRANSFERS || l->workload == GS_SRV_UNIONFIND)) {
         const size_t owned = (l->items + l->servers - 1u) / l->servers;
         slice = owned * (l->workload == GS_SRV_COUNTERS ? 8u : 4u);
-        if (cache + slice <= smem_limit())
+        if (cache + slice <= smem_limit(kernel_of(l->workload)))
             *slice_smem = 1u;
         else
             slice = 0;
@@ -835,15 +850,17 @@ static size_t shared_bytes(const gs_srv_launch *l, unsigned int *slice_smem)
 
 /* Resident blocks a SM with the read-index copies of a grid of at most
  * `blocks` blocks and no slice. */
-extern "C" int gs_server_gpu_per_sm(unsigned int threads, unsigned int blocks, unsigned int *per_sm)
+extern "C" int gs_server_gpu_per_sm(unsigned int workload, unsigned int threads, unsigned int blocks,
+                                    unsigned int *per_sm)
 {
+    const void *kernel = kernel_of(workload);
     const size_t cache = 4u * (size_t)((blocks + 31u) & ~31u);
-    cudaError_t e = cache <= smem_limit() ? cudaFuncSetAttribute((const void *)srv_kernel,
+    cudaError_t e = cache <= smem_limit(kernel) ? cudaFuncSetAttribute(kernel,
                                                                  cudaFuncAttributeMaxDynamicSharedMemorySize, (int)cache)
                                           : cudaErrorInvalidValue;
     if (e != cudaSuccess)
         return (int)e;
-    return (int)gs_blocks_per_sm((const void *)srv_kernel, threads, cache, per_sm);
+    return (int)gs_blocks_per_sm(kernel, threads, cache, per_sm);
 }
 
 #define TRY(call)                          \
@@ -855,6 +872,7 @@ extern "C" int gs_server_gpu_per_sm(unsigned int threads, unsigned int blocks, u
 extern "C" int gs_server_gpu_run(gs_srv_launch *l, unsigned int *items, unsigned int *log, unsigned int *counts)
 {
     srv_args a;
+    const void *kernel = kernel_of(l->workload);
     uint2 *edges = NULL;
     cudaEvent_t t0 = NULL, t1 = NULL;
     cudaError_t e = cudaSuccess;
@@ -919,17 +937,17 @@ extern "C" int gs_server_gpu_run(gs_srv_launch *l, unsigned int *items, unsigned
         a.edges = edges;
     }
     TRY(cudaMalloc((void **)&a.wd, sizeof(gs_watchdog_t)));
-    if (smem > smem_limit())
+    if (smem > smem_limit(kernel))
         TRY(cudaErrorInvalidValue);
     /* the attribute exactly what the launch asks: a larger one can cost occupancy */
-    TRY(cudaFuncSetAttribute((const void *)srv_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+    TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
     if (a.slice_smem) { /* the slices in shared memory only if the whole grid still fits */
         int per_sm = 0, dev = 0, sms = 0;
         const size_t cache = 4u * (size_t)((l->blocks + 31u) & ~31u);
         TRY(cudaGetDevice(&dev));
         TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
         for (;;) {
-            TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, (const void *)srv_kernel, (int)l->threads,
+            TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, (int)l->threads,
                                                               smem));
             if ((unsigned long long)per_sm * (unsigned int)sms >= l->blocks)
                 break;
@@ -961,7 +979,7 @@ extern "C" int gs_server_gpu_run(gs_srv_launch *l, unsigned int *items, unsigned
     {
         void *args[] = {&a};
         TRY(cudaEventRecord(t0, 0));
-        TRY(cudaLaunchCooperativeKernel((const void *)srv_kernel, dim3(l->blocks), dim3(l->threads), args, smem, 0));
+        TRY(cudaLaunchCooperativeKernel(kernel, dim3(l->blocks), dim3(l->threads), args, smem, 0));
         TRY(cudaEventRecord(t1, 0));
     }
     TRY(gs_wait_launch(t1, GS_WAIT_LAUNCH_LIMIT_S(l->timeout_ns)));
