@@ -55,6 +55,15 @@ static __device__ __forceinline__ unsigned int gs_ld_acquire(const unsigned int 
 #undef GS__S
     return v;
 }
+static __device__ __forceinline__ unsigned long long gs_ld_relaxed_u64(const unsigned long long *p,
+                                                                       enum gs_scope scope)
+{
+    unsigned long long v;
+#define GS__S(q) asm volatile("ld.relaxed" q ".u64 %0, [%1];" : "=l"(v) : "l"(p) : "memory")
+    GS__SCOPED(scope, GS__S)
+#undef GS__S
+    return v;
+}
 static __device__ __forceinline__ unsigned long long gs_ld_acquire_u64(const unsigned long long *p,
                                                                        enum gs_scope scope)
 {
@@ -138,6 +147,17 @@ GS__DEF_ATOM2(gs_atom_inc_acq_rel, acq_rel, inc)
 /* gs_atom_or_release: atom.release.SCOPE.or.b32; gs_atom_and_relaxed: atom.relaxed.SCOPE.and.b32 */
 GS__DEF_ATOM2(gs_atom_or_release, release, or)
 GS__DEF_ATOM2(gs_atom_and_relaxed, relaxed, and)
+
+/* gs_atom_add_relaxed_u64: atom.relaxed.SCOPE.add.u64 */
+static __device__ __forceinline__ unsigned long long gs_atom_add_relaxed_u64(unsigned long long *p,
+                                                                            unsigned long long v, enum gs_scope scope)
+{
+    unsigned long long old;
+#define GS__S(q) asm volatile("atom.relaxed" q ".add.u64 %0, [%1], %2;" : "=l"(old) : "l"(p), "l"(v) : "memory")
+    GS__SCOPED(scope, GS__S)
+#undef GS__S
+    return old;
+}
 
 /* gs_atom_cas_*: atom.SEM.SCOPE.cas.b32, returns the old value */
 #define GS__DEF_CAS(fn, sem)                                                                   \

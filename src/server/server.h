@@ -94,6 +94,7 @@ typedef struct gs_srv_launch {
     const unsigned int *edges;             /* unionfind: `total` (u, v) pairs, u < v */
     unsigned long long total;              /* operations (queue: messages a client thread; pingpong: round trips) */
     int verifying;                         /* log what the host checks */
+    unsigned long long start;              /* where every queue's indices start (0, or 2^32 less a little) */
     unsigned long long timeout_ns;
     /* out */
     float ms;
@@ -102,6 +103,7 @@ typedef struct gs_srv_launch {
     unsigned int misplaced;  /* queue, stress: slots out of place or torn, wrong answers; unionfind: the sum of broken[] */
     unsigned int broken[3];  /* unionfind: parents above their vertex, malformed requests, edges retried too often */
     unsigned long long sent; /* stress: messages sent (the host's replay) */
+    unsigned int crossed;    /* with start: queues whose indices went past 2^32 */
 } gs_srv_launch;
 
 /* server_kernels.cu.  Device buffers are made and freed by the call; the

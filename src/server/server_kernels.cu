@@ -24,6 +24,7 @@
 #include "server/server.h"
 
 #include <cuda/atomic>
+#include <stdlib.h>
 #include <string.h>
 
 #define GPU GS_SCOPE_GPU
@@ -39,6 +40,7 @@ typedef struct srv_args {
     unsigned int msg_slots; /* queue, stress: slots a message */
     unsigned int dest_warp; /* queue: a warp's lanes to one server a step */
     unsigned int ping_pct, idle_pct; /* stress */
+    unsigned long long start; /* where every queue's indices start (2^32 less a little: --wrap) */
     unsigned long long total; /* operations (queue: messages a client thread; pingpong: round trips) */
     unsigned int slice_smem; /* 1: the servers' items in shared memory */
     unsigned int log_stride; /* queue: log entries a server */
@@ -282,13 +284,15 @@ static __device__ __forceinline__ uint4 queue_part(unsigned int g, unsigned int 
  * twin's (its a.msg_slots valid bits set before its slots are stored), or
  * the warp's. */
 static __device__ __forceinline__ bool send_raw(const srv_args &a, unsigned int dest, unsigned int g, unsigned int i,
-                                                unsigned int *copies)
+                                                unsigned long long *copies)
 {
     const gs_msgq_t q = gs_msgq_at(a.queues, dest, a.capacity);
     if (a.way == GS_SRV_BASIC)
         return gs_msg_send(q, queue_part(g, i, 0u), &copies[dest]);
     if (a.way == GS_SRV_BROKEN) {
-        const unsigned int K = a.msg_slots, k = gs_atom_add_relaxed(q.write, K, GPU), s = k & (q.capacity - 1u);
+        const unsigned int K = a.msg_slots;
+        const unsigned long long k = gs_atom_add_relaxed_u64(q.write, K, GPU);
+        const unsigned int s = (unsigned int)k & (q.capacity - 1u);
         if (!gs__msgq_room(q, k + (K - 1u), &copies[dest]))
             return false;
         (void)gs_atom_or_release(&q.valid[s / 32u], (K == 32u ? ~0u : (1u << K) - 1u) << (s % 32u), GPU);
@@ -349,28 +353,18 @@ static __device__ void client_queue(const srv_args &a, const gs_server_t &srv)
  * other, and neither queue moves (gsync's send before its fix). */
 template <unsigned int K>
 static __device__ bool send_held_k(void *base, unsigned int capacity, bool have, unsigned int dest, const uint4 (&m)[K],
-                                   unsigned int *cached)
+                                   unsigned long long *cached)
 {
     const unsigned int lane = threadIdx.x % 32u;
     const gs_msgq_t q = gs_msgq_at(base, dest, capacity);
     const unsigned int peers = __match_any_sync(~0u, have ? (unsigned long long)dest : 1ull << 32);
     const unsigned int leader = __ffs(peers) - 1u;
-    unsigned int k = 0u;
+    unsigned long long k = 0ull;
     if (have && lane == leader)
-        k = (unsigned int)gs_atom_add_relaxed(q.write, K * __popc(peers), GPU);
+        k = gs_atom_add_relaxed_u64(q.write, K * __popc(peers), GPU);
     k = __shfl_sync(~0u, k, leader) + K * __popc(peers & ((1u << lane) - 1u));
-    bool ok = true;
-    if (have) { /* wait for room, as gs__msgq_room did */
-        gs_wait_t w = GS_WAIT_INIT;
-        unsigned int r = gs_ld_acquire(cached, CTA);
-        while (k + (K - 1u) - r >= capacity && ok) {
-            r = (unsigned int)gs_ld_acquire(q.read, GPU);
-            if (k + (K - 1u) - r >= capacity && gs_wait_backoff(&w))
-                ok = false;
-        }
-        gs_st_release(cached, r, CTA);
-    }
-    const unsigned int s = k & (capacity - 1u);
+    const bool ok = !have || gs__msgq_room(q, k + (K - 1u), cached); /* each lane waits for its own room */
+    const unsigned int s = (unsigned int)k & (capacity - 1u);
     if (have && ok)
         for (unsigned int p = 0; p < K; ++p)
             q.slots[s + p] = m[p];
@@ -391,7 +385,7 @@ template <unsigned int K>
 static __device__ void client_stress_k(const srv_args &a, const gs_server_t &srv, unsigned int *answers)
 {
     const unsigned int g = client_id(a);
-    unsigned int head = 0u;
+    unsigned long long head = gs_server_head(srv);
     bool stuck = false;
     for (unsigned int i = 0; i < a.total && !stuck; ++i) {
         unsigned int have, item, v, ping;
@@ -469,7 +463,7 @@ static __device__ void client_hash_server(const srv_args &a, const gs_server_t &
  * (answers[their thread] once the round is over).  Returns how many were
  * answered, or -1 when the watchdog ended a wait (here or, `stuck`, before). */
 static __device__ int ask_round(const gs_server_t &srv, bool send, unsigned int id, uint4 m, bool answered,
-                                unsigned int *head, unsigned int *answers, bool stuck)
+                                unsigned long long *head, unsigned int *answers, bool stuck)
 {
     stuck = !gs_server_send(srv, send, id, m) || stuck; /* every thread: warp-collective */
     const unsigned int expect = __syncthreads_count(send && answered);
@@ -484,7 +478,7 @@ static __device__ int ask_round(const gs_server_t &srv, bool send, unsigned int 
  * brokenEarlyRead takes its answer before the round has collected it. */
 static __device__ void client_hash_rounds(const srv_args &a, const gs_server_t &srv, unsigned int *answers)
 {
-    unsigned int head = 0u;
+    unsigned long long head = gs_server_head(srv);
     bool quit = false;
     answers[threadIdx.x] = ~0u; /* no count is ~0; each thread its own, before the first round's barrier */
     for (unsigned long long base = 0; base < a.total && !quit; base += client_threads(a)) {
@@ -512,7 +506,7 @@ static __device__ void client_hash_rounds(const srv_args &a, const gs_server_t &
  * wrong answer: counted in bad[2], and the edge dropped. */
 static __device__ void client_uf_server(const srv_args &a, const gs_server_t &srv, unsigned int *answers)
 {
-    unsigned int head = 0u;
+    unsigned long long head = gs_server_head(srv);
     bool quit = false;
     for (unsigned long long base = 0; base < a.total && !quit; base += client_threads(a)) {
         const unsigned long long j = base + client_id(a);
@@ -549,7 +543,7 @@ static __device__ void client_uf_server(const srv_args &a, const gs_server_t &sr
  * send their deposits. */
 static __device__ void client_transfers_server(const srv_args &a, const gs_server_t &srv, unsigned int *granted)
 {
-    unsigned int head = 0u;
+    unsigned long long head = gs_server_head(srv);
     bool quit = false, stuck = false;
     for (unsigned long long base = 0; base < a.total && !quit; base += client_threads(a)) {
         const unsigned long long j = base + client_id(a);
@@ -595,14 +589,14 @@ static __device__ void server(const srv_args &a, const gs_server_t &srv, unsigne
         }
         __syncthreads();
     }
-    auto handler = [&](const uint4 &m, unsigned int index) {
+    auto handler = [&](const uint4 &m, unsigned long long index) {
         if (a.workload == GS_SRV_QUEUE) { /* slot p of a message at its place, untorn; the first logged */
-            const unsigned int p = index % a.msg_slots;
+            const unsigned int p = (unsigned int)(index % a.msg_slots);
             const uint4 first = gs_msgq_at(a.queues, s, a.capacity).slots[(index - p) & (a.capacity - 1u)];
             if (m.z != p || m.w != (m.x ^ m.y ^ (p * 0x9e3779b9u)) || first.x != m.x || first.y != m.y)
                 gs_red_add_relaxed(a.bad, 1u, GPU); /* its message's first slot is still held: one message */
             if (a.verifying && p == 0u) {
-                unsigned int *e = a.log + 2ull * ((size_t)s * a.log_stride + index / a.msg_slots);
+                unsigned int *e = a.log + 2ull * ((size_t)s * a.log_stride + (index - a.start) / a.msg_slots);
                 e[0] = m.x;
                 e[1] = m.y;
             }
@@ -636,7 +630,7 @@ static __device__ void server(const srv_args &a, const gs_server_t &srv, unsigne
             if (!gs_server_reply(srv, m.z >> 10, make_uint4(m.z & 1023u, seen == m.x ? ~0u : seen, 0u, 0u)))
                 count_timeout(a);
         } else if (a.workload == GS_SRV_STRESS) { /* slot p untorn; the first: its item, its log, its answer */
-            const unsigned int p = index % a.msg_slots, senders = clients(a) * blockDim.x;
+            const unsigned int p = (unsigned int)(index % a.msg_slots), senders = clients(a) * blockDim.x;
             if (p) {
                 const uint4 first = gs_msgq_at(a.queues, s, a.capacity).slots[(index - p) & (a.capacity - 1u)];
                 const uint4 want = queue_part(first.z, first.w, p);
@@ -650,7 +644,7 @@ static __device__ void server(const srv_args &a, const gs_server_t &srv, unsigne
             }
             cuda::atomic_ref<unsigned long long, cuda::thread_scope_block>(a.bins[m.x])
                 .fetch_add((1ull << 32) + (m.y & 0xffffu), cuda::memory_order_relaxed);
-            if (atomicExch(&a.log[(size_t)m.z * a.total + m.w], index) != ~0u)
+            if (atomicExch(&a.log[(size_t)m.z * a.total + m.w], (unsigned int)(index - a.start)) != ~0u)
                 gs_red_add_relaxed(a.bad, 1u, GPU); /* received twice */
             if ((m.y >> 16) && !gs_server_reply(srv, S + m.z / blockDim.x,
                                                 make_uint4(m.z % blockDim.x, gs_srv_stress_answer(m.z, m.w, m.x),
@@ -679,14 +673,13 @@ static __device__ void server(const srv_args &a, const gs_server_t &srv, unsigne
                 count_timeout(a);
         }
     };
-    const unsigned int handled =
+    const unsigned long long handled =
         a.way == GS_SRV_LF ? gs_server_serve_lf(srv, handler) : gs_server_serve(srv, handler);
-    if (handled == ~0u && threadIdx.x == 0)
+    const unsigned int per = a.workload == GS_SRV_QUEUE || a.workload == GS_SRV_STRESS ? a.msg_slots : 1u;
+    if (handled == GS_SERVER_STUCK && threadIdx.x == 0)
         count_timeout(a);
     if (threadIdx.x == 0)
-        a.counts[s] = (a.workload == GS_SRV_QUEUE || a.workload == GS_SRV_STRESS) && handled != ~0u
-                          ? handled / a.msg_slots
-                          : handled;
+        a.counts[s] = handled == GS_SERVER_STUCK ? ~0u : (unsigned int)(handled / per);
     if (a.slice_smem && a.workload != GS_SRV_HASHTABLE) {
         __syncthreads();
         for (unsigned int k = threadIdx.x; k < owned; k += blockDim.x) {
@@ -699,11 +692,11 @@ static __device__ void server(const srv_args &a, const gs_server_t &srv, unsigne
 }
 
 /* ---- one round trip, repeated: block 0 asks, block 1 answers ---- */
-static __device__ void pingpong(const srv_args &a, unsigned int *cache)
+static __device__ void pingpong(const srv_args &a, unsigned long long *cache)
 {
     const unsigned int me = blockIdx.x, other = 1u - me;
     const gs_msgq_t mine = gs_msgq_at(a.queues, me, a.capacity), theirs = gs_msgq_at(a.queues, other, a.capacity);
-    unsigned int head = 0u;
+    unsigned long long head = gs_msg_head(mine);
     for (unsigned int i = 0; i < a.total; ++i) {
         bool stuck = false;
         if (me == 0u && threadIdx.x == 0)
@@ -727,7 +720,7 @@ static __device__ void pingpong(const srv_args &a, unsigned int *cache)
     }
 }
 
-extern __shared__ unsigned int srv_dyn[]; /* the read-index copies (a word a queue), then the slice */
+extern __shared__ unsigned long long srv_dyn[]; /* the read-index copies (a queue each, 32 at a time), then the slice */
 
 static __global__ void srv_kernel(srv_args a)
 {
@@ -804,6 +797,17 @@ static __global__ void srv_preload(srv_args a)
         }
 }
 
+/* --wrap: every queue's write and read indices at a.start (queues zeroed:
+ * the valid bits clear, the slots empty). */
+static __global__ void srv_queue_start(srv_args a, unsigned int queues)
+{
+    for (unsigned int r = blockIdx.x * blockDim.x + threadIdx.x; r < queues; r += gridDim.x * blockDim.x) {
+        const gs_msgq_t q = gs_msgq_at(a.queues, r, a.capacity);
+        *q.write = a.start;
+        *q.read = a.start;
+    }
+}
+
 /* Every vertex its own root. */
 static __global__ void srv_roots(srv_args a)
 {
@@ -828,7 +832,7 @@ static size_t smem_limit(const void *kernel)
 
 static size_t shared_bytes(const gs_srv_launch *l, unsigned int *slice_smem)
 {
-    const size_t cache = 4u * (size_t)((l->blocks + 31u) & ~31u);
+    const size_t cache = gs_msgq_copies_bytes((l->blocks + 31u) & ~31u);
     size_t slice = 0;
     *slice_smem = 0u;
     if (l->servers && l->workload == GS_SRV_HASHTABLE) { /* its bucket locks */
@@ -854,7 +858,7 @@ extern "C" int gs_server_gpu_per_sm(unsigned int workload, unsigned int threads,
                                     unsigned int *per_sm)
 {
     const void *kernel = kernel_of(workload);
-    const size_t cache = 4u * (size_t)((blocks + 31u) & ~31u);
+    const size_t cache = gs_msgq_copies_bytes((blocks + 31u) & ~31u);
     cudaError_t e = cache <= smem_limit(kernel) ? cudaFuncSetAttribute(kernel,
                                                                  cudaFuncAttributeMaxDynamicSharedMemorySize, (int)cache)
                                           : cudaErrorInvalidValue;
@@ -901,7 +905,7 @@ extern "C" int gs_server_gpu_run(gs_srv_launch *l, unsigned int *items, unsigned
     else if (l->workload == GS_SRV_STRESS)
         log_words = client_threads * l->total; /* the arrival of each (sender, step): duplicates are caught */
     a.lookups = l->lookups, a.msg_slots = l->msg_slots ? l->msg_slots : 1u;
-    a.dest_warp = l->dest_warp, a.ping_pct = l->ping_pct, a.idle_pct = l->idle_pct;
+    a.dest_warp = l->dest_warp, a.ping_pct = l->ping_pct, a.idle_pct = l->idle_pct, a.start = l->start;
     size_t smem = shared_bytes(l, &a.slice_smem);
     TRY(cudaMalloc(&a.queues, qbytes ? qbytes : 16u));
     TRY(cudaMemset(a.queues, 0, qbytes ? qbytes : 16u));
@@ -943,7 +947,7 @@ extern "C" int gs_server_gpu_run(gs_srv_launch *l, unsigned int *items, unsigned
     TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
     if (a.slice_smem) { /* the slices in shared memory only if the whole grid still fits */
         int per_sm = 0, dev = 0, sms = 0;
-        const size_t cache = 4u * (size_t)((l->blocks + 31u) & ~31u);
+        const size_t cache = gs_msgq_copies_bytes((l->blocks + 31u) & ~31u);
         TRY(cudaGetDevice(&dev));
         TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
         for (;;) {
@@ -969,6 +973,10 @@ extern "C" int gs_server_gpu_run(gs_srv_launch *l, unsigned int *items, unsigned
     TRY(cudaEventCreate(&t1));
     srv_init<<<1, 1>>>(a);
     TRY(cudaGetLastError());
+    if (a.start && nqueues) {
+        srv_queue_start<<<(unsigned int)(nqueues + 255u) / 256u, 256>>>(a, (unsigned int)nqueues);
+        TRY(cudaGetLastError());
+    }
     if (l->workload == GS_SRV_HASHTABLE && l->lookups && l->keys / l->items >= 2u) {
         srv_preload<<<(l->items + 255u) / 256u, 256>>>(a);
         TRY(cudaGetLastError());
@@ -997,6 +1005,17 @@ extern "C" int gs_server_gpu_run(gs_srv_launch *l, unsigned int *items, unsigned
         TRY(cudaMemcpy(log, a.log, 4u * log_words, cudaMemcpyDeviceToHost));
     if (counts)
         TRY(cudaMemcpy(counts, a.counts, 4u * l->blocks, cudaMemcpyDeviceToHost));
+    l->crossed = 0u;
+    if (a.start && nqueues) { /* the queues whose indices went past 2^32 */
+        unsigned long long *w = (unsigned long long *)malloc(8u * nqueues);
+        if (!w)
+            TRY(cudaErrorMemoryAllocation);
+        e = cudaMemcpy2D(w, 8u, a.queues, (size_t)gs_msgq_bytes(l->capacity), 8u, nqueues, cudaMemcpyDeviceToHost);
+        for (size_t r = 0; e == cudaSuccess && r < nqueues; ++r)
+            l->crossed += w[r] > 0xffffffffull;
+        free(w);
+        TRY(e);
+    }
 out:
     cudaFree(a.queues);
     cudaFree(a.bins);

@@ -2,9 +2,11 @@
  * and device code alike.  The queues themselves are in queue.cuh.
  *
  * One queue per receiving block, all in one zeroed allocation: queue r
- * starts at gs_msgq_bytes(capacity) * r and holds a line with the write
- * index (reservations), a line with the read index (messages consumed), the
- * valid bit-mask (a bit per slot), then `capacity` 16-byte slots.
+ * starts at gs_msgq_bytes(capacity) * r and holds a line with the 64-bit
+ * write index (slots reserved), a line with the 64-bit read index (slots
+ * consumed), the valid bit-mask (a bit per slot), then `capacity` 16-byte
+ * slots.  A sender keeps a copy of each queue's read index (8 bytes a queue,
+ * gs_msgq_copies_bytes), in its block's shared memory for the server.
  */
 #ifndef GSYNC_MSG_QUEUE_H
 #define GSYNC_MSG_QUEUE_H
@@ -23,6 +25,12 @@
 GS__HD unsigned long long gs_msgq_bytes(unsigned int capacity)
 {
     return 256ull + ((capacity / 32u * 4ull + 127ull) & ~127ull) + 16ull * capacity;
+}
+
+/* Bytes of the senders' copies of `queues` read indices. */
+GS__HD unsigned long long gs_msgq_copies_bytes(unsigned int queues)
+{
+    return 8ull * queues;
 }
 
 /* Whether `capacity` is one the queues accept. */

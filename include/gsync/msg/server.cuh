@@ -18,30 +18,46 @@
  *            queue is drained; every wait goes through the watchdog.  A
  *            client block keeps at most its thread count of answers
  *            outstanding, which its own queue holds, so servers never wait
- *            on a client.  Requires every block resident (launch
- *            cooperatively).
+ *            on a client, and sends finish (queue.cuh).  Requires every
+ *            block resident (launch cooperatively; gs_server_check on the
+ *            host), 1-D blocks of whole warps.
  * Memory:    a queue per block (gs_msgq_bytes each), a done counter, and in
- *            each block's shared memory a word per queue (zeroed by
- *            gs_server_init) for the senders' copies of read indices.
+ *            each block's shared memory gs_msgq_copies_bytes(gridDim.x) for
+ *            the senders' copies of read indices (zeroed by gs_server_init).
  */
 #ifndef GSYNC_MSG_SERVER_CUH
 #define GSYNC_MSG_SERVER_CUH
 
 #include "queue.cuh"
 
+#include <stdio.h>
+
 typedef struct gs_server {
     void *queues;          /* a queue per block of the grid, zeroed */
     unsigned int capacity; /* slots a queue */
     unsigned int servers;  /* blocks 0 .. servers - 1 serve */
     unsigned int *done;    /* client blocks done, zeroed */
-    unsigned int *copies;  /* this block's shared memory: a word per queue */
+    unsigned long long *copies; /* this block's shared memory: a read-index copy per queue */
 } gs_server_t;
 
-/* Block-collective, before anything else: zeroes this block's copies. */
+/* What gs_server_serve returns when the watchdog ended its wait (never a
+ * count: 64 bits do not wrap). */
+#define GS_SERVER_STUCK (~0ull)
+
+/* Block-collective, before anything else: zeroes this block's copies.
+ * With GSYNC_WATCHDOG defined, a block that is not 1-D whole warps traps. */
 static __device__ __forceinline__ void gs_server_init(const gs_server_t &s)
 {
+#ifdef GSYNC_WATCHDOG
+    if (blockDim.y != 1u || blockDim.z != 1u || blockDim.x % 32u != 0u) {
+        if (threadIdx.x + threadIdx.y + threadIdx.z == 0u)
+            printf("gsync: server: a block of %ux%ux%u threads; it must be 1-D whole warps\n", blockDim.x,
+                   blockDim.y, blockDim.z);
+        __trap();
+    }
+#endif
     for (unsigned int k = threadIdx.x; k < gridDim.x; k += blockDim.x)
-        s.copies[k] = 0u;
+        s.copies[k] = 0ull;
     __syncthreads();
 }
 
@@ -79,15 +95,15 @@ static __device__ __forceinline__ void gs_server_client_done(const gs_server_t &
 }
 
 /* Block-collective, by a server block: handle(m, i) for every message m
- * (i: its arrival number), by the block's threads in parallel, until every
- * client block is done and the queue is drained.  Returns the messages handled, or ~0u when the
- * watchdog ended the wait. */
+ * (i: its arrival number, 64 bits), by the block's threads in parallel,
+ * until every client block is done and the queue is drained.  Returns the
+ * slots handled, or GS_SERVER_STUCK when the watchdog ended the wait. */
 template <typename Handler>
-static __device__ unsigned int gs_server_serve(const gs_server_t &s, Handler handle)
+static __device__ unsigned long long gs_server_serve(const gs_server_t &s, Handler handle)
 {
     const gs_msgq_t q = gs_msgq_at(s.queues, blockIdx.x, s.capacity);
     const unsigned int clients = gridDim.x - s.servers;
-    unsigned int head = 0u, handled = 0u;
+    unsigned long long head = gs_msg_head(q), handled = 0ull;
     gs_wait_t w = GS_WAIT_INIT;
     for (;;) {
         const unsigned int n = gs_msg_peek(q, head);
@@ -106,7 +122,7 @@ static __device__ unsigned int gs_server_serve(const gs_server_t &s, Handler han
             stuck = !leave && gs_wait_spin(&w);
         }
         if (__syncthreads_or(stuck))
-            return ~0u;
+            return GS_SERVER_STUCK;
         if (__syncthreads_or(leave))
             return handled;
     }
@@ -122,53 +138,60 @@ static __device__ unsigned int gs_server_serve(const gs_server_t &s, Handler han
  * barrier.  Posting is st.release.cta of the posted count (after the
  * leader's acquire of the messages), taking ld.acquire.cta; finishing is
  * st.release.cta of the assignment's number, retiring ld.acquire.cta, then
- * the queue's release of its read index.  Requires whole warps, 64 threads
- * at least; the leader scans no further than a ring from the oldest slot
- * not yet freed. */
+ * the queue's release of its read index.  The leader scans no further than
+ * a ring from the oldest slot not yet freed.  A block of fewer than 64
+ * threads has no follower: it serves with gs_server_serve. */
 #define GS_SERVER_ASSIGNMENTS 32u
 #define GS_SERVER_CHUNK 64u /* messages an assignment, at most */
 template <typename Handler>
-static __device__ unsigned int gs_server_serve_lf(const gs_server_t &s, Handler handle)
+static __device__ unsigned long long gs_server_serve_lf(const gs_server_t &s, Handler handle)
 {
-    __shared__ uint2 asg[GS_SERVER_ASSIGNMENTS];          /* (first message, count) */
-    __shared__ unsigned int fin[GS_SERVER_ASSIGNMENTS];   /* the number + 1 of the last finished in a place */
-    __shared__ unsigned int posted, taken, stop, handled; /* stop: 1 done, 2 the watchdog fired */
+    __shared__ unsigned long long first[GS_SERVER_ASSIGNMENTS]; /* an assignment's first message */
+    __shared__ unsigned int count_of[GS_SERVER_ASSIGNMENTS];    /* and its count */
+    __shared__ unsigned int fin[GS_SERVER_ASSIGNMENTS];         /* the number + 1 of the last finished in a place */
+    __shared__ unsigned int posted, taken, stop;                 /* stop: 1 done, 2 the watchdog fired */
+    __shared__ unsigned long long handled;
+    if (blockDim.x < 64u)
+        return gs_server_serve(s, handle);
     const gs_msgq_t q = gs_msgq_at(s.queues, blockIdx.x, s.capacity);
     const unsigned int lane = threadIdx.x % 32u, clients = gridDim.x - s.servers;
     if (threadIdx.x < GS_SERVER_ASSIGNMENTS)
         fin[threadIdx.x] = 0u;
     if (threadIdx.x == 0)
-        posted = taken = stop = handled = 0u;
+        posted = taken = stop = 0u, handled = 0ull;
     __syncthreads();
     gs_wait_t w = GS_WAIT_INIT;
     if (threadIdx.x < 32u) { /* the leader */
-        unsigned int scan = 0u, head = 0u, done = 0u, mine = 0u, count = 0u;
+        unsigned long long scan = gs_msg_head(q), head = scan, count = 0ull;
+        unsigned int done = 0u, mine = 0u;
         for (;;) {
             bool progress = false;
-            unsigned int upto = head;
+            unsigned long long upto = head;
             if (lane == 0u) /* retire the finished assignments in order */
                 while (done != mine &&
                        gs_ld_acquire(&fin[done % GS_SERVER_ASSIGNMENTS], GS_SCOPE_CTA) == done + 1u) {
-                    const uint2 f = asg[done % GS_SERVER_ASSIGNMENTS];
-                    if (f.x + f.y - head + head % 32u > 1024u)
+                    const unsigned long long end = first[done % GS_SERVER_ASSIGNMENTS] +
+                                                   count_of[done % GS_SERVER_ASSIGNMENTS];
+                    if (end - head + head % 32u > 1024u)
                         break; /* a span freed at once stays within 32 mask words */
-                    upto = f.x + f.y;
+                    upto = end;
                     ++done;
                 }
             upto = __shfl_sync(~0u, upto, 0);
             done = __shfl_sync(~0u, done, 0);
             if (upto != head) {
-                head = gs_msg_free_warp(q, head, upto - head);
+                head = gs_msg_free_warp(q, head, (unsigned int)(upto - head));
                 progress = true;
             }
             if (mine - done < GS_SERVER_ASSIGNMENTS) { /* post what arrived, a chunk a place */
                 const unsigned int found = gs_msg_scan_warp(q, scan);
-                const unsigned int room = head + s.capacity - scan; /* past it the scan wraps onto posted slots */
+                const unsigned int room = (unsigned int)(head + s.capacity - scan); /* past it the scan wraps onto posted slots */
                 unsigned int run = found < room ? found : room;
                 if (run && lane == 0u) {
                     while (run && mine - done < GS_SERVER_ASSIGNMENTS) {
                         const unsigned int n = run < GS_SERVER_CHUNK ? run : GS_SERVER_CHUNK;
-                        asg[mine % GS_SERVER_ASSIGNMENTS] = make_uint2(scan, n);
+                        first[mine % GS_SERVER_ASSIGNMENTS] = scan;
+                        count_of[mine % GS_SERVER_ASSIGNMENTS] = n;
                         ++mine, scan += n, run -= n, count += n;
                     }
                     gs_st_release(&posted, mine, GS_SCOPE_CTA);
@@ -211,26 +234,34 @@ static __device__ unsigned int gs_server_serve_lf(const gs_server_t &s, Handler 
             t = __shfl_sync(~0u, t, 0);
             if (!__shfl_sync(~0u, go, 0))
                 break;
-            const uint2 a = asg[t % GS_SERVER_ASSIGNMENTS];
-            for (unsigned int k = lane; k < a.y; k += 32u)
-                handle(q.slots[(a.x + k) & (s.capacity - 1u)], a.x + k);
+            const unsigned long long a = first[t % GS_SERVER_ASSIGNMENTS];
+            const unsigned int an = count_of[t % GS_SERVER_ASSIGNMENTS];
+            for (unsigned int k = lane; k < an; k += 32u)
+                handle(q.slots[(a + k) & (s.capacity - 1u)], a + k);
             __syncwarp();
             if (lane == 0u)
                 gs_st_release(&fin[t % GS_SERVER_ASSIGNMENTS], t + 1u, GS_SCOPE_CTA);
         }
     }
     __syncthreads();
-    return stop == 1u ? handled : ~0u;
+    return stop == 1u ? handled : GS_SERVER_STUCK;
+}
+
+/* Where a client block's answers start: its queue's read index (0 for
+ * fresh queues), for gs_server_collect's *head. */
+static __device__ __forceinline__ unsigned long long gs_server_head(const gs_server_t &s)
+{
+    return gs_msg_head(gs_msgq_at(s.queues, blockIdx.x, s.capacity));
 }
 
 /* Block-collective, by a client block: handle(m, i) for each of the next
  * `expected` messages of its own queue (answers to its requests; i: the
- * arrival number).  *head is
- * the block's position in its queue (0 at first, the same in every thread).
- * False: the watchdog ended the wait, or `stuck` was true in some thread. */
+ * arrival number).  *head is the block's position in its queue
+ * (gs_server_head at first, the same in every thread).  False: the
+ * watchdog ended the wait, or `stuck` was true in some thread. */
 template <typename Handler>
-static __device__ bool gs_server_collect(const gs_server_t &s, unsigned int expected, unsigned int *head, bool stuck,
-                                         Handler handle)
+static __device__ bool gs_server_collect(const gs_server_t &s, unsigned int expected, unsigned long long *head,
+                                         bool stuck, Handler handle)
 {
     const gs_msgq_t mine = gs_msgq_at(s.queues, blockIdx.x, s.capacity);
     gs_wait_t w = GS_WAIT_INIT;
