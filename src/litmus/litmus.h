@@ -1,7 +1,8 @@
 /* litmus.h: `gsync-bench litmus`, litmus tests of gsync's ordering layer
  * (include/gsync/ptx.cuh): MP, SB, LB and IRIW between blocks on different
- * SMs, each with relaxed, release/acquire and fence.sc accesses, counting
- * every outcome (docs/litmus.md).
+ * SMs, each with relaxed, release/acquire and fence.sc accesses, and MP
+ * through the library's publish patterns with broken twins, counting every
+ * outcome (docs/litmus.md).
  *
  * litmus_cli.c: the command's words and options (parsed with the rest of the
  * command line, no GPU).  litmus.c: the model table, the classification of
