@@ -29,7 +29,15 @@ static const struct {
     {2, {1, 1}, 0u, {0, 0, 1}},        /* SB: both old (00) */
     {2, {1, 1}, 3u, {0, 1, 1}},        /* LB: both new (11) */
     {4, {0, 0, 2, 2}, 10u, {0, 0, 1}}, /* IRIW: x new y old, y new x old (1010) */
+    {2, {0, 2}, 2u, {0, 1, 0}},        /* MPfence: flag new, data old; acqrel only, as below */
+    {2, {0, 2}, 2u, {0, 1, 0}},        /* MPatomOr */
+    {2, {0, 2}, 2u, {0, 1, 0}},        /* MPcluster */
+    {2, {0, 2}, 2u, {0, 1, 0}},        /* MPsyncwarp */
     {2, {0, 2}, 2u, {0, 1, 0}},        /* MPbrokenAcquire: claims MP acqrel's */
+    {2, {0, 2}, 2u, {0, 1, 0}},        /* the other twins: each claims its pattern's */
+    {2, {0, 2}, 2u, {0, 1, 0}},
+    {2, {0, 2}, 2u, {0, 1, 0}},
+    {2, {0, 2}, 2u, {0, 1, 0}},
 };
 
 unsigned int gs_litmus_roles(unsigned int shape)
@@ -70,7 +78,7 @@ void gs_litmus_classify(unsigned int shape, const unsigned char *records, unsign
 {
     const unsigned int roles = shape_info[shape].roles;
     for (unsigned int inst = 0; inst < instances; ++inst) {
-        const unsigned int group = inst / (GS_LITMUS_SHAPE_PWARPS(shape) * 32u);
+        const unsigned int group = inst / (GS_LITMUS_SHAPE_PWARPS(shape) * GS_LITMUS_SHAPE_LANES(shape));
         int distinct = 1;
         for (unsigned int r = 0; r < roles; ++r)
             for (unsigned int q = 0; q < r; ++q)
@@ -83,7 +91,7 @@ void gs_litmus_classify(unsigned int shape, const unsigned char *records, unsign
                 if (!reads)
                     continue;
                 complete &= (rec[r] & GS_LITMUS_DONE) != 0u;
-                warmed |= shape == GS_LITMUS_MP_BROKEN && ((rec[r] >> 4) & 3u) == 0u;
+                warmed |= GS_LITMUS_WARMS(shape) && ((rec[r] >> 4) & 3u) == 0u;
                 other |= c1 > 1u || (reads == 2u && c2 > 1u);
                 idx = idx << 1 | (c1 & 1u);
                 if (reads == 2u)
@@ -110,7 +118,7 @@ typedef struct litmus_row {
     unsigned int shape, order, blocks, instances, per_sm;
     gs_litmus_counts c;
     double ms;
-    int timed_out;
+    int timed_out, skipped; /* skipped: a SKIP, its reason in detail */
     enum gs_verdict verdict;
     char detail[200];
 } litmus_row;
@@ -144,12 +152,15 @@ static void verdict(litmus_row *r)
         r->verdict = GS_FAIL;
         snprintf(r->detail, sizeof r->detail, "forbidden outcome %s seen %llu times in %llu iterations", label, weak,
                  r->c.iterations);
+    } else if (!r->c.iterations && !r->timed_out) { /* never a vacuous PASS */
+        r->verdict = GS_FAIL;
+        snprintf(r->detail, sizeof r->detail, "no iteration completed");
     } else if (r->timed_out) {
         r->verdict = GS_TIMEOUT;
         snprintf(r->detail, sizeof r->detail, "the watchdog fired after %llu complete iterations", r->c.iterations);
     } else if (weak)
         snprintf(r->detail, sizeof r->detail, "allowed outcome %s seen %llu times", label, weak);
-    if (r->shape == GS_LITMUS_MP_BROKEN && r->verdict != GS_TIMEOUT) { /* how often L1 could hold the old x */
+    if (GS_LITMUS_WARMS(r->shape) && r->verdict != GS_TIMEOUT) { /* how often L1 could hold the old x */
         const size_t len = strlen(r->detail);
         snprintf(r->detail + len, sizeof r->detail - len, "%sits first read of x was old in %llu", len ? "; " : "",
                  r->c.warmed);
@@ -165,6 +176,12 @@ static int run_row(litmus_row *r, const gs_options *o, unsigned int seed, char *
     const char *what = "plan";
     int rc = GS_EXIT_OK;
     cudaError_t e = gs_litmus_gpu_open(&g, r->shape, r->order, gs_litmus_opts.iters);
+    if (e == cudaErrorNotSupported) {
+        r->skipped = 1;
+        snprintf(r->detail, sizeof r->detail, "the device cannot run clusters of two blocks, one an SM (needs sm_90)");
+        gs_litmus_gpu_close(&g);
+        return GS_EXIT_OK;
+    }
     if (e == cudaSuccess) {
         const unsigned long long rounds_total =
             ((unsigned long long)gs_litmus_opts.iters + g.instances - 1u) / g.instances;
@@ -204,6 +221,11 @@ static int run_row(litmus_row *r, const gs_options *o, unsigned int seed, char *
     return rc;
 }
 
+static const char *verdict_name(const litmus_row *r)
+{
+    return r->skipped ? "SKIP" : gs_verdict_name(r->verdict);
+}
+
 static const char *model_name(const litmus_row *r)
 {
     return gs_litmus_forbidden(r->shape, r->order) ? "forbidden" : "allowed";
@@ -226,7 +248,7 @@ static void report(FILE *f, enum gs_format fmt, const gs_meta *m, const litmus_r
                     r->instances, r->c.iterations, r->c.distinct_sm, label,
                     r->c.outcome[gs_litmus_weak_outcome(r->shape)], r->c.other);
             gs_csv_string(f, text);
-            fprintf(f, ",%s,%.2f,", gs_verdict_name(r->verdict), r->ms);
+            fprintf(f, ",%s,%.2f,", verdict_name(r), r->ms);
             gs_csv_string(f, r->detail);
             fputc('\n', f);
         }
@@ -247,7 +269,7 @@ static void report(FILE *f, enum gs_format fmt, const gs_meta *m, const litmus_r
                 gs_litmus_outcome_label(r->shape, k, label, sizeof label);
                 fprintf(f, "%s\"%s\": %llu", k ? ", " : "", label, r->c.outcome[k]);
             }
-            fprintf(f, "}, \"verdict\": \"%s\", \"ms\": %.2f, \"detail\": ", gs_verdict_name(r->verdict), r->ms);
+            fprintf(f, "}, \"verdict\": \"%s\", \"ms\": %.2f, \"detail\": ", verdict_name(r), r->ms);
             gs_json_string(f, r->detail);
             fputc('}', f);
         }
@@ -266,10 +288,10 @@ static void report(FILE *f, enum gs_format fmt, const gs_meta *m, const litmus_r
             fprintf(f, "%-16s %-8s %-9s %-5s %11llu %11llu %9llu %6llu %-8s %9.2f  %s\n",
                     gs_litmus_shape_name(r->shape), gs_litmus_order_name(r->order), model_name(r), label,
                     r->c.iterations, r->c.distinct_sm, r->c.outcome[gs_litmus_weak_outcome(r->shape)], r->c.other,
-                    gs_verdict_name(r->verdict), r->ms, text);
+                    verdict_name(r), r->ms, text);
         }
         for (int i = 0; i < nrows; ++i) /* what failed or timed out, and the twin's note */
-            if (rows[i].verdict != GS_PASS || rows[i].shape == GS_LITMUS_MP_BROKEN)
+            if (rows[i].verdict != GS_PASS || rows[i].skipped || GS_LITMUS_WARMS(rows[i].shape))
                 fprintf(f, "%s %s: %s\n", gs_litmus_shape_name(rows[i].shape), gs_litmus_order_name(rows[i].order),
                         rows[i].detail);
     }
@@ -283,8 +305,8 @@ int gs_litmus_command(const gs_options *o, const gs_device_info *dev, const gs_m
     for (int s = 0; s < gs_litmus_opts.nshapes; ++s)
         for (int k = 0; k < gs_litmus_opts.norders; ++k) {
             const unsigned int shape = gs_litmus_opts.shapes[s], order = gs_litmus_opts.orders[k];
-            if (shape == GS_LITMUS_MP_BROKEN && order != GS_LITMUS_ACQREL)
-                continue; /* the twin claims acqrel's forbidden outcome only */
+            if (!GS_LITMUS_ANY_ORDER(shape) && order != GS_LITMUS_ACQREL)
+                continue; /* its order is built in; a twin claims acqrel's forbidden outcome only */
             memset(&rows[nrows], 0, sizeof rows[0]);
             rows[nrows].shape = shape, rows[nrows].order = order;
             ++nrows;
@@ -298,8 +320,8 @@ int gs_litmus_command(const gs_options *o, const gs_device_info *dev, const gs_m
     }
     gs_progress_end(0);
     report(stdout, o->format, meta, rows, nrows);
-    for (int i = 0; i < nrows; ++i) /* a FAIL or TIMEOUT is an error, but the broken twin's FAIL is its finding */
-        if (rows[i].verdict != GS_PASS && !(rows[i].shape == GS_LITMUS_MP_BROKEN && rows[i].verdict == GS_FAIL)) {
+    for (int i = 0; i < nrows; ++i) /* a FAIL or TIMEOUT is an error, but a broken twin's FAIL is its finding */
+        if (rows[i].verdict != GS_PASS && !(GS_LITMUS_IS_TWIN(rows[i].shape) && rows[i].verdict == GS_FAIL)) {
             snprintf(err, n, "litmus: %s %s: %s: %s", gs_litmus_shape_name(rows[i].shape),
                      gs_litmus_order_name(rows[i].order), gs_verdict_name(rows[i].verdict), rows[i].detail);
             return GS_EXIT_RUNTIME;

@@ -1,7 +1,8 @@
 /* litmus.h: `gsync-bench litmus`, litmus tests of gsync's ordering layer
  * (include/gsync/ptx.cuh): MP, SB, LB and IRIW between blocks on different
- * SMs, each with relaxed, release/acquire and fence.sc accesses, counting
- * every outcome (docs/litmus.md).
+ * SMs, each with relaxed, release/acquire and fence.sc accesses, and MP
+ * through the library's publish patterns with broken twins, counting every
+ * outcome (docs/litmus.md).
  *
  * litmus_cli.c: the command's words and options (parsed with the rest of the
  * command line, no GPU).  litmus.c: the model table, the classification of
@@ -18,17 +19,37 @@
 extern "C" {
 #endif
 
-enum gs_litmus_shape { GS_LITMUS_MP, GS_LITMUS_SB, GS_LITMUS_LB, GS_LITMUS_IRIW, GS_LITMUS_MP_BROKEN };
-#define GS_LITMUS_SHAPES 5       /* with the broken twin */
-#define GS_LITMUS_PLAIN_SHAPES 4 /* what `--shape all` means */
+/* MP, SB, LB, IRIW run with every order; the shapes after them are MP
+ * through one of the library's own publish patterns, acqrel only (their order
+ * is built in), then the broken twins, each its pattern without one ordering
+ * piece, which must FAIL. */
+enum gs_litmus_shape {
+    GS_LITMUS_MP, GS_LITMUS_SB, GS_LITMUS_LB, GS_LITMUS_IRIW,
+    GS_LITMUS_MP_FENCE, GS_LITMUS_MP_ATOM_OR, GS_LITMUS_MP_CLUSTER, GS_LITMUS_MP_SYNCWARP,
+    GS_LITMUS_MP_BROKEN, GS_LITMUS_MP_FENCE_BROKEN, GS_LITMUS_MP_ATOM_OR_BROKEN, GS_LITMUS_MP_CLUSTER_BROKEN,
+    GS_LITMUS_MP_SYNCWARP_BROKEN
+};
+#define GS_LITMUS_SHAPES 13      /* with the broken twins */
+#define GS_LITMUS_PLAIN_SHAPES 8 /* what `--shape all` means */
+#define GS_LITMUS_ANY_ORDER(shape) ((shape) <= GS_LITMUS_IRIW) /* else acqrel only */
+#define GS_LITMUS_IS_TWIN(shape) ((shape) >= GS_LITMUS_MP_BROKEN)
+/* The twin's pattern: MPbrokenAcquire's is MP acqrel's, GS_LITMUS_MP. */
+#define GS_LITMUS_PATTERN(shape) \
+    ((shape) == GS_LITMUS_MP_BROKEN ? GS_LITMUS_MP : GS_LITMUS_IS_TWIN(shape) ? (shape) - 5u : (shape))
+#define GS_LITMUS_IS_CLUSTER(shape) (GS_LITMUS_PATTERN(shape) == GS_LITMUS_MP_CLUSTER)
+#define GS_LITMUS_IS_SYNCWARP(shape) (GS_LITMUS_PATTERN(shape) == GS_LITMUS_MP_SYNCWARP)
 enum gs_litmus_order { GS_LITMUS_RELAXED, GS_LITMUS_ACQREL, GS_LITMUS_SC };
 #define GS_LITMUS_ORDERS 3
 
 /* A block: GS_LITMUS_PWARPS warps of participants (a lane each: one role of
- * one instance), the rest stress warps.  The broken twin uses one: the other
- * warp's acquires would invalidate the L1 lines its stale reads need. */
+ * one instance), the rest stress warps.  The shapes from MPfence on and the
+ * twins use one: they read the data through L1 after a warming read (the
+ * twins' stale line), and another warp's acquires would invalidate it.
+ * MPsyncwarp's producer is two lanes (i and i + 16), so 16 instances a warp. */
 #define GS_LITMUS_PWARPS 2u
-#define GS_LITMUS_SHAPE_PWARPS(shape) ((shape) == GS_LITMUS_MP_BROKEN ? 1u : GS_LITMUS_PWARPS)
+#define GS_LITMUS_WARMS(shape) ((shape) >= GS_LITMUS_MP_FENCE)
+#define GS_LITMUS_SHAPE_PWARPS(shape) (GS_LITMUS_WARMS(shape) ? 1u : GS_LITMUS_PWARPS)
+#define GS_LITMUS_SHAPE_LANES(shape) (GS_LITMUS_IS_SYNCWARP(shape) ? 16u : 32u)
 #define GS_LITMUS_THREADS 256u
 #define GS_LITMUS_MAX_ROLES 4u
 #define GS_LITMUS_MAX_ROUNDS 2048u   /* rounds of every instance in one launch */
@@ -36,15 +57,16 @@ enum gs_litmus_order { GS_LITMUS_RELAXED, GS_LITMUS_ACQREL, GS_LITMUS_SC };
 #define GS_LITMUS_MAX_ITERS 1000000000u
 
 /* A reader's record of one iteration: GS_LITMUS_DONE | class of its first
- * read | class of its second << 2 (| the broken twin's warming read << 4,
- * not counted); a class is 0 (the value of the round before), 1 (this
- * round's) or 2 (any other value).  0: not run. */
+ * read | class of its second << 2 (| the warming read's << 4 where the
+ * shape has one, not counted); a class is 0 (the value of the round
+ * before), 1 (this round's) or 2 (any other value).  0: not run. */
 #define GS_LITMUS_DONE 0x80u
 
 /* ---- litmus_cli.c ---- */
 typedef struct gs_litmus_options {
     unsigned int shapes[GS_LITMUS_SHAPES];
     int nshapes;
+    int all_shapes;     /* 1: --shape all (or none given) */
     unsigned int orders[GS_LITMUS_ORDERS];
     int norders;
     unsigned int iters; /* at least this many iterations of each (shape, order) */
@@ -77,7 +99,7 @@ typedef struct gs_litmus_counts {
     unsigned long long iterations;  /* complete: every reader recorded */
     unsigned long long distinct_sm; /* complete, with every role on its own SM */
     unsigned long long other;       /* complete, with a read of neither value */
-    unsigned long long warmed;      /* the broken twin: complete, its warming read old */
+    unsigned long long warmed;      /* GS_LITMUS_WARMS shapes: complete, the warming read old */
 } gs_litmus_counts;
 
 /* Adds one launch's records (rounds x instances x roles bytes) to c; smid:
@@ -88,6 +110,7 @@ void gs_litmus_classify(unsigned int shape, const unsigned char *records, unsign
 /* ---- litmus_kernels.cu: one (shape, order) on the current device ---- */
 typedef struct gs_litmus_gpu {
     unsigned int shape, order, roles, groups, blocks, instances, per_sm, max_rounds;
+    unsigned int cluster; /* 2: launched in clusters of two (MPcluster); 1: cooperatively */
     size_t smem; /* dynamic shared memory a block, so that an SM holds one */
     unsigned int *mem, *smid, *stress;
     unsigned char *records;
@@ -99,7 +122,8 @@ typedef struct gs_litmus_gpu {
  * of one launch (enough for `iters` iterations, at most
  * GS_LITMUS_MAX_ROUNDS); *g is usable by gs_litmus_gpu_close after any
  * return.  cudaErrorInvalidConfiguration: no cooperative launch, fewer SMs
- * than roles, or a grid that cannot be co-resident. */
+ * than roles, or a grid that cannot be co-resident; cudaErrorNotSupported:
+ * a cluster shape on a device that cannot run clusters of two (a SKIP). */
 cudaError_t gs_litmus_gpu_open(gs_litmus_gpu *g, unsigned int shape, unsigned int order, unsigned int iters);
 /* One cooperative launch of `rounds` rounds; copies the records (rounds x
  * instances x roles bytes) and the blocks' SMs back.  *ms: the kernel's time. */

@@ -12,11 +12,15 @@
  * then a per-warp pseudo-random pause of up to GS__LITMUS_MAX_DELAY cycles,
  * then the racing accesses, which write k and read k-1 ("old") or k
  * ("new"), through ptx.cuh's wrappers in the order the row names.  Readers
- * record the classes of their reads (litmus.h).  The broken twin reads its
- * data with ld.global.ca, on purpose (see litmus_ld_l1).
- * Requires sm_80; cooperative launch.  Every wait goes through the watchdog.
+ * record the classes of their reads (litmus.h).  MP through the library's
+ * publish patterns and the broken twins (litmus_publish) read their data
+ * with ld.global.ca, on purpose (see litmus_ld_l1).  MPcluster's roles are
+ * the two blocks of a cluster (block 2g + r plays role r of group g).
+ * Requires sm_80 (MPcluster sm_90); cooperative launch (MPcluster a cluster
+ * launch).  Every wait goes through the watchdog.
  */
 #define GSYNC_WATCHDOG
+#include <gsync/cluster.cuh>
 #include <gsync/wait.cuh>
 
 #include "gsync/host.h"
@@ -28,7 +32,8 @@
 
 #define GS__LITMUS_LINE 32u              /* words in a 128-byte line */
 #define GS__LITMUS_MAX_DELAY 2048u       /* a round's pause before the accesses, SM cycles */
-#define GS__LITMUS_BROKEN_DELAY 6000u    /* the broken twin's writer waits for the reader's first load */
+#define GS__LITMUS_BROKEN_DELAY 6000u    /* the writer waits for the reader's warming load */
+#define GS__LITMUS_CHAIN 8u              /* MPsyncwarp: the dependent loads before lane A's store */
 #define GS__LITMUS_STRESS_LINES 65536u   /* 8 MiB of lines the stress warps hammer */
 
 typedef struct litmus_args {
@@ -78,9 +83,10 @@ static __device__ __forceinline__ void litmus_between(int order)
         gs_fence_sc(GS_SCOPE_GPU);
 }
 
-/* The broken twin's data load, deliberately not a gsync wrapper: a weak
- * ld.global.ca, which may be served by a line that an earlier load of the
- * same round left in this SM's L1, and which no acquire invalidated. */
+/* The data load of litmus_publish, deliberately not a gsync wrapper: a weak
+ * ld.global.ca (the queue's plain slot load), which may be served by a line
+ * that an earlier load of the same round left in this SM's L1, unless an
+ * acquire invalidated it. */
 static __device__ __forceinline__ unsigned int litmus_ld_l1(const unsigned int *p)
 {
     unsigned int v;
@@ -88,13 +94,112 @@ static __device__ __forceinline__ unsigned int litmus_ld_l1(const unsigned int *
     return v;
 }
 
-/* One participant lane: every round of its instance.  SHAPE and ORDER are
- * constants where the kernels below call it. */
-static __device__ __forceinline__ void litmus_participant(const litmus_args *a, unsigned int warp, int shape,
-                                                          int order)
+/* MP through one of the library's publish patterns, or its broken twin, in
+ * round k.  The writer (role 0) waits GS__LITMUS_BROKEN_DELAY cycles, so
+ * that the reader's warming load comes first, stores x = k relaxed and
+ * publishes it:
+ *   MP (MPbrokenAcquire)  st.release.gpu y = k
+ *   MPfence               fence.release.gpu; st.relaxed.gpu y = k
+ *   MPatomOr              atom.release.gpu.or of bit k % 32 into y (the queue's publish)
+ *   MPcluster             st.relaxed.cluster of the reader block's data word cl[1], then
+ *                         st.release.cluster of its flag cl[0] (the twin: .cta)
+ *   MPsyncwarp            lane A (i) stores x after a chain of dependent loads; lane B
+ *                         (i + 16) st.release.gpu y = k; __syncwarp() between (not in the twin)
+ * The reader (role 1) loads x through L1 (the warming load), polls the flag
+ * until it is set (ld.relaxed.gpu, then fence.acquire.gpu for MPfence and
+ * MPatomOr, whose twins leave it out; MPcluster ld.acquire.cluster of its
+ * own cl[0], the twin .cta; MPsyncwarp ld.acquire.gpu), loads x through L1
+ * again (MPcluster also cl[1]; data is new only if both are) and, for
+ * MPatomOr, clears the bit relaxed as the queue's receiver does.  Nonzero:
+ * the watchdog ended the poll. */
+static __device__ __forceinline__ int litmus_publish(int shape, unsigned int role, unsigned int lane, unsigned int *x,
+                                                     unsigned int *y, unsigned int *cl, unsigned int k,
+                                                     unsigned int *r0, unsigned int *r1, unsigned int *r2)
 {
-    const unsigned int role = blockIdx.x / a->groups, group = blockIdx.x % a->groups, lane = threadIdx.x & 31u;
-    const unsigned int inst = (group * GS_LITMUS_SHAPE_PWARPS(shape) + warp) * 32u + lane;
+    const int pattern = GS_LITMUS_PATTERN(shape), broken = GS_LITMUS_IS_TWIN(shape);
+    const enum gs_scope cl_scope = broken ? GS_SCOPE_CTA : GS_SCOPE_CLUSTER;
+    const unsigned int bit = 1u << (k % 32u);
+    gs_wait_t w = GS_WAIT_INIT;
+    if (role == 0u && pattern == GS_LITMUS_MP_SYNCWARP) {
+        if (lane >= 16u) { /* lane B: publishes the pair's message */
+            if (!broken)
+                __syncwarp(); /* with lane A's below: its store first */
+            gs_st_release(y, k, GS_SCOPE_GPU);
+        }
+        if (lane < 16u) { /* lane A: its slot, from memory */
+            unsigned int d = 0u;
+            for (unsigned int i = 0; i < GS__LITMUS_CHAIN; ++i)
+                d = gs_ld_relaxed(x + 1u + d, GS_SCOPE_GPU); /* x[1] stays 0: each load waits for the last */
+            gs_st_relaxed(x, k + d, GS_SCOPE_GPU);
+            if (!broken)
+                __syncwarp();
+        }
+        return 0;
+    }
+    if (role == 0u) {
+        litmus_pause(GS__LITMUS_BROKEN_DELAY); /* after the reader's warming load of x */
+        gs_st_relaxed(x, k, GS_SCOPE_GPU);
+        if (pattern == GS_LITMUS_MP)
+            gs_st_release(y, k, GS_SCOPE_GPU);
+        else if (pattern == GS_LITMUS_MP_FENCE) {
+            gs_fence_release(GS_SCOPE_GPU);
+            gs_st_relaxed(y, k, GS_SCOPE_GPU);
+        } else if (pattern == GS_LITMUS_MP_ATOM_OR)
+            (void)gs_atom_or_release(y, bit, GS_SCOPE_GPU);
+        else {
+            gs_st_relaxed(cl + 1, k, GS_SCOPE_CLUSTER);
+            gs_st_release(cl, k, cl_scope);
+        }
+        return 0;
+    }
+    *r0 = litmus_ld_l1(x); /* brings x's line, still k-1, into L1; recorded, so that it stays */
+    for (;;) {
+        const unsigned int v = pattern == GS_LITMUS_MP_CLUSTER    ? gs_ld_acquire(cl, cl_scope)
+                               : pattern == GS_LITMUS_MP_SYNCWARP ? gs_ld_acquire(y, GS_SCOPE_GPU)
+                                                                  : gs_ld_relaxed(y, GS_SCOPE_GPU);
+        if (pattern == GS_LITMUS_MP_ATOM_OR ? (v & bit) != 0u : v == k) {
+            *r1 = pattern == GS_LITMUS_MP_ATOM_OR && v != bit ? ~0u : k; /* another bit set: neither value */
+            break;
+        }
+        if (gs_wait_spin(&w))
+            return 1;
+    }
+    if ((pattern == GS_LITMUS_MP_FENCE || pattern == GS_LITMUS_MP_ATOM_OR) && !broken)
+        gs_fence_acquire(GS_SCOPE_GPU); /* the relaxed poll that saw the flag becomes an acquire */
+    *r2 = litmus_ld_l1(x);
+    if (pattern == GS_LITMUS_MP_CLUSTER) {
+        const unsigned int d = gs_ld_relaxed(cl + 1, GS_SCOPE_CLUSTER);
+        if (litmus_class(d, k) != 1u && litmus_class(*r2, k) != 2u)
+            *r2 = d;
+    }
+    if (pattern == GS_LITMUS_MP_ATOM_OR)
+        (void)gs_atom_and_relaxed(y, ~bit, GS_SCOPE_GPU); /* ordered before the next OR by the round's start */
+    return 0;
+}
+
+/* Where block blockIdx.x plays: its role and group (litmus.h's layout). */
+static __device__ __forceinline__ void litmus_place(const litmus_args *a, int shape, unsigned int *role,
+                                                    unsigned int *group)
+{
+    if (GS_LITMUS_IS_CLUSTER(shape))
+        *role = blockIdx.x % 2u, *group = blockIdx.x / 2u;
+    else
+        *role = blockIdx.x / a->groups, *group = blockIdx.x % a->groups;
+}
+
+/* One participant lane: every round of its instance.  SHAPE and ORDER are
+ * constants where the kernels below call it.  cl: MPcluster's words of this
+ * lane's instance in the reader block's shared memory. */
+static __device__ __forceinline__ void litmus_participant(const litmus_args *a, unsigned int warp, int shape,
+                                                          int order, unsigned int *cl)
+{
+    unsigned int role, group;
+    const unsigned int lane = threadIdx.x & 31u, lanes = GS_LITMUS_SHAPE_LANES(shape);
+    litmus_place(a, shape, &role, &group);
+    const unsigned int inst = (group * GS_LITMUS_SHAPE_PWARPS(shape) + warp) * lanes + lane % lanes;
+    /* MPsyncwarp: both lanes of the writer and the reader's first 16 arrive */
+    const unsigned int arrivals = a->roles + (GS_LITMUS_IS_SYNCWARP(shape) ? 1u : 0u);
+    const int active = !(GS_LITMUS_IS_SYNCWARP(shape) && role == 1u && lane >= 16u);
     unsigned int *x = a->mem + (size_t)inst * 3u * GS__LITMUS_LINE, *y = x + GS__LITMUS_LINE,
                  *go = y + GS__LITMUS_LINE;
     unsigned char *rec = a->records + (size_t)inst * a->roles + role;
@@ -102,16 +207,18 @@ static __device__ __forceinline__ void litmus_participant(const litmus_args *a, 
     for (unsigned int k = 1; k <= a->rounds; ++k, rec += rec_stride) {
         gs_wait_t w = GS_WAIT_INIT;
         int gave_up = 0;
-        gs_atom_add_release(go, 1u, GS_SCOPE_GPU); /* my round k-1 before everyone's round k */
-        while (gs_ld_acquire(go, GS_SCOPE_GPU) < a->roles * k)
-            if (gs_wait_spin(&w)) {
-                gave_up = 1;
-                break;
-            }
+        if (active) {
+            gs_atom_add_release(go, 1u, GS_SCOPE_GPU); /* my round k-1 before everyone's round k */
+            while (gs_ld_acquire(go, GS_SCOPE_GPU) < arrivals * k)
+                if (gs_wait_spin(&w)) {
+                    gave_up = 1;
+                    break;
+                }
+        }
         if (__any_sync(0xffffffffu, gave_up)) /* the watchdog: the whole warp leaves */
             return;
         litmus_pause(litmus_hash(a->seed ^ (k * 0x9e3779b9u) ^ (blockIdx.x << 8) ^ warp) % GS__LITMUS_MAX_DELAY);
-        unsigned int r0 = k - 1u, r1 = k - 1u, r2 = k - 1u; /* r0: the broken twin's first read of x */
+        unsigned int r0 = k - 1u, r1 = k - 1u, r2 = k - 1u; /* r0: litmus_publish's warming load of x */
         int reader = 1;
         switch (shape) {
         case GS_LITMUS_MP: /* role 0: data x, then flag y; role 1: flag y, then data x */
@@ -146,22 +253,9 @@ static __device__ __forceinline__ void litmus_participant(const litmus_args *a, 
                 r2 = litmus_ld(role == 2u ? y : x, order);
             }
             break;
-        default: /* GS_LITMUS_MP_BROKEN: MP acqrel with the consumer's acquire made weaker */
-            if (role == 0u) {
-                litmus_pause(GS__LITMUS_BROKEN_DELAY); /* after the consumer's first load of x */
-                gs_st_relaxed(x, k, GS_SCOPE_GPU);
-                gs_st_release(y, k, GS_SCOPE_GPU);
-                reader = 0;
-            } else {
-                gs_wait_t flag_wait = GS_WAIT_INIT;
-                r0 = litmus_ld_l1(x); /* brings x's line, still k-1, into L1; recorded, so that it stays */
-                while ((r1 = gs_ld_relaxed(y, GS_SCOPE_GPU)) != k) /* should be ld.acquire: no L1 invalidation */
-                    if (gs_wait_spin(&flag_wait)) {
-                        gave_up = 1;
-                        break;
-                    }
-                r2 = litmus_ld_l1(x);
-            }
+        default: /* MP through a library pattern, or a broken twin */
+            gave_up = active && litmus_publish(shape, role, lane, x, y, cl, k, &r0, &r1, &r2);
+            reader = role == 1u && active;
             if (__any_sync(0xffffffffu, gave_up))
                 return;
             break;
@@ -194,23 +288,36 @@ static __device__ __forceinline__ void litmus_block(const litmus_args *a, int sh
 {
     extern __shared__ unsigned int pad[]; /* only keeps a second block off this SM */
     __shared__ unsigned int done;
-    const unsigned int warp = threadIdx.x / 32u;
+    __shared__ unsigned int cl_words[32][2]; /* MPcluster: a flag and a data word per reader lane */
+    const unsigned int warp = threadIdx.x / 32u, lane = threadIdx.x & 31u;
+    const bool cluster = GS_LITMUS_IS_CLUSTER(shape);
+    unsigned int role, group;
+    if (cluster && gs_cluster_size() != 2u)
+        return; /* not launched in clusters of two: no iteration runs, a FAIL, never a vacuous PASS */
+    litmus_place(a, shape, &role, &group);
     if (threadIdx.x == 0) {
         done = 0u;
         pad[0] = 0u;
-        a->smid[blockIdx.x] = gs_smid();
+        a->smid[role * a->groups + group] = gs_smid();
     }
+    if (threadIdx.x < 64u)
+        cl_words[threadIdx.x / 2u][threadIdx.x % 2u] = 0u;
     __syncthreads();
+    if (cluster)
+        gs_cluster_sync(); /* the reader's words are zero before the writer's first store */
     if (warp >= GS_LITMUS_PWARPS) {
         if (a->stress_on)
             litmus_stress(a, &done);
         return;
     }
     if (warp < GS_LITMUS_SHAPE_PWARPS(shape))
-        litmus_participant(a, warp, shape, order);
+        litmus_participant(a, warp, shape, order,
+                           cluster && role == 0u ? (unsigned int *)gs_cluster_map(cl_words[lane], 1u) : cl_words[lane]);
     __syncwarp();
-    if ((threadIdx.x & 31u) == 0u)
+    if (lane == 0u)
         gs_atom_add_relaxed(&done, 1u, GS_SCOPE_CTA); /* a count: the stress warps stop */
+    if (cluster)
+        gs_cluster_sync(); /* the writer's remote stores are done before the reader's block exits */
 }
 
 #define GS__LITMUS_KERNEL(NAME, SHAPE, ORDER)                                                     \
@@ -230,14 +337,30 @@ GS__LITMUS_KERNEL(litmus_lb_sc, GS_LITMUS_LB, GS_LITMUS_SC)
 GS__LITMUS_KERNEL(litmus_iriw_relaxed, GS_LITMUS_IRIW, GS_LITMUS_RELAXED)
 GS__LITMUS_KERNEL(litmus_iriw_acqrel, GS_LITMUS_IRIW, GS_LITMUS_ACQREL)
 GS__LITMUS_KERNEL(litmus_iriw_sc, GS_LITMUS_IRIW, GS_LITMUS_SC)
+GS__LITMUS_KERNEL(litmus_mp_fence, GS_LITMUS_MP_FENCE, GS_LITMUS_ACQREL)
+GS__LITMUS_KERNEL(litmus_mp_atom_or, GS_LITMUS_MP_ATOM_OR, GS_LITMUS_ACQREL)
+GS__LITMUS_KERNEL(litmus_mp_cluster, GS_LITMUS_MP_CLUSTER, GS_LITMUS_ACQREL)
+GS__LITMUS_KERNEL(litmus_mp_syncwarp, GS_LITMUS_MP_SYNCWARP, GS_LITMUS_ACQREL)
 GS__LITMUS_KERNEL(litmus_mp_broken, GS_LITMUS_MP_BROKEN, GS_LITMUS_ACQREL)
+GS__LITMUS_KERNEL(litmus_mp_fence_broken, GS_LITMUS_MP_FENCE_BROKEN, GS_LITMUS_ACQREL)
+GS__LITMUS_KERNEL(litmus_mp_atom_or_broken, GS_LITMUS_MP_ATOM_OR_BROKEN, GS_LITMUS_ACQREL)
+GS__LITMUS_KERNEL(litmus_mp_cluster_broken, GS_LITMUS_MP_CLUSTER_BROKEN, GS_LITMUS_ACQREL)
+GS__LITMUS_KERNEL(litmus_mp_syncwarp_broken, GS_LITMUS_MP_SYNCWARP_BROKEN, GS_LITMUS_ACQREL)
 
 static const void *const litmus_kernels[GS_LITMUS_SHAPES][GS_LITMUS_ORDERS] = {
     {(const void *)litmus_mp_relaxed, (const void *)litmus_mp_acqrel, (const void *)litmus_mp_sc},
     {(const void *)litmus_sb_relaxed, (const void *)litmus_sb_acqrel, (const void *)litmus_sb_sc},
     {(const void *)litmus_lb_relaxed, (const void *)litmus_lb_acqrel, (const void *)litmus_lb_sc},
     {(const void *)litmus_iriw_relaxed, (const void *)litmus_iriw_acqrel, (const void *)litmus_iriw_sc},
-    {NULL, (const void *)litmus_mp_broken, NULL}};
+    {NULL, (const void *)litmus_mp_fence, NULL},
+    {NULL, (const void *)litmus_mp_atom_or, NULL},
+    {NULL, (const void *)litmus_mp_cluster, NULL},
+    {NULL, (const void *)litmus_mp_syncwarp, NULL},
+    {NULL, (const void *)litmus_mp_broken, NULL},
+    {NULL, (const void *)litmus_mp_fence_broken, NULL},
+    {NULL, (const void *)litmus_mp_atom_or_broken, NULL},
+    {NULL, (const void *)litmus_mp_cluster_broken, NULL},
+    {NULL, (const void *)litmus_mp_syncwarp_broken, NULL}};
 
 /* One thread, before each launch: this file's watchdog, timeout_ns from now. */
 static __global__ void litmus_arm(gs_watchdog_t *wd, unsigned long long timeout_ns)
@@ -267,7 +390,7 @@ extern "C" cudaError_t gs_litmus_gpu_open(gs_litmus_gpu *g, unsigned int shape, 
     CK(cudaDeviceGetAttribute(&per_sm_smem, cudaDevAttrMaxSharedMemoryPerMultiprocessor, dev));
     CK(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
     CK(cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, dev));
-    if (!coop || (unsigned int)sms < g->roles)
+    if ((!coop && !GS_LITMUS_IS_CLUSTER(shape)) || (unsigned int)sms < g->roles)
         return cudaErrorInvalidConfiguration;
     /* more than half an SM's shared memory: one block an SM */
     g->smem = (size_t)per_sm_smem / 2u + 1024u;
@@ -275,9 +398,18 @@ extern "C" cudaError_t gs_litmus_gpu_open(gs_litmus_gpu *g, unsigned int shape, 
         g->smem = (size_t)optin;
     CK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)g->smem));
     g->groups = (unsigned int)sms / g->roles;
-    g->blocks = g->roles * g->groups;
-    g->instances = g->groups * GS_LITMUS_SHAPE_PWARPS(shape) * 32u;
+    g->cluster = 1u;
     CK(gs_blocks_per_sm(kernel, GS_LITMUS_THREADS, g->smem, &g->per_sm));
+    if (GS_LITMUS_IS_CLUSTER(shape)) { /* a group is a cluster of two; as many as are resident at once */
+        unsigned int resident = 0u;
+        CK(gs_cluster_pick(kernel, g->roles * g->groups, GS_LITMUS_THREADS, g->smem, 2u, &g->cluster, &resident));
+        if (g->cluster != 2u || resident < 2u)
+            return cudaErrorNotSupported;
+        if (resident / 2u < g->groups)
+            g->groups = resident / 2u;
+    }
+    g->blocks = g->roles * g->groups;
+    g->instances = g->groups * GS_LITMUS_SHAPE_PWARPS(shape) * GS_LITMUS_SHAPE_LANES(shape);
     if (g->per_sm * (unsigned int)sms < g->blocks) /* every role must be resident: they wait for each other */
         return cudaErrorInvalidConfiguration;
     g->max_rounds = (iters + g->instances - 1u) / g->instances;
@@ -317,8 +449,12 @@ extern "C" cudaError_t gs_litmus_gpu_run(gs_litmus_gpu *g, unsigned int rounds, 
     if (gs_fault_injected()) /* the tests' hook: a launch failure after the allocations */
         return cudaErrorLaunchFailure;
     CK(cudaEventRecord(g->t0, 0));
-    CK(cudaLaunchCooperativeKernel(litmus_kernels[g->shape][g->order], dim3(g->blocks), dim3(GS_LITMUS_THREADS),
-                                   args, g->smem, 0));
+    if (g->cluster > 1u) /* a cluster's blocks are co-scheduled; clusters do not wait for each other */
+        CK(gs_launch_clusters(litmus_kernels[g->shape][g->order], g->blocks, GS_LITMUS_THREADS, g->cluster, args,
+                              g->smem, 0));
+    else
+        CK(cudaLaunchCooperativeKernel(litmus_kernels[g->shape][g->order], dim3(g->blocks), dim3(GS_LITMUS_THREADS),
+                                       args, g->smem, 0));
     CK(cudaEventRecord(g->t1, 0));
     CK(gs_wait_launch(g->t1, GS_WAIT_LAUNCH_LIMIT_S(timeout_ns)));
     CK(cudaGetLastError());

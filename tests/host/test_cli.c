@@ -116,10 +116,12 @@ int main(void)
     CHECK(parse(&o, "litmus --shape MPbrokenAcquire --order all") == 0 && gs_litmus_opts.nshapes == 1 &&
           gs_litmus_opts.shapes[0] == GS_LITMUS_MP_BROKEN);
     CHECK(parse(&o, "litmus --iters 1000000000") == 0 && gs_litmus_opts.iters == 1000000000u);
-    CHECK(parse(&o, "litmus") == 0 && gs_litmus_opts.iters == 1000000u && gs_litmus_opts.nshapes == 4); /* reset */
+    CHECK(parse(&o, "litmus") == 0 && gs_litmus_opts.iters == 1000000u &&
+          gs_litmus_opts.nshapes == GS_LITMUS_PLAIN_SHAPES && gs_litmus_opts.all_shapes); /* reset */
     CHECK(parse(&o, "litmus --help") == 0 && o.cmd == GS_CMD_HELP && o.help_topic == GS_CMD_LITMUS);
     CHECK(parse(&o, "help litmus") == 0 && o.help_topic == GS_CMD_LITMUS);
-    CHECK(usage("litmus --shape XX", "--shape 'XX' is not one of MP, SB, LB, IRIW, MPbrokenAcquire, all"));
+    CHECK(usage("litmus --shape XX", "--shape 'XX' is not one of MP, SB, LB, IRIW, MPfence, MPatomOr, MPcluster, "
+                "MPsyncwarp, MPbrokenAcquire, MPfenceBroken, MPatomOrBroken, MPclusterBroken, MPsyncwarpBroken, all"));
     CHECK(usage("litmus --shape MP,", "--shape 'MP,' has an empty or overlong item"));
     CHECK(usage("litmus --shape MP,mp", "--shape: 'MP' is named twice"));
     CHECK(usage("litmus --order acq_rel", "--order 'acq_rel' is not one of relaxed, acqrel, sc, all"));

@@ -134,5 +134,53 @@ int main(void)
         gs_litmus_classify(GS_LITMUS_MP, flat, 2, INSTANCES, 1, smid, &c);
         CHECK(c.warmed == 0 && c.outcome[2] == 2 * INSTANCES);
     }
+    /* MP through the library's patterns and their twins: acqrel only, MP's weak outcome */
+    for (unsigned int s = GS_LITMUS_MP_FENCE; s < GS_LITMUS_SHAPES; ++s) {
+        CHECK(!gs_litmus_forbidden(s, GS_LITMUS_RELAXED) && gs_litmus_forbidden(s, GS_LITMUS_ACQREL) &&
+              !gs_litmus_forbidden(s, GS_LITMUS_SC));
+        CHECK(gs_litmus_roles(s) == 2 && gs_litmus_reads(s) == 2 && gs_litmus_weak_outcome(s) == 2);
+        CHECK(!GS_LITMUS_ANY_ORDER(s) && GS_LITMUS_WARMS(s) && GS_LITMUS_SHAPE_PWARPS(s) == 1);
+        CHECK(GS_LITMUS_IS_TWIN(s) == (s >= GS_LITMUS_MP_BROKEN) && GS_LITMUS_IS_TWIN(s) == (s >= GS_LITMUS_PLAIN_SHAPES));
+    }
+    for (unsigned int s = GS_LITMUS_MP; s <= GS_LITMUS_IRIW; ++s)
+        CHECK(GS_LITMUS_ANY_ORDER(s) && !GS_LITMUS_WARMS(s) && !GS_LITMUS_IS_TWIN(s) && GS_LITMUS_PATTERN(s) == s);
+    CHECK(GS_LITMUS_PATTERN(GS_LITMUS_MP_BROKEN) == GS_LITMUS_MP &&
+          GS_LITMUS_PATTERN(GS_LITMUS_MP_FENCE_BROKEN) == GS_LITMUS_MP_FENCE &&
+          GS_LITMUS_PATTERN(GS_LITMUS_MP_ATOM_OR_BROKEN) == GS_LITMUS_MP_ATOM_OR &&
+          GS_LITMUS_PATTERN(GS_LITMUS_MP_CLUSTER_BROKEN) == GS_LITMUS_MP_CLUSTER &&
+          GS_LITMUS_PATTERN(GS_LITMUS_MP_SYNCWARP_BROKEN) == GS_LITMUS_MP_SYNCWARP &&
+          GS_LITMUS_PATTERN(GS_LITMUS_MP_CLUSTER) == GS_LITMUS_MP_CLUSTER);
+    CHECK(GS_LITMUS_IS_CLUSTER(GS_LITMUS_MP_CLUSTER) && GS_LITMUS_IS_CLUSTER(GS_LITMUS_MP_CLUSTER_BROKEN) &&
+          !GS_LITMUS_IS_CLUSTER(GS_LITMUS_MP_FENCE) && GS_LITMUS_SHAPE_LANES(GS_LITMUS_MP_SYNCWARP) == 16 &&
+          GS_LITMUS_SHAPE_LANES(GS_LITMUS_MP_SYNCWARP_BROKEN) == 16 && GS_LITMUS_SHAPE_LANES(GS_LITMUS_MP_FENCE) == 32);
+    gs_litmus_outcome_label(GS_LITMUS_MP_ATOM_OR, gs_litmus_weak_outcome(GS_LITMUS_MP_ATOM_OR), label, sizeof label);
+    CHECK(strcmp(label, "10") == 0);
+
+    /* MPsyncwarp: 16 instances a warp (its writer is two lanes), so a group is 16 instances */
+    {
+        const unsigned int smid[8] = {0, 1, 2, 3, 10, 11, 12, 3}; /* group 3's roles share an SM */
+        memset(rec, 0, sizeof rec);
+        for (unsigned int i = 0; i < INSTANCES; ++i)
+            rec[0][i][1] = rec[1][i][1] = r(1, 1) | 0u << 4; /* warmed: the first read old */
+        rec[1][7][1] = r(1, 0) | 1u << 4;                   /* a stale read, its warming read new */
+        pack(2, flat);
+        memset(&c, 0, sizeof c);
+        gs_litmus_classify(GS_LITMUS_MP_SYNCWARP_BROKEN, flat, 2, INSTANCES, 4, smid, &c);
+        CHECK(c.iterations == 2 * INSTANCES && c.distinct_sm == 2 * (INSTANCES - 16) && c.outcome[2] == 1 &&
+              c.outcome[3] == 2 * INSTANCES - 1 && c.warmed == 2 * INSTANCES - 1 && c.other == 0);
+    }
+    /* MPcluster: the reader's record merges its two data reads in the kernel; the classification is MP's */
+    {
+        const unsigned int smid[4] = {4, 6, 5, 7};
+        memset(rec, 0, sizeof rec);
+        for (unsigned int i = 0; i < INSTANCES; ++i)
+            rec[0][i][1] = rec[1][i][1] = r(1, 1);
+        rec[0][3][1] = r(1, 2); /* a data word of neither round */
+        pack(2, flat);
+        memset(&c, 0, sizeof c);
+        gs_litmus_classify(GS_LITMUS_MP_CLUSTER, flat, 2, INSTANCES, 2, smid, &c);
+        CHECK(c.iterations == 2 * INSTANCES && c.distinct_sm == c.iterations && c.other == 1 &&
+              c.outcome[3] == 2 * INSTANCES - 1 && c.warmed == 2 * INSTANCES);
+    }
     return check_done();
 }
