@@ -29,14 +29,17 @@ extern const gs_family gs_family_barrier;
     {name, origin, summary, &gs_family_barrier, &gs_kernels_barrier_##alg, CO, GS_PRIM_CORESIDENT | (flags), {exch, planned}}
 #define FX "Feng-Xiao baseline"
 #define HS "HeteroSync baseline"
+#define WRAP GS_PRIM_WRAP
 
 static const gs_prim prims[] = {
-    BARRIER("fxLockBarrier", FX, "one global counter, __threadfence before the add", fx_lock, GS_PRIM_HEADLINE, 0, 0),
+    BARRIER("fxLockBarrier", FX, "one global counter, __threadfence before the add", fx_lock,
+            GS_PRIM_HEADLINE | WRAP, 0, 0),
     BARRIER("fxLockBarrierNoFence", FX, "the same without the fence (unordered)", fx_lock_nofence,
-            GS_PRIM_UNORDERED, 0, 0),
-    BARRIER("fxLockFreeBarrier", FX, "a flag per block, block 0 gathers and releases, fenced", fx_lockfree, 0, 0, 0),
+            GS_PRIM_UNORDERED | WRAP, 0, 0),
+    BARRIER("fxLockFreeBarrier", FX, "a flag per block, block 0 gathers and releases, fenced", fx_lockfree, WRAP, 0,
+            0),
     BARRIER("fxLockFreeBarrierNoFence", FX, "the same without the fences (unordered)", fx_lockfree_nofence,
-            GS_PRIM_UNORDERED, 0, 0),
+            GS_PRIM_UNORDERED | WRAP, 0, 0),
     BARRIER("atomicTreeBarrUniq", HS, "two-level atomic tree, static leaders, double barriers", atomic_tree, GS_PRIM_HEADLINE, 0, 0),
     BARRIER("atomicTreeBarrUniqLocalExch", HS, "atomic tree; blocks trade data within their group mid-episode",
             atomic_tree_exch, 0, 1, 0),
@@ -44,7 +47,7 @@ static const gs_prim prims[] = {
     BARRIER("lfTreeBarrUniqLocalExch", HS, "flag tree; blocks trade data within their group mid-episode",
             lf_tree_exch, 0, 1, 0),
     BARRIER("srBarrier", "thesis baseline", "two-level sense-reversing barrier, dynamic leader, backoff",
-            sense_reversing, GS_PRIM_HEADLINE, 0, 0),
+            sense_reversing, GS_PRIM_HEADLINE | WRAP, 0, 0),
     BARRIER("gridSync", "CUDA peer", "cooperative groups grid.sync()", grid_sync, GS_PRIM_HEADLINE, 0, 0),
     BARRIER("cudaBarrier", "CUDA peer", "libcu++ cuda::barrier<thread_scope_device>, one arrival per block",
             cuda_barrier, GS_PRIM_HEADLINE, 0, 0),
@@ -53,8 +56,8 @@ static const gs_prim prims[] = {
     {"relaunchGraph", "CPU implicit sync", "a kernel launch per episode, replayed as one CUDA graph",
      &gs_family_barrier, &gs_kernels_barrier_relaunch, GS_LAUNCH_RELAUNCH_GRAPH, 0, {0, 0}},
     BARRIER("gsBarrier", "gsync", "acquire/release counter barrier; the host's plan picks its form by grid size", gs,
-            GS_PRIM_HEADLINE, 0, 1),
-    BARRIER("gsBarrierSplit", "gsync", "gsBarrier through its split-phase arrive/wait", gs_split, 0, 0, 1),
+            GS_PRIM_HEADLINE | WRAP, 0, 1),
+    BARRIER("gsBarrierSplit", "gsync", "gsBarrier through its split-phase arrive/wait", gs_split, WRAP, 0, 1),
 };
 
 /* --form: the form gsBarrier takes (auto: the chooser's). */
@@ -145,12 +148,21 @@ static double ops_per_launch(const gs_config *c)
     return (double)c->iters;
 }
 
+/* --wrap: the blocks' arrivals in half the launch's episodes (at most 2^31
+ * in all): the barriers start at epoch 2^32 - that half, their counters at
+ * 2^32 - this (barrier_kernels.cu). */
+static unsigned int wrap(const gs_config *c, unsigned int iters)
+{
+    const unsigned int most = (1u << 31) / c->blocks, half = iters / 2u + 1u;
+    return (half < most ? half : most) * c->blocks;
+}
+
 const gs_family gs_family_barrier = {
     .name = "barrier", .prims = prims, .nprims = sizeof prims / sizeof prims[0], .default_iters = 2000u,
     .help = "  --form F            gsBarrier's form: auto (the plan's), flat, spread, gathered, wide (auto)\n",
     .option = option, .launch_iters = launch_iters, .state_bytes = state_bytes, .data_words = data_words,
     .init_data = init_data, .prepare = prepare, .verify = verify, .ops_per_launch = ops_per_launch,
-    .floor_column = 1, .reset_options = reset_options,
+    .floor_column = 1, .reset_options = reset_options, .wrap = wrap,
 };
 
 /* ---- the golden model ---- */

@@ -118,6 +118,14 @@ static __device__ __forceinline__ void gs_barrier_bench_report(const gs_bench_ar
 #define GS_BARRIER_BENCH(NAME, SETUP, INIT, SYNC) GS_BARRIER_BENCH_MODEL(NAME, SETUP, INIT, true, SYNC, 0)
 #define GS_BARRIER_EXCH_BENCH(NAME, LOCAL, SYNC) GS_BARRIER_BENCH_MODEL(NAME, (void)0, (void)0, LOCAL, SYNC, 1)
 
+/* --wrap: the barriers' epoch at the launch's start, 2^32 - a.wrap / blocks
+ * (a.wrap, a multiple of the blocks, is where their counters start short of
+ * 2^32); 0 without. */
+static __device__ __forceinline__ unsigned int gs_barrier_bench_epoch0(const gs_bench_args *a)
+{
+    return 0u - a->wrap / a->blocks;
+}
+
 /* Views of a.state for the baselines whose state is several arrays. */
 static __device__ __forceinline__ gs_barrier_fx_lockfree_t fx_view(const gs_bench_args *a)
 {

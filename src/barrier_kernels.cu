@@ -4,14 +4,56 @@
  * (barrier_peers.cu), so that the shared loop compiles alike for both. */
 #include "barrier_bench.cuh"
 
+/* --wrap (init, one thread): each barrier's state as e0 = epoch0 episodes
+ * left it, so that its counters (e0 * blocks) and its epoch cross 2^32 in
+ * the launch; the kernels pass e0 + epoch.  e0 0 leaves the zeroed state. */
+static __device__ __forceinline__ void fx_lockfree_wrap(gs_barrier_fx_lockfree_t b, unsigned int n, unsigned int e0)
+{
+    for (unsigned int i = 0; i < n && e0; ++i)
+        b.arrive[i] = b.leave[i] = e0;
+}
+static __device__ __forceinline__ void sr_wrap(gs_barrier_sr_t b, unsigned int n, unsigned int e0)
+{
+    const unsigned int groups = b.groups < n ? b.groups : n;
+    b.global[1] = e0 & 1u; /* the sense episode e0 - 1 left */
+    for (unsigned int g = 0; g < groups; ++g)
+        b.local[2u * g + 1u] = e0 & 1u;
+}
+/* gsBarrier: every arrival counter holds e0 times its blocks, every flag e0
+ * (the handle's epoch is set to e0 in the kernel). */
+static __device__ __forceinline__ void gs_wrap(gs_barrier_t b, unsigned int n, unsigned int e0)
+{
+    const bool wide = b.form == GS_BARRIER_WIDE;
+    const unsigned int groups = gs_barrier_groups(n, b.form), flags = gs_barrier_flags(n, b.form);
+    if (e0 == 0u)
+        return;
+    if (b.form == GS_BARRIER_FLAT) {
+        b.words[0] = e0 * n;
+    } else if (b.form == GS_BARRIER_SPREAD) { /* block m arrives on slot m & 3; slots may share a line */
+        for (unsigned int i = 0; i < 4u; ++i)
+            *gs__barrier_slot(&b, i) += e0 * ((n + 3u - i) / 4u);
+    } else {
+        for (unsigned int g = 0; g < groups; ++g)
+            *gs__barrier_counter(&b, g) = e0 * (wide ? (n - 1u - g) / GS_BARRIER_LANES + 1u
+                                                     : (g + 1u < groups ? GS_BARRIER_GROUP : n - g * GS_BARRIER_GROUP));
+        for (unsigned int f = 0; f < flags; ++f)
+            *gs__barrier_flag(&b, n, f) = e0;
+    }
+}
+
 #define FX ((gs_barrier_fx_lock_t *)a.state)
-GS_BARRIER_BENCH(fx_lock, (void)0, (void)0, gs_barrier_fx_lock_sync(FX, epoch, true, true))
-GS_BARRIER_BENCH(fx_lock_nofence, (void)0, (void)0, gs_barrier_fx_lock_sync(FX, epoch, false, true))
-GS_BARRIER_BENCH(fx_lockfree, (void)0, (void)0, gs_barrier_fx_lockfree_sync(fx_view(&a), epoch, true))
-GS_BARRIER_BENCH(fx_lockfree_nofence, (void)0, (void)0, gs_barrier_fx_lockfree_sync(fx_view(&a), epoch, false))
+#define E0 const unsigned int e0 = gs_barrier_bench_epoch0(&a)
+#define FX_WRAP FX->count = gs_barrier_bench_epoch0(&a) * a.blocks
+#define FX_LOCKFREE_WRAP fx_lockfree_wrap(fx_view(&a), a.blocks, gs_barrier_bench_epoch0(&a))
+GS_BARRIER_BENCH(fx_lock, E0, FX_WRAP, gs_barrier_fx_lock_sync(FX, e0 + epoch, true, true))
+GS_BARRIER_BENCH(fx_lock_nofence, E0, FX_WRAP, gs_barrier_fx_lock_sync(FX, e0 + epoch, false, true))
+GS_BARRIER_BENCH(fx_lockfree, E0, FX_LOCKFREE_WRAP, gs_barrier_fx_lockfree_sync(fx_view(&a), e0 + epoch, true))
+GS_BARRIER_BENCH(fx_lockfree_nofence, E0, FX_LOCKFREE_WRAP,
+                 gs_barrier_fx_lockfree_sync(fx_view(&a), e0 + epoch, false))
 GS_BARRIER_BENCH(atomic_tree, (void)0, (void)0, gs_barrier_atomic_tree_sync(atomic_tree_view(&a)))
 GS_BARRIER_BENCH(lf_tree, (void)0, (void)0, gs_barrier_lf_tree_sync(lf_tree_view(&a)))
-GS_BARRIER_BENCH(sense_reversing, (void)0, (void)0, gs_barrier_sr_sync(sr_view(&a), epoch))
+GS_BARRIER_BENCH(sense_reversing, E0, sr_wrap(sr_view(&a), a.blocks, gs_barrier_bench_epoch0(&a)),
+                 gs_barrier_sr_sync(sr_view(&a), e0 + epoch))
 
 /* gsync's barrier, on the host's plan, through the public calls; the split
  * form arrives, would do independent work, then waits. */
@@ -21,8 +63,10 @@ static __device__ __forceinline__ bool split_sync(gs_barrier_t *bar)
     /* ... work that does not touch what the barrier guards ... */
     return gs_barrier_wait(bar, token);
 }
-GS_BARRIER_BENCH(gs, gs_barrier_t bar = p->gs, (void)0, gs_barrier_sync(&bar))
-GS_BARRIER_BENCH(gs_split, gs_barrier_t bar = p->gs, (void)0, split_sync(&bar))
+#define GS_SETUP gs_barrier_t bar = p->gs; bar.epoch = gs_barrier_bench_epoch0(&a)
+#define GS_WRAP gs_wrap(GS_PARAMS(barrier_params, a)->gs, a.blocks, gs_barrier_bench_epoch0(&a))
+GS_BARRIER_BENCH(gs, GS_SETUP, GS_WRAP, gs_barrier_sync(&bar))
+GS_BARRIER_BENCH(gs_split, GS_SETUP, GS_WRAP, split_sync(&bar))
 
 /* CPU implicit synchronization: a launch per episode, the kernel boundary
  * standing in for the barrier.  Launch e (1..iters+1) checks the stamps of
@@ -61,6 +105,26 @@ static __device__ __forceinline__ bool stuck_sync(gs_barrier_fx_lock_t *b, unsig
     return false;
 }
 GS_BARRIER_BENCH(broken_stuck, (void)0, (void)0, stuck_sync(FX, epoch))
+/* wrap: the fenced counter barrier waiting while count < goal, unsigned, so
+ * that where the goal has wrapped and the count not yet, early blocks pass at
+ * once; under --wrap the visibility check must turn it red. */
+static __device__ __forceinline__ bool wrap_unsafe_sync(gs_barrier_fx_lock_t *b, unsigned int epoch)
+{
+    bool ok = true;
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        const unsigned int goal = gs_barrier_blocks() * (epoch + 1u);
+        gs_wait_t w = GS_WAIT_INIT;
+        gs_atom_add_release(&b->count, 1u, GS_SCOPE_GPU);
+        while (gs_ld_acquire(&b->count, GS_SCOPE_GPU) < goal)
+            if (gs_wait_spin(&w)) {
+                ok = false;
+                break;
+            }
+    }
+    return gs_barrier_join(ok);
+}
+GS_BARRIER_BENCH(broken_wrap, E0, FX_WRAP, wrap_unsafe_sync(FX, e0 + epoch))
 
 extern "C" unsigned int gs_barrier_bench_word(unsigned int episode, unsigned int region, unsigned int j,
                                               unsigned int t)

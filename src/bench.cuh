@@ -125,6 +125,23 @@ static __device__ __forceinline__ bool gs_bench_racy_lock(unsigned int *locked)
     return true;
 }
 
+/* --wrap (one thread, before the launch): the counters as 2^32 - wrap
+ * acquisitions (positions) left them, so that the launch crosses 2^32;
+ * faMutex's cross their own wrap, HeteroSync's 10^9.  wrap 0: as zeroed. */
+static __device__ __forceinline__ void gs_bench_wrap_ticket(gs_mutex_ticket_t *m, unsigned int wrap)
+{
+    m->next = m->serving = 0u - wrap;
+}
+static __device__ __forceinline__ void gs_bench_wrap_fa(gs_mutex_fa_t *m, unsigned int wrap)
+{
+    if (wrap)
+        m->next = m->serving = GS_MUTEX_FA_WRAP + 1u - wrap;
+}
+static __device__ __forceinline__ void gs_bench_wrap_sem_ticket(gs_sem_ticket_t *s, unsigned int wrap)
+{
+    s->next = s->released = 0u - wrap;
+}
+
 /* The family's parameters in a launch's arguments. */
 #define GS_PARAMS(TYPE, a) ((const TYPE *)(a).params)
 

@@ -37,6 +37,7 @@ typedef struct gs_bench_args {
     unsigned int episode;          /* relaunched kernels: this launch's episode (from 1) */
     int sync;                      /* 0: the operation's body alone, no primitive     */
     int check_exclusion;           /* 1: the verifying launch: count and check entries */
+    unsigned int wrap;             /* --wrap: init starts the counters 2^32 - wrap; 0: at 0 */
     unsigned long long params[8];  /* the family's own parameters (its .cu's struct)  */
 } gs_bench_args;
 

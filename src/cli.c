@@ -41,7 +41,13 @@ static const char usage[] =
     "  --threads N         threads per block, a multiple of 32 (32; relaxed family: its own, 32 to 512)\n"
     "  --timeout S         watchdog deadline per launch in seconds (5)\n"
     "  --format F          table, csv or json (table)\n"
-    "  --device N          CUDA device (0)\n";
+    "  --device N          CUDA device (0)\n"
+    "  --wrap              run only, a test: start every counter 2^32 - N so that the run crosses the\n"
+    "                      wrap, N about half the run's increments (faMutex, faMutexUniq: N short of\n"
+    "                      HeteroSync's 10^9 wrap; the epoch barriers: at epoch 2^32 - N / blocks).\n"
+    "                      No counter, unaffected: spin, sleep and MCS locks, the lock-guarded and\n"
+    "                      CUDA semaphores, the tree barriers, relaunches, the cluster barrier, the\n"
+    "                      CUDA peers, the relaxed family\n";
 
 /* Each command's own usage, for `gsync-bench COMMAND --help` and `gsync-bench help COMMAND`. */
 static const struct {
@@ -58,6 +64,7 @@ static const struct {
      "usage: gsync-bench run PRIM[,PRIM...] [OPTIONS]\n"
      "  the primitives named (a family name: mutex, sem, barrier, local stands for all of it) over\n"
      "  --tbs-per-sm LIST or --tbs N; every point verified: PASS, FAIL (first mismatch) or TIMEOUT.\n"
+     "  --wrap: every counter starts near 2^32, so that the same checks run across its wrap.\n"
      "  'gsync-bench list' names them all; 'gsync-bench --help' lists the options.\n"},
     {"list", GS_CMD_LIST, "usage: gsync-bench list\n  every primitive: its family, its origin and what it is.\n"},
     {"floor", GS_CMD_FLOOR,
@@ -411,7 +418,8 @@ static int parse_option(int argc, char **argv, int *i, gs_options *o, char *err,
         o->cmd = GS_CMD_HELP;
         return GS_EXIT_OK;
     }
-    if (strncmp(arg, "--help=", 7) == 0 || strncmp(arg, "--version=", 10) == 0 || strncmp(arg, "--full=", 7) == 0)
+    if (strncmp(arg, "--help=", 7) == 0 || strncmp(arg, "--version=", 10) == 0 || strncmp(arg, "--full=", 7) == 0 ||
+        strncmp(arg, "--wrap=", 7) == 0)
         return fail(err, n, "'%s' takes no value%s", arg, "");
     if (strcmp(arg, "--version") == 0) {
         o->cmd = GS_CMD_VERSION;
@@ -421,6 +429,12 @@ static int parse_option(int argc, char **argv, int *i, gs_options *o, char *err,
         if (o->cmd != GS_CMD_SUITE)
             return fail(err, n, "--full applies to 'gsync-bench suite' only%s%s", "", "");
         o->full = 1;
+        return GS_EXIT_OK;
+    }
+    if (strcmp(arg, "--wrap") == 0) {
+        if (o->cmd != GS_CMD_RUN)
+            return fail(err, n, "--wrap applies to 'gsync-bench run' only%s%s", "", "");
+        o->wrap = 1;
         return GS_EXIT_OK;
     }
     if (eq) {

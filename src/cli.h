@@ -31,6 +31,7 @@ typedef struct gs_options {
     enum gs_command help_topic; /* GS_CMD_HELP: the command asked about (GS_CMD_HELP: all) */
     int quick;         /* the quick suite: the families' headline primitives at 1, 8 and the most blocks per SM */
     int full;          /* suite --full: every primitive over the whole sweep */
+    int wrap; /* run --wrap: counters start near 2^32 */
     int timeout_given, repeat_given, threads_given;
     const struct gs_family *family_option[4]; /* the families whose own options were given */
     char family_option_name[4][256];

@@ -33,6 +33,12 @@ unsigned int gs_family_iters(const gs_config *c, int verifying)
     return c->iters;
 }
 
+unsigned int gs_wrap_half(unsigned long long increments)
+{
+    const unsigned long long half = (increments + 1ull) / 2ull;
+    return half < 1ull ? 1u : half > (1ull << 29) ? 1u << 29 : (unsigned int)half;
+}
+
 size_t gs_prim_count(void)
 {
     size_t n = 0;

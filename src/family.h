@@ -14,7 +14,8 @@
 enum gs_prim_flag {
     GS_PRIM_CORESIDENT = 1, /* every block must be resident: refused above the device's maximum */
     GS_PRIM_UNORDERED = 2,  /* published with too little ordering: a FAIL is its finding, not an error */
-    GS_PRIM_HEADLINE = 4    /* in the quick suite (`gsync-bench` alone, `make run`) */
+    GS_PRIM_HEADLINE = 4,   /* in the quick suite (`gsync-bench` alone, `make run`) */
+    GS_PRIM_WRAP = 8        /* has counters that --wrap starts near 2^32 (the family's wrap) */
 };
 
 typedef struct gs_prim {
@@ -74,12 +75,20 @@ typedef struct gs_family {
     int no_body; /* its operations have no body to time apart: body_ns is 0 */
     /* Threads per block of p when --threads is not given [--threads' default]. */
     unsigned int (*threads)(const gs_prim *p);
+    /* Test hook (--wrap), for a primitive flagged GS_PRIM_WRAP: N, about
+     * half the counter increments of a launch of `iters` operations per
+     * block; its init kernel then starts every counter at 2^32 - N (a.wrap)
+     * so that the launch crosses the wrap.  NULL: no primitive of it has one. */
+    unsigned int (*wrap)(const gs_config *c, unsigned int iters);
 } gs_family;
 
 /* Operations several families share: refuse --ldst 0 (an operation needs
  * a body), and run c->iters operations in every launch. */
 int gs_family_check_body(const gs_config *c, char *err, size_t n);
 unsigned int gs_family_iters(const gs_config *c, int verifying);
+/* --wrap's N for a launch of `increments` counter increments: about half,
+ * at least 1, at most 2^29. */
+unsigned int gs_wrap_half(unsigned long long increments);
 
 /* families.c: every family, and lookups over all their primitives. */
 extern const gs_family *const gs_families[];

@@ -30,6 +30,7 @@ typedef struct gs_config {
     unsigned int group;    /* blocks per SM, rounded down (at least 1) */
     unsigned int sm_count; /* the device's */
     unsigned long long timeout_ns;
+    int wrap; /* --wrap: counters start short of 2^32 so that each launch crosses the wrap */
 } gs_config;
 
 typedef struct gs_result {

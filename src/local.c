@@ -36,6 +36,7 @@ void gs_local_params_fill(gs_bench_args *a, unsigned int groups, unsigned int st
 extern const gs_family gs_family_local;
 #define HS "HeteroSync baseline"
 #define HEAD GS_PRIM_HEADLINE
+#define WRAP GS_PRIM_WRAP
 #define UNIQ(name, summary, alg, model, flags)                                                         \
     {name, HS, summary, &gs_family_local, &gs_kernels_local_##alg, GS_LAUNCH_PLAIN, GS_PRIM_UNORDERED | (flags), \
      {model, 0}}
@@ -49,20 +50,20 @@ extern const gs_family gs_family_local;
         UNIQ_SEM(prefix "10", summary ", size 10", backoff, 10),                               \
         UNIQ_SEM(prefix "120", summary ", size 120", backoff, 120)
 #define CLUSTER_SEMS(prefix, summary)                                                                           \
-    CLUSTER(prefix "1", summary ", size 1", ticket_sem_cluster, LOCAL_SEM, 1, 0),                              \
-        CLUSTER(prefix "2", summary ", size 2", ticket_sem_cluster, LOCAL_SEM, 2, 0),                          \
-        CLUSTER(prefix "10", summary ", size 10", ticket_sem_cluster, LOCAL_SEM, 10, HEAD),                    \
-        CLUSTER(prefix "120", summary ", size 120", ticket_sem_cluster, LOCAL_SEM, 120, 0)
+    CLUSTER(prefix "1", summary ", size 1", ticket_sem_cluster, LOCAL_SEM, 1, WRAP),                           \
+        CLUSTER(prefix "2", summary ", size 2", ticket_sem_cluster, LOCAL_SEM, 2, WRAP),                       \
+        CLUSTER(prefix "10", summary ", size 10", ticket_sem_cluster, LOCAL_SEM, 10, HEAD | WRAP),             \
+        CLUSTER(prefix "120", summary ", size 120", ticket_sem_cluster, LOCAL_SEM, 120, WRAP)
 
 static const gs_prim prims[] = {
     UNIQ("spinMutexUniq", "spin lock per SM group (b % SMs), block-scope fences", spin_uniq, LOCAL_MUTEX, HEAD),
     UNIQ("spinMutexEBOUniq", "the same with exponential backoff", spin_ebo_uniq, LOCAL_MUTEX, 0),
-    UNIQ("faMutexUniq", "centralized ticket lock per SM group, block-scope fences", fa_uniq, LOCAL_MUTEX, 0),
+    UNIQ("faMutexUniq", "centralized ticket lock per SM group, block-scope fences", fa_uniq, LOCAL_MUTEX, WRAP),
     UNIQ("sleepMutexUniq", "decentralized ticket lock per SM group, block-scope fences", sleep_uniq, LOCAL_MUTEX, 0),
     UNIQ_SEMS("spinSemUniq", "lock-guarded semaphore per SM group, block-scope fences", 0),
     UNIQ_SEMS("spinSemEBOUniq", "the same with exponential backoff", 1),
     CLUSTER("ticketMutexCluster", "ticket lock per cluster, in rank 0's shared memory, cluster scope", ticket_cluster,
-            LOCAL_MUTEX, 0, HEAD),
+            LOCAL_MUTEX, 0, HEAD | WRAP),
     CLUSTER("mcsMutexCluster", "MCS queue lock per cluster in distributed shared memory, cluster scope", mcs_cluster,
             LOCAL_MUTEX, 0, 0),
     CLUSTER_SEMS("ticketSemCluster", "weighted ticket semaphore per cluster, cluster scope"),
@@ -240,6 +241,16 @@ static int prepare(const gs_config *c, gs_bench_args *a, char *note, size_t n)
     return 0;
 }
 
+/* --wrap: half the increments of the group that makes the fewest (its
+ * tickets, or its positions: the writer, member 0, takes `size` an entry). */
+static unsigned int wrap(const gs_config *c, unsigned int iters)
+{
+    const unsigned long long fewest = members_of(c, groups_of(c) - 1u);
+    if (model(c) == LOCAL_SEM)
+        return gs_wrap_half((unsigned long long)iters * (fewest - 1u + c->prim->arg[1]));
+    return gs_wrap_half((unsigned long long)iters * fewest);
+}
+
 /* Group g's mutex data: every member b adds b + 1 per critical section. */
 static int verify_mutex(const gs_config *c, const unsigned int *data, const unsigned int *check, int verifying,
                         char *detail, size_t n)
@@ -332,5 +343,5 @@ const gs_family gs_family_local = {
     .option = option, .check = check, .launch_iters = launch_iters, .state_bytes = state_bytes,
     .data_words = data_words, .init_data = init_data, .prepare = prepare, .verify = verify,
     .ops_per_launch = ops_per_launch, .check_words = check_words, .cluster_size = cluster_size, .per_sm = per_sm,
-    .iters = default_iters, .reset_options = reset_options,
+    .iters = default_iters, .reset_options = reset_options, .wrap = wrap,
 };

@@ -83,7 +83,8 @@ GS_LOCAL_MUTEX(spin_uniq, false, (void)0, (void)0, gs_mutex_spin_lock((gs_mutex_
                gs_mutex_spin_unlock((gs_mutex_spin_t *)st, CTA), (void)0)
 GS_LOCAL_MUTEX(spin_ebo_uniq, false, (void)0, (void)0, gs_mutex_spin_ebo_lock((gs_mutex_spin_ebo_t *)st, CTA),
                gs_mutex_spin_ebo_unlock((gs_mutex_spin_ebo_t *)st, CTA), (void)0)
-GS_LOCAL_MUTEX(fa_uniq, false, (void)0, (void)0, gs_mutex_fa_lock((gs_mutex_fa_t *)st, &token, CTA),
+GS_LOCAL_MUTEX(fa_uniq, false, (void)0, FOR_GROUPS gs_bench_wrap_fa((gs_mutex_fa_t *)local_state(&a, q), a.wrap),
+               gs_mutex_fa_lock((gs_mutex_fa_t *)st, &token, CTA),
                gs_mutex_fa_unlock((gs_mutex_fa_t *)st, token, CTA), (void)0)
 static __device__ __forceinline__ gs_mutex_sleep_t sleep_view(unsigned int *st, unsigned int nslots)
 {
@@ -102,23 +103,26 @@ GS_LOCAL_SEM(spin_sem_uniq, false, (void)0,
 /* ---- gsync's, per cluster: the same algorithm files at cluster scope on
  * the rank-0 block's shared memory ---- */
 #define CL GS_SCOPE_CLUSTER
-/* Each block zeroes its copy; rank 0's is the one used.  The cluster
- * barrier orders the zeroing before any use, and the closing one keeps
- * rank 0's shared memory until every block is done with it. */
-#define GS_LOCAL_SHARED(TYPE)                                                  \
+/* Each block zeroes its copy (--wrap: WRAP(&mine, a.wrap) sets its counters
+ * near 2^32); rank 0's is the one used.  The cluster barrier orders the
+ * zeroing before any use, and the closing one keeps rank 0's shared memory
+ * until every block is done with it. */
+#define GS_LOCAL_SHARED(TYPE, WRAP)                                            \
     __shared__ TYPE mine;                                                      \
-    if (threadIdx.x == 0)                                                      \
+    if (threadIdx.x == 0) {                                                    \
         memset(&mine, 0, sizeof mine);                                         \
+        WRAP(&mine, a.wrap);                                                   \
+    }                                                                          \
     gs_cluster_sync();                                                         \
     TYPE *const m = (TYPE *)gs_cluster_map(&mine, 0u)
 #define GS_LOCAL_TICKET_MUTEX(NAME, SCOPE)                                                               \
-    GS_LOCAL_MUTEX(NAME, true, GS_LOCAL_SHARED(gs_mutex_ticket_t), (void)0,                             \
+    GS_LOCAL_MUTEX(NAME, true, GS_LOCAL_SHARED(gs_mutex_ticket_t, gs_bench_wrap_ticket), (void)0,       \
                    gs_mutex_ticket_lock(m, &token, SCOPE), gs_mutex_ticket_unlock(m, token, SCOPE),     \
                    gs_cluster_sync())
 GS_LOCAL_TICKET_MUTEX(ticket_cluster, CL)
 GS_LOCAL_MUTEX(mcs_cluster, true, __shared__ gs_mutex_mcs_node_t node; gs_mutex_mcs_begin(&node), (void)0,
                gs_mutex_mcs_lock(&node, CL), gs_mutex_mcs_unlock(&node, CL), gs_mutex_mcs_end())
-GS_LOCAL_SEM(ticket_sem_cluster, true, GS_LOCAL_SHARED(gs_sem_ticket_t), (void)0,
+GS_LOCAL_SEM(ticket_sem_cluster, true, GS_LOCAL_SHARED(gs_sem_ticket_t, gs_bench_wrap_sem_ticket), (void)0,
              gs_sem_ticket_enter(m, writer ? p->size : 1u, p->size, CL),
              gs_sem_ticket_leave(m, writer ? p->size : 1u, CL), gs_cluster_sync())
 

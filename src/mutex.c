@@ -12,20 +12,21 @@ void gs_mutex_params_fill(gs_bench_args *a, unsigned int nslots);
 #define MUTEX(name, origin, summary, alg, flags) \
     {name, origin, summary, &gs_family_mutex, &gs_kernels_mutex_##alg, GS_LAUNCH_PLAIN, flags, {0, 0}}
 #define HEAD GS_PRIM_HEADLINE
+#define WRAP GS_PRIM_WRAP
 #define HS "HeteroSync baseline"
 
 extern const gs_family gs_family_mutex;
 static const gs_prim prims[] = {
     MUTEX("spinMutex", HS, "test-and-set spin lock, fence.sc around the atomics", spin, HEAD),
     MUTEX("spinMutexEBO", HS, "test-and-set lock with exponential busy-wait backoff", spin_ebo, 0),
-    MUTEX("faMutex", HS, "centralized ticket (fetch-and-add) lock, backoff while polling", fa, HEAD),
+    MUTEX("faMutex", HS, "centralized ticket (fetch-and-add) lock, backoff while polling", fa, HEAD | WRAP),
     MUTEX("sleepMutex", HS, "decentralized ticket lock: one ring-buffer slot per waiter", sleep, HEAD),
-    MUTEX("ticketMutex", "gsync", "ticket lock, acquire/release, proportional backoff (FIFO)", ticket, HEAD),
-    MUTEX("arrayMutex", "gsync", "array queue lock, one 128-byte slot per waiter, acquire/release (FIFO)", array, 0),
+    MUTEX("ticketMutex", "gsync", "ticket lock, acquire/release, proportional backoff (FIFO)", ticket, HEAD | WRAP),
+    MUTEX("arrayMutex", "gsync", "array queue lock, one 128-byte slot per waiter, acquire/release (FIFO)", array, WRAP),
     MUTEX("cudaBinarySemaphore", "CUDA peer", "libcu++ cuda::binary_semaphore<thread_scope_device> as a lock", libcu,
           HEAD),
     {"cohortMutex", "gsync", "cluster cohort lock: passes inside a thread-block cluster first, then a global ticket lock",
-     &gs_family_mutex, &gs_kernels_mutex_cohort, GS_LAUNCH_CLUSTERS, HEAD, {0, 0}},
+     &gs_family_mutex, &gs_kernels_mutex_cohort, GS_LAUNCH_CLUSTERS, HEAD | WRAP, {0, 0}},
 };
 
 /* Ring and array slots: a power of two at least the block count. */
@@ -55,6 +56,12 @@ static int prepare(const gs_config *c, gs_bench_args *a, char *note, size_t n)
     return 0;
 }
 
+/* --wrap: half a launch's tickets (at most 2^29, below faMutex's 10^9 wrap). */
+static unsigned int wrap(const gs_config *c, unsigned int iters)
+{
+    return gs_wrap_half((unsigned long long)c->blocks * iters);
+}
+
 static int verify(const gs_config *c, const unsigned int *data, const unsigned int *check, int verifying,
                   char *detail, size_t n)
 {
@@ -70,7 +77,7 @@ static double ops_per_launch(const gs_config *c)
 const gs_family gs_family_mutex = {
     .name = "mutex", .prims = prims, .nprims = sizeof prims / sizeof prims[0], .default_iters = 20u, .help = "",
     .check = gs_family_check_body, .launch_iters = gs_family_iters, .state_bytes = state_bytes,
-    .data_words = data_words, .prepare = prepare, .verify = verify, .ops_per_launch = ops_per_launch,
+    .data_words = data_words, .prepare = prepare, .verify = verify, .ops_per_launch = ops_per_launch, .wrap = wrap,
 };
 
 /* ---- the golden model ---- */

@@ -43,22 +43,35 @@ static __device__ __forceinline__ gs_mutex_array_t array_view(const gs_bench_arg
     return m;
 }
 
+/* --wrap, the array lock (init, one thread): ticket t0's slot holds t0,
+ * every other slot the last ticket before t0 that used it. */
+static __device__ __forceinline__ void array_wrap(gs_mutex_array_t m, unsigned int wrap)
+{
+    const unsigned int t0 = 0u - wrap, mask = m.nslots - 1u;
+    if (!wrap)
+        return;
+    *m.next = *m.serving = t0;
+    for (unsigned int j = 0; j < m.nslots; ++j)
+        m.slots[j * GS_MUTEX_ARRAY_STRIDE] = t0 - ((t0 - j) & mask);
+}
+
 #define GPU GS_SCOPE_GPU
 GS_MUTEX_BENCH(spin, (void)0, gs_mutex_spin_lock((gs_mutex_spin_t *)a.state, GPU),
                gs_mutex_spin_unlock((gs_mutex_spin_t *)a.state, GPU))
 GS_MUTEX_BENCH(spin_ebo, (void)0, gs_mutex_spin_ebo_lock((gs_mutex_spin_ebo_t *)a.state, GPU),
                gs_mutex_spin_ebo_unlock((gs_mutex_spin_ebo_t *)a.state, GPU))
-GS_MUTEX_BENCH(fa, (void)0, gs_mutex_fa_lock((gs_mutex_fa_t *)a.state, &token, GPU),
+GS_MUTEX_BENCH(fa, gs_bench_wrap_fa((gs_mutex_fa_t *)a.state, a.wrap), gs_mutex_fa_lock((gs_mutex_fa_t *)a.state, &token, GPU),
                gs_mutex_fa_unlock((gs_mutex_fa_t *)a.state, token, GPU))
 GS_MUTEX_BENCH(sleep, gs_mutex_sleep_init(sleep_view(&a)), gs_mutex_sleep_lock(sleep_view(&a), &token, GPU),
                gs_mutex_sleep_unlock(sleep_view(&a), token, GPU))
-GS_MUTEX_BENCH(ticket, (void)0, gs_mutex_ticket_lock((gs_mutex_ticket_t *)a.state, &token, GPU),
+GS_MUTEX_BENCH(ticket, gs_bench_wrap_ticket((gs_mutex_ticket_t *)a.state, a.wrap), gs_mutex_ticket_lock((gs_mutex_ticket_t *)a.state, &token, GPU),
                gs_mutex_ticket_unlock((gs_mutex_ticket_t *)a.state, token, GPU))
-GS_MUTEX_BENCH(array, (void)0, gs_mutex_array_lock(array_view(&a), &token, GPU),
+GS_MUTEX_BENCH(array, array_wrap(array_view(&a), a.wrap), gs_mutex_array_lock(array_view(&a), &token, GPU),
                gs_mutex_array_unlock(array_view(&a), token, GPU))
 /* The cohort lock: the global part in a.state, a node in each block's shared
  * memory; launched in clusters. */
-GS_MUTEX_BENCH_SETUP(cohort, __shared__ gs_mutex_cohort_node_t node; gs_mutex_cohort_begin(&node), (void)0,
+GS_MUTEX_BENCH_SETUP(cohort, __shared__ gs_mutex_cohort_node_t node; gs_mutex_cohort_begin(&node),
+                     gs_bench_wrap_ticket((gs_mutex_cohort_t *)a.state, a.wrap),
                      gs_mutex_cohort_lock((gs_mutex_cohort_t *)a.state, &node),
                      gs_mutex_cohort_unlock((gs_mutex_cohort_t *)a.state, &node), gs_mutex_cohort_end())
 

@@ -23,6 +23,7 @@ static void fill(gs_config *c, const gs_options *o, const gs_prim *p, unsigned i
     c->timeout_ns = (unsigned long long)(o->timeout_s * 1e9);
     c->group = blocks / sms ? blocks / sms : 1u;
     c->sm_count = sms;
+    c->wrap = o->wrap;
 }
 
 /* The family's own refusal of a point, if any. */

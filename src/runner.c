@@ -62,6 +62,27 @@ static void free_buffers(buffers *b)
         cudaEventDestroy(b->t1);
 }
 
+/* --wrap: how far short of 2^32 the counters of a launch of `iters`
+ * operations per block start (the family's init sets them); 0: from 0. */
+static unsigned int wrap_of(const gs_config *c, unsigned int iters)
+{
+    const gs_family *f = c->prim->family;
+    return c->wrap && (c->prim->flags & GS_PRIM_WRAP) && f->wrap ? f->wrap(c, iters) : 0u;
+}
+
+/* The family's note, then what --wrap did. */
+static void note_wrap(const gs_config *c, gs_result *r)
+{
+    const size_t len = strlen(r->detail);
+    const unsigned int w = wrap_of(c, c->prim->family->launch_iters(c, 1));
+    if (!c->wrap)
+        return;
+    if (w)
+        snprintf(r->detail + len, sizeof r->detail - len, "%s--wrap: counters %u short of their wrap", len ? "; " : "", w);
+    else
+        snprintf(r->detail + len, sizeof r->detail - len, "%sno counter: --wrap leaves it as it is", len ? "; " : "");
+}
+
 /* The arguments every launch of c shares; the family fills its parameters. */
 static int prepare(const gs_config *c, buffers *b, gs_bench_args *a, gs_result *r, char *err, size_t n)
 {
@@ -91,6 +112,7 @@ static int prepare(const gs_config *c, buffers *b, gs_bench_args *a, gs_result *
     r->cluster = a->cluster;
     CK(cudaMemset(b->state, 0, b->state_bytes));
     CK(c->prim->family->prepare(c, a, r->detail[0] ? NULL : r->detail, r->detail[0] ? 0 : sizeof r->detail));
+    note_wrap(c, r);
     return GS_EXIT_OK;
 }
 
@@ -110,6 +132,7 @@ static int launch_once(const gs_config *c, buffers *b, gs_bench_args *a, int syn
     CK(cudaMemset(b->check, 0, b->check_words * sizeof(unsigned int)));
     CK(cudaMemset(b->watchdog, 0, sizeof(gs_watchdog_t))); /* launches that arm none read as not fired */
     a->iters = c->prim->family->launch_iters(c, verifying);
+    a->wrap = wrap_of(c, a->iters);
     a->sync = sync;
     a->check_exclusion = verifying;
     CK(gs_launch(c->prim->kernels, c->prim->launch, a, b->t0, b->t1));

@@ -14,24 +14,25 @@ void gs_sem_params_fill(gs_bench_args *a, unsigned int size, unsigned int writer
 #define WRITE_FACTOR 3u
 
 extern const gs_family gs_family_sem;
-/* the quick suite shows each semaphore without backoff at size 10 */
-#define SEM(name, origin, summary, alg, size, backoff)                                                      \
+/* the quick suite shows each semaphore without backoff at size 10; `wrap`:
+ * its positions are counters (GS_PRIM_WRAP) */
+#define SEM(name, origin, summary, alg, size, backoff, wrap)                                                \
     {name, origin, summary, &gs_family_sem, &gs_kernels_sem_##alg, GS_LAUNCH_PLAIN,                        \
-     size == 10 && !backoff ? GS_PRIM_HEADLINE : 0, {size, backoff}}
-#define SEM_SIZES(prefix, origin, summary, alg, backoff)             \
-    SEM(prefix "1", origin, summary ", size 1", alg, 1, backoff),    \
-    SEM(prefix "2", origin, summary ", size 2", alg, 2, backoff),    \
-    SEM(prefix "10", origin, summary ", size 10", alg, 10, backoff), \
-    SEM(prefix "120", origin, summary ", size 120", alg, 120, backoff)
+     (size == 10 && !backoff ? GS_PRIM_HEADLINE : 0) | (wrap), {size, backoff}}
+#define SEM_SIZES(prefix, origin, summary, alg, backoff, wrap)             \
+    SEM(prefix "1", origin, summary ", size 1", alg, 1, backoff, wrap),    \
+    SEM(prefix "2", origin, summary ", size 2", alg, 2, backoff, wrap),    \
+    SEM(prefix "10", origin, summary ", size 10", alg, 10, backoff, wrap), \
+    SEM(prefix "120", origin, summary ", size 120", alg, 120, backoff, wrap)
 
 static const gs_prim prims[] = {
-    SEM_SIZES("spinSem", "HeteroSync baseline", "lock-guarded reader-writer semaphore", spin, 0),
-    SEM_SIZES("spinSemEBO", "HeteroSync baseline", "lock-guarded semaphore, exponential backoff", spin, 1),
-    SEM_SIZES("priorSem", "thesis baseline", "priority semaphore: leaving blocks go first", priority, 0),
-    SEM_SIZES("priorSemEBO", "thesis baseline", "priority semaphore with exponential backoff", priority, 1),
-    SEM_SIZES("ticketSem", "gsync", "weighted ticket semaphore, FIFO, no lock", ticket, 0),
+    SEM_SIZES("spinSem", "HeteroSync baseline", "lock-guarded reader-writer semaphore", spin, 0, 0),
+    SEM_SIZES("spinSemEBO", "HeteroSync baseline", "lock-guarded semaphore, exponential backoff", spin, 1, 0),
+    SEM_SIZES("priorSem", "thesis baseline", "priority semaphore: leaving blocks go first", priority, 0, 0),
+    SEM_SIZES("priorSemEBO", "thesis baseline", "priority semaphore with exponential backoff", priority, 1, 0),
+    SEM_SIZES("ticketSem", "gsync", "weighted ticket semaphore, FIFO, no lock", ticket, 0, GS_PRIM_WRAP),
     SEM_SIZES("cudaSem", "CUDA peer", "libcu++ cuda::counting_semaphore<thread_scope_device>, a writer takes all permits",
-              libcu, 0),
+              libcu, 0, 0),
 };
 
 static unsigned int words_per_thread(const gs_config *c)
@@ -62,6 +63,14 @@ static int prepare(const gs_config *c, gs_bench_args *a, char *note, size_t n)
     return 0;
 }
 
+/* --wrap: half the positions a launch takes (a writer, block b with
+ * b % group == 0, takes `size` an entry, a reader 1). */
+static unsigned int wrap(const gs_config *c, unsigned int iters)
+{
+    const unsigned long long writers = (c->blocks + c->group - 1u) / c->group;
+    return gs_wrap_half((unsigned long long)iters * (c->blocks - writers + writers * c->prim->arg[0]));
+}
+
 static int verify(const gs_config *c, const unsigned int *data, const unsigned int *check, int verifying,
                   char *detail, size_t n)
 {
@@ -79,7 +88,7 @@ const gs_family gs_family_sem = {
     .name = "sem", .prims = prims, .nprims = sizeof prims / sizeof prims[0], .default_iters = 20u, .help = "",
     .check = gs_family_check_body, .launch_iters = gs_family_iters, .state_bytes = state_bytes,
     .data_words = data_words, .init_data = init_data, .prepare = prepare, .verify = verify,
-    .ops_per_launch = ops_per_launch,
+    .ops_per_launch = ops_per_launch, .wrap = wrap,
 };
 
 /* ---- the golden model ---- */

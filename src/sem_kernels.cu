@@ -48,7 +48,7 @@ GS_SEM_BENCH(spin, gs_sem_spin_init((gs_sem_spin_t *)a.state, INIT_SIZE),
 GS_SEM_BENCH(priority, gs_sem_priority_init((gs_sem_priority_t *)a.state, INIT_SIZE),
              gs_sem_priority_enter((gs_sem_priority_t *)a.state, writer, p->size, p->backoff, GPU),
              gs_sem_priority_leave((gs_sem_priority_t *)a.state, writer, p->size, GPU))
-GS_SEM_BENCH(ticket, (void)0, gs_sem_ticket_enter((gs_sem_ticket_t *)a.state, writer ? p->size : 1u, p->size, GPU),
+GS_SEM_BENCH(ticket, gs_bench_wrap_sem_ticket((gs_sem_ticket_t *)a.state, a.wrap), gs_sem_ticket_enter((gs_sem_ticket_t *)a.state, writer ? p->size : 1u, p->size, GPU),
              gs_sem_ticket_leave((gs_sem_ticket_t *)a.state, writer ? p->size : 1u, GPU))
 /* The CUDA peer: libcu++'s cuda::counting_semaphore at device scope with
  * `size` permits, as a CUDA user would take it: a reader one permit, a writer

@@ -32,6 +32,14 @@
  *                           and may be unsound), every run ends in time.
  *   test_gpu localBroken    a group lock with no atomic, and the cluster
  *                           ticket lock at cta scope, must FAIL.
+ *   test_gpu wrap [FAMILY]  every primitive with counters (GS_PRIM_WRAP) of
+ *                           the mutex, sem, barrier and local families (or
+ *                           FAMILY's), its counters started near 2^32 so that
+ *                           every launch crosses the wrap, at 1 and the most
+ *                           blocks per SM (gsBarrier in every form): PASS,
+ *                           with the same allowances as its own test.
+ *   test_gpu wrapBroken     a counter barrier comparing count < goal unsigned
+ *                           PASSes from 0 and must FAIL across the wrap.
  */
 #include "../check.h"
 #include "cli.h"
@@ -47,7 +55,7 @@
 #include <time.h>
 
 extern const gs_family gs_family_mutex, gs_family_sem, gs_family_barrier, gs_family_local;
-extern const gs_kernels gs_kernels_mutex_broken_racy, gs_kernels_mutex_broken_deadlock,
+extern const gs_kernels gs_kernels_mutex_broken_racy, gs_kernels_mutex_broken_deadlock, gs_kernels_barrier_broken_wrap,
     gs_kernels_sem_broken_overfull, gs_kernels_barrier_broken_unordered, gs_kernels_barrier_broken_stuck,
     gs_kernels_local_broken_cta, gs_kernels_local_broken_racy, gs_kernels_local_sound_uniq;
 
@@ -56,6 +64,7 @@ static unsigned int test_ldst = 10u;    /* 0 for the bare-barrier case */
 static unsigned int test_threads = 32u; /* threads per block */
 static const char *want_form = NULL;    /* gsBarrier: the form forced, NULL: the chooser's */
 static int spread_runs = 0;             /* gsBarrier runs that took the spread form */
+static int test_wrap = 0;               /* --wrap: counters start near 2^32 */
 static char err[512];
 
 static double now_s(void)
@@ -79,6 +88,7 @@ static gs_config config(const gs_prim *p, unsigned int per_sm, double timeout_s)
     c.group = per_sm;
     c.sm_count = (unsigned int)dev.sm_count;
     c.timeout_ns = (unsigned long long)(timeout_s * 1e9);
+    c.wrap = test_wrap;
     return c;
 }
 
@@ -123,6 +133,48 @@ static void run_allowed(const gs_prim *p, unsigned int per_sm, double timeout_s,
      * test would pass on its fallback alone */
     if (rc == 0 && p->launch == GS_LAUNCH_CLUSTERS && dev.cc_major >= 9 && per_sm == 1)
         CHECK(r.cluster > 1u);
+    /* --wrap reached the primitive's counters (the runner's note) */
+    if (rc == 0 && test_wrap && (p->flags & GS_PRIM_WRAP))
+        CHECK(strstr(r.detail, "--wrap: counters ") != NULL);
+}
+
+static void force_form(const char *form);
+static void cluster_points(unsigned int c, unsigned int most, unsigned int *lo, unsigned int *hi);
+
+/* Every primitive of family f with counters, started near 2^32. */
+static void wrap_family(const gs_family *f)
+{
+    static const char *const forms[] = {"flat", "spread", "gathered", "wide"};
+    for (size_t i = 0; i < f->nprims; ++i) {
+        const gs_prim *p = &f->prims[i];
+        const int fx_lock = strcmp(p->name, "fxLockBarrier") == 0; /* may deadlock from 0 too */
+        const unsigned int allowed = fx_lock ? V(GS_PASS) | V(GS_TIMEOUT)
+                                     : (p->flags & GS_PRIM_UNORDERED) ? V(GS_PASS) | V(GS_FAIL) | V(GS_TIMEOUT)
+                                                                      : V(GS_PASS);
+        const double t = allowed == V(GS_PASS) ? 5.0 : 2.0;
+        const int gs = strncmp(p->name, "gsBarrier", 9) == 0;
+        if (!(p->flags & GS_PRIM_WRAP))
+            continue;
+        if (p->launch == GS_LAUNCH_CLUSTERS && f == &gs_family_local) {
+            unsigned int lo, hi;
+            if (dev.cc_major < 9) {
+                printf("%s: skipped, clusters need compute capability 9.0\n", p->name);
+                continue;
+            }
+            cluster_points(4u, max_per_sm(p), &lo, &hi); /* --cluster's default */
+            run_allowed(p, lo, t, allowed);
+            run_allowed(p, hi, t, allowed);
+            continue;
+        }
+        for (int k = 0; k < (gs ? 4 : 1); ++k) {
+            if (gs)
+                force_form(forms[k]);
+            run_allowed(p, 1, t, allowed);
+            run_allowed(p, max_per_sm(p), t, allowed);
+        }
+        if (gs)
+            force_form("auto");
+    }
 }
 
 static void run_expect(const gs_prim *p, unsigned int per_sm, double timeout_s, enum gs_verdict want)
@@ -326,6 +378,29 @@ int main(int argc, char **argv)
         cluster_points(8u, max_per_sm(&cta), &lo, &hi);
         run_expect(&cta, lo, 5.0, GS_FAIL);
         run_expect(&cta, hi, 5.0, GS_FAIL);
+    } else if (strcmp(what, "wrap") == 0) {
+        const gs_family *f = argc > 2 ? gs_family_find(argv[2]) : NULL;
+        if (argc > 2 && !f) {
+            printf("unknown family '%s'\n", argv[2]);
+            return 1;
+        }
+        test_wrap = 1;
+        if (f)
+            wrap_family(f);
+        else {
+            wrap_family(&gs_family_mutex);
+            wrap_family(&gs_family_sem);
+            wrap_family(&gs_family_barrier);
+            wrap_family(&gs_family_local);
+        }
+    } else if (strcmp(what, "wrapBroken") == 0) {
+        gs_prim p = broken("brokenWrap", &gs_family_barrier, &gs_kernels_barrier_broken_wrap, GS_LAUNCH_COOPERATIVE);
+        p.flags |= GS_PRIM_WRAP;
+        run_expect(&p, 4, 5.0, GS_PASS); /* from 0: a sound barrier */
+        test_wrap = 1;
+        run_expect(&p, 1, 5.0, GS_FAIL);
+        run_expect(&p, 4, 5.0, GS_FAIL);
+        run_expect(&p, max_per_sm(&p), 5.0, GS_FAIL);
     } else if (strcmp(what, "device") == 0) {
         gs_device_info d;
         CHECK(gs_device_open(gs_device_count(), &d, err, sizeof err) == 2 && strstr(err, "does not exist"));

@@ -50,6 +50,12 @@ int main(void)
     CHECK(parse(&o, "suite --full") == 0 && !o.quick && o.full && o.timeout_s == 5.0 && o.repeat == 5);
     CHECK(parse(&o, "run ticketMutex") == 0 && !o.quick);
     CHECK(usage("run ticketMutex --full", "--full applies to 'gsync-bench suite' only"));
+    /* --wrap: a flag of run only, carried into every planned point */
+    CHECK(parse(&o, "run ticketMutex --wrap") == 0 && o.wrap == 1);
+    CHECK(parse(&o, "run ticketMutex") == 0 && o.wrap == 0);
+    CHECK(usage("suite --wrap", "--wrap applies to 'gsync-bench run' only"));
+    CHECK(usage("--wrap", "--wrap applies to 'gsync-bench run' only"));
+    CHECK(usage("run gsBarrier --wrap=1", "'--wrap=1' takes no value"));
     CHECK(parse(&o, "plain --tbs-per-sm 1,2 --repeat 7") == 0 && o.cmd == GS_CMD_PLAIN && o.repeat == 7);
     CHECK(parse(&o, "tune --format csv") == 0 && o.cmd == GS_CMD_TUNE && o.format == GS_FORMAT_CSV);
     /* the app command: programs, modes and its own options */
