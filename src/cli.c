@@ -42,7 +42,7 @@ static const char usage[] =
     "  --timeout S         watchdog deadline per launch in seconds (5)\n"
     "  --format F          table, csv or json (table)\n"
     "  --device N          CUDA device (0)\n"
-    "  --wrap              run only, a test: start every counter 2^32 - N so that the run crosses the\n"
+    "  --wrap              run and server, a test: start every counter 2^32 - N so that the run crosses the\n"
     "                      wrap, N about half the run's increments (faMutex, faMutexUniq: N short of\n"
     "                      HeteroSync's 10^9 wrap; the epoch barriers: at epoch 2^32 - N / blocks).\n"
     "                      No counter, unaffected: spin, sleep and MCS locks, the lock-guarded and\n"
@@ -185,6 +185,8 @@ static const struct {
      "  --dest    queue: lane (each lane's message to a random server: a user's program) or warp\n"
      "            (a warp's lanes to one server a step: the best case) (lane)\n"
      "  --configs stress: configurations drawn, 1 to 480 (240); --seed N: the draw (1)\n"
+     "  --wrap    queue, pingpong, stress: every queue's 64-bit indices start at 2^32 - 4096, so\n"
+     "            that queues with more traffic cross 2^32 (the detail counts those that did)\n"
      "  --threads 256 by default\n"},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
@@ -432,8 +434,8 @@ static int parse_option(int argc, char **argv, int *i, gs_options *o, char *err,
         return GS_EXIT_OK;
     }
     if (strcmp(arg, "--wrap") == 0) {
-        if (o->cmd != GS_CMD_RUN)
-            return fail(err, n, "--wrap applies to 'gsync-bench run' only%s%s", "", "");
+        if (o->cmd != GS_CMD_RUN && o->cmd != GS_CMD_SERVER)
+            return fail(err, n, "--wrap applies to 'gsync-bench run' and 'gsync-bench server' only%s%s", "", "");
         o->wrap = 1;
         return GS_EXIT_OK;
     }

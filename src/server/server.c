@@ -29,6 +29,7 @@
 #include <string.h>
 
 #define MAX_ROWS 512
+#define GS_SRV_WRAP_START ((1ull << 32) - 4096u) /* --wrap: where the queues' indices start */
 #define DEFAULT_THREADS 256u
 
 typedef struct srv_row {
@@ -130,18 +131,18 @@ static int check_queue(const gs_srv_launch *l, const unsigned int *log, const un
     const unsigned int stride = (unsigned int)(((unsigned long long)senders * ops + S - 1u) / S + senders);
     unsigned char *seen = calloc(log ? (size_t)senders * ops : 1u, 1);
     unsigned int *last = malloc(senders * sizeof *last);
+    unsigned long long *want = calloc(S, sizeof *want);
     int bad = 0;
-    if (!seen || !last) {
+    if (!seen || !last || !want) {
         snprintf(d, n, "out of host memory for the queue's check");
         bad = 1;
     }
+    for (unsigned int g = 0; g < senders && !bad; ++g) /* the messages each server is sent */
+        for (unsigned int i = 0; i < ops; ++i)
+            ++want[gs_srv_queue_dest(g, i, S, l->dest_warp)];
     for (unsigned int s = 0; s < S && !bad; ++s) {
-        unsigned long long want = 0;
-        for (unsigned int g = 0; g < senders; ++g) /* messages i sent to s */
-            for (unsigned int i = 0; i < ops; ++i)
-                want += gs_srv_queue_dest(g, i, S, l->dest_warp) == s;
-        if (counts[s] != want) {
-            snprintf(d, n, "server %u received %u messages, expected %llu", s, counts[s], want);
+        if (counts[s] != want[s]) {
+            snprintf(d, n, "server %u received %u messages, expected %llu", s, counts[s], want[s]);
             bad = 1;
             break;
         }
@@ -163,6 +164,7 @@ static int check_queue(const gs_srv_launch *l, const unsigned int *log, const un
     }
     free(seen);
     free(last);
+    free(want);
     return bad;
 }
 
@@ -486,6 +488,11 @@ static int launch_checked(srv_row *r, int verifying, char *err, size_t n)
             snprintf(r->detail, sizeof r->detail, "%s", d);
         } else if (d[0] && verifying)
             snprintf(r->detail, sizeof r->detail, "%s", d);
+        if (l->start && verifying) {
+            const size_t len = strlen(r->detail);
+            snprintf(r->detail + len, sizeof r->detail - len, "%s%u of %u queues past 2^32", len ? "; " : "",
+                     l->crossed, l->workload == GS_SRV_PINGPONG ? 2u : l->blocks);
+        }
     }
     free(items), free(log), free(counts);
     return GS_EXIT_OK;
@@ -644,6 +651,7 @@ static int plan_stress(const gs_options *o, const gs_device_info *dev, const uns
         memset(r, 0, sizeof *r);
         r->l.workload = GS_SRV_STRESS, r->l.way = way;
         r->l.timeout_ns = (unsigned long long)(o->timeout_s * 1e9);
+        r->l.start = o->wrap ? GS_SRV_WRAP_START : 0ull;
         r->l.total = gs_srv_opts.ops;
         if (c < fixed) { /* the user's shape */
             r->l.threads = 256u, r->l.blocks = (4u < per_sm[t] ? 4u : per_sm[t]) * sms, r->share = 5u;
@@ -789,6 +797,7 @@ static int plan(const gs_options *o, const gs_device_info *dev, srv_row *rows, i
                         }
                         r->l.keys = wl == GS_SRV_HASHTABLE ? items[it] * coll[c] : 0u;
                         r->l.timeout_ns = (unsigned long long)(o->timeout_s * 1e9);
+                        r->l.start = o->wrap && (wl == GS_SRV_QUEUE || wl == GS_SRV_PINGPONG) ? GS_SRV_WRAP_START : 0ull;
                         r->share = served && wl != GS_SRV_PINGPONG
                                        ? (gs_srv_opts.nshare ? gs_srv_opts.share[sh] : default_share)
                                        : 0u;

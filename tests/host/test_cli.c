@@ -53,8 +53,8 @@ int main(void)
     /* --wrap: a flag of run only, carried into every planned point */
     CHECK(parse(&o, "run ticketMutex --wrap") == 0 && o.wrap == 1);
     CHECK(parse(&o, "run ticketMutex") == 0 && o.wrap == 0);
-    CHECK(usage("suite --wrap", "--wrap applies to 'gsync-bench run' only"));
-    CHECK(usage("--wrap", "--wrap applies to 'gsync-bench run' only"));
+    CHECK(usage("suite --wrap", "--wrap applies to 'gsync-bench run' and 'gsync-bench server' only"));
+    CHECK(usage("--wrap", "--wrap applies to 'gsync-bench run' and 'gsync-bench server' only"));
     CHECK(usage("run gsBarrier --wrap=1", "'--wrap=1' takes no value"));
     CHECK(parse(&o, "plain --tbs-per-sm 1,2 --repeat 7") == 0 && o.cmd == GS_CMD_PLAIN && o.repeat == 7);
     CHECK(parse(&o, "tune --format csv") == 0 && o.cmd == GS_CMD_TUNE && o.format == GS_FORMAT_CSV);
@@ -143,7 +143,7 @@ int main(void)
     CHECK(usage("litmus MP", "unexpected argument 'MP'"));
     CHECK(usage("litmus --shape MPbrokenAcquire --order relaxed,sc", "MPbrokenAcquire runs with --order acqrel only"));
     /* the server command: workloads, ways, shares, items, capacity */
-    CHECK(parse(&o, "server all") == 0 && o.cmd == GS_CMD_SERVER && gs_srv_opts.nworkloads == GS_SRV_WORKLOADS &&
+    CHECK(parse(&o, "server all") == 0 && o.cmd == GS_CMD_SERVER && gs_srv_opts.nworkloads == GS_SRV_STRESS &&
           gs_srv_opts.ops == 64u && gs_srv_opts.capacity[0] == 4096u && gs_srv_opts.ncapacity == 1 && gs_srv_opts.nways == 0);
     CHECK(parse(&o, "server counters,Transfers --way server,ticketLock --share 10,50 --items 64,1048576 --ops 8 "
                     "--capacity 8192 --dist skewed --tbs-per-sm 2") == 0 &&
@@ -173,6 +173,17 @@ int main(void)
     CHECK(usage("server queue --share 100", "--share 100: every block would serve"));
     CHECK(usage("server queue --share 5,", "--share '5,': an empty item"));
     CHECK(usage("server queue --capacity 3000", "--capacity 3000 is not a power of two from 1024"));
+    /* stress: its matrix's options; queue destinations; --wrap */
+    CHECK(parse(&o, "server stress --configs 200 --seed 7 --way serverLF,brokenHeldSend --wrap") == 0 &&
+          gs_srv_opts.workloads[0] == GS_SRV_STRESS && gs_srv_opts.configs == 200u && gs_srv_opts.seed == 7u &&
+          gs_srv_opts.nways == 2 && gs_srv_opts.ways[1] == GS_SRV_HELD && o.wrap == 1);
+    CHECK(parse(&o, "server stress") == 0 && gs_srv_opts.configs == 240u && gs_srv_opts.seed == 1u && !o.wrap);
+    CHECK(parse(&o, "server queue --dest warp") == 0 && gs_srv_opts.dest_warp == 1);
+    CHECK(parse(&o, "server queue") == 0 && gs_srv_opts.dest_warp == 0); /* reset: per-lane destinations */
+    CHECK(usage("server queue --dest block", "--dest 'block' is not one of lane, warp"));
+    CHECK(usage("server stress --configs 481", "--configs '481' is not a whole number from 1 to 480"));
+    CHECK(usage("server stress --configs 0", "--configs '0' is not a whole number from 1 to 480"));
+    CHECK(usage("server stress --seed -1", "--seed '-1' is not a whole number"));
     CHECK(usage("server queue --capacity 512", "--capacity '512' is not a whole number from 1024"));
     CHECK(parse(&o, "server queue --capacity 1024,65536") == 0 && gs_srv_opts.ncapacity == 2 &&
           gs_srv_opts.capacity[1] == 65536u);
