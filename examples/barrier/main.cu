@@ -1,6 +1,7 @@
 /* A kernel that steps through a computation with gsync's device-wide
  * barrier: each block writes its slot, the barrier, each block reads its
- * neighbour's.  Prints the number of stale reads (0 on a correct barrier). */
+ * neighbour's.  Launched twice on one plan, the state reset in between.
+ * Prints the number of stale reads (0 on a correct barrier). */
 #include <cstdio>
 
 #include <gsync/barrier/counter.cuh>
@@ -34,12 +35,18 @@ int main()
         return 1;
     }
     void *args[] = {&bar, &slots, &stale, &n};
-    if ((e = cudaLaunchCooperativeKernel((const void *)steps, blocks, threads, args, 0, 0)) != cudaSuccess ||
-        (e = cudaMemcpy(&host, stale, sizeof host, cudaMemcpyDeviceToHost)) != cudaSuccess) {
-        std::fprintf(stderr, "barrier_example: %s\n", cudaGetErrorString(e));
-        return 1;
+    const dim3 grid(blocks), block(threads);
+    for (int launch = 1; launch <= 2; ++launch) {
+        /* a second launch on the same state needs it zeroed again; without
+         * gs_barrier_reset, gs_barrier_launch refuses (cudaErrorIllegalState) */
+        if ((launch > 1 && (e = gs_barrier_reset(&bar, 0)) != cudaSuccess) ||
+            (e = gs_barrier_launch((const void *)steps, grid, block, args, 0, 0, &bar)) != cudaSuccess ||
+            (e = cudaMemcpy(&host, stale, sizeof host, cudaMemcpyDeviceToHost)) != cudaSuccess) {
+            std::fprintf(stderr, "barrier_example: %s\n", cudaGetErrorString(e));
+            return 1;
+        }
+        std::printf("launch %d: %u blocks, %s form, %u steps: %u stale reads\n", launch, blocks,
+                    gs_barrier_form_name((int)bar.form), n, host);
     }
-    std::printf("%u blocks, %s form, %u steps: %u stale reads\n", blocks, gs_barrier_form_name((int)bar.form), n,
-                host);
     return host != 0;
 }

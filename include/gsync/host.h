@@ -48,9 +48,33 @@ cudaError_t gs_launch_clusters(const void *kernel, unsigned int blocks, unsigned
  * only if a timed trial beats the flat form; where that fails the plan is
  * flat (b->form says what was chosen).  Synchronous; launches kernels on
  * `stream` (cooperatively: the grid must fit, see gs_max_coresident) and
- * leaves the state zeroed and b->epoch 0. */
+ * leaves the state zeroed and b->epoch 0.  `blocks` counts the blocks of a
+ * grid of any shape, `threads` the threads of a block. */
 cudaError_t gs_barrier_plan(gs_barrier_t *b, unsigned int *state, unsigned int blocks, unsigned int threads,
                             int form, cudaStream_t stream);
+
+/* Before launching again on the same state: zeroes it on `stream` (ordered
+ * after the last launch there) and sets b->epoch 0.  A handle from
+ * GS_BARRIER_FLAT_INIT gets its one counter zeroed. */
+cudaError_t gs_barrier_reset(gs_barrier_t *b, cudaStream_t stream);
+
+/* Launches `kernel` cooperatively (grid and block of any shape), after the
+ * checks of gs_barrier_check_launch and co-residency.  args, smem, stream as
+ * for cudaLaunchCooperativeKernel; the kernel's handle is any copy of *b.
+ * On success marks *b launched, so that a second launch without
+ * gs_barrier_reset is refused.  Refuses with
+ *   cudaErrorInvalidValue              no handle or state, an empty grid;
+ *   cudaErrorInvalidConfiguration      a grid of other than the planned
+ *                                      block count, or a spread form with
+ *                                      fewer threads a block than counters;
+ *   cudaErrorIllegalState              launched since the last plan or reset
+ *                                      (or b->epoch not 0);
+ *   cudaErrorCooperativeLaunchTooLarge more blocks than the device holds at
+ *                                      once in this shape. */
+cudaError_t gs_barrier_launch(const void *kernel, dim3 grid, dim3 block, void **args, size_t smem,
+                              cudaStream_t stream, gs_barrier_t *b);
+/* The checks that need no device: the first three refusals above. */
+cudaError_t gs_barrier_check_launch(const gs_barrier_t *b, dim3 grid, dim3 block);
 
 /* The thresholds the chooser uses, in blocks per SM: flat below spread_from,
  * spread below gathered_from, gathered below wide_from, wide from there. */

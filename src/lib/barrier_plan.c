@@ -160,5 +160,51 @@ cudaError_t gs_barrier_plan(gs_barrier_t *b, unsigned int *state, unsigned int b
     }
     if ((e = cudaMemsetAsync(state, 0, gs_barrier_bytes(blocks), stream)) != cudaSuccess)
         return e;
+    b->blocks = blocks;
     return cudaStreamSynchronize(stream);
+}
+
+cudaError_t gs_barrier_reset(gs_barrier_t *b, cudaStream_t stream)
+{
+    cudaError_t e;
+    if (!b || !b->words || (b->blocks == 0u && b->form != GS_BARRIER_FLAT))
+        return cudaErrorInvalidValue;
+    /* unplanned (GS_BARRIER_FLAT_INIT): the flat form's one counter */
+    if ((e = cudaMemsetAsync(b->words, 0, b->blocks ? gs_barrier_bytes(b->blocks) : sizeof(unsigned int), stream)) !=
+        cudaSuccess)
+        return e;
+    b->epoch = 0u;
+    b->launched = 0u;
+    return cudaSuccess;
+}
+
+cudaError_t gs_barrier_check_launch(const gs_barrier_t *b, dim3 grid, dim3 block)
+{
+    const unsigned long long blocks = (unsigned long long)grid.x * grid.y * grid.z;
+    const unsigned long long threads = (unsigned long long)block.x * block.y * block.z;
+    if (!b || !b->words || b->form >= GS_BARRIER_FORMS || blocks == 0ull || threads == 0ull)
+        return cudaErrorInvalidValue;
+    if (b->blocks != 0u && blocks != b->blocks)
+        return cudaErrorInvalidConfiguration; /* not the grid planned */
+    if (b->form == GS_BARRIER_SPREAD && threads < b->k)
+        return cudaErrorInvalidConfiguration; /* a lane per counter */
+    if (b->epoch != 0u || b->launched)
+        return cudaErrorIllegalState; /* the state needs gs_barrier_reset */
+    return cudaSuccess;
+}
+
+cudaError_t gs_barrier_launch(const void *kernel, dim3 grid, dim3 block, void **args, size_t smem,
+                              cudaStream_t stream, gs_barrier_t *b)
+{
+    unsigned int most = 0u;
+    cudaError_t e;
+    if ((e = gs_barrier_check_launch(b, grid, block)) != cudaSuccess)
+        return e;
+    if ((e = gs_max_coresident(kernel, block.x * block.y * block.z, smem, &most)) != cudaSuccess)
+        return e;
+    if ((unsigned long long)grid.x * grid.y * grid.z > most)
+        return cudaErrorCooperativeLaunchTooLarge;
+    if ((e = cudaLaunchCooperativeKernel(kernel, grid, block, args, smem, stream)) == cudaSuccess)
+        b->launched = 1u;
+    return e;
 }

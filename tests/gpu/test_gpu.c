@@ -40,6 +40,15 @@
  *                           with the same allowances as its own test.
  *   test_gpu wrapBroken     a counter barrier comparing count < goal unsigned
  *                           PASSes from 0 and must FAIL across the wrap.
+ *   test_gpu barrier2d      gsBarrier in each form and the seed barriers in
+ *                           2-D and 3-D blocks (a partial warp too) on 1-, 2-
+ *                           and 3-D grids: no stale read, no wait abandoned.
+ *   test_gpu barrierRelaunch plan, launch, gs_barrier_reset, launch: no stale
+ *                           read; a second launch without the reset is
+ *                           refused by gs_barrier_launch and, launched anyway
+ *                           (in a child process), traps with the message.
+ *   test_gpu barrierShared  a handle in shared, then in global memory: the
+ *                           launch traps with the message (child processes).
  */
 #include "../check.h"
 #include "cli.h"
@@ -47,12 +56,15 @@
 #include "family.h"
 #include "runner.h"
 
+#include "barrier_rules.h"
 #include "gsync/host.h"
 #include "lib/barrier_place.h"
 
 #include <stdio.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 extern const gs_family gs_family_mutex, gs_family_sem, gs_family_barrier, gs_family_local;
 extern const gs_kernels gs_kernels_mutex_broken_racy, gs_kernels_mutex_broken_deadlock, gs_kernels_barrier_broken_wrap,
@@ -226,6 +238,134 @@ static void force_form(const char *form)
 /* The plan keeps the spread form only where its trial can run: a grid in
  * the spread range that 1024-thread blocks cannot all hold gets flat, and
  * the same grid of 32-thread blocks can be placed. */
+/* ---- the barrier's rules (barrier_rules.cu) ---- */
+
+/* One run of barrier `which` (gsync's in `form`) on these shapes: PASS is no
+ * stale read and no wait abandoned. */
+static void rules_shape(int which, int form, dim3 grid, dim3 block)
+{
+    gs_rules r;
+    unsigned int stale = ~0u, abandoned = ~0u;
+    cudaError_t e = gs_rules_open(&r, which, form, grid, block);
+    if (e == cudaSuccess)
+        e = gs_rules_run(&r, GS_RULES_OWN, 1, 2000u, &stale, &abandoned);
+    printf("%-18s %-8s grid %3ux%ux%u, block %2ux%ux%u: %s, %u stale reads, watchdog %s\n", gs_rules_name(which),
+           which == GS_RULES_GS ? gs_barrier_form_name((int)r.bar.form) : "", grid.x, grid.y, grid.z, block.x, block.y,
+           block.z, cudaGetErrorName(e), stale, abandoned ? "fired" : "quiet");
+    CHECK(e == cudaSuccess && stale == 0u && abandoned == 0u);
+    gs_rules_close(&r);
+}
+
+static void barrier_2d(void)
+{
+    static const dim3 blocks[] = {{8, 4, 1}, {4, 4, 4}, {16, 4, 2}, {5, 3, 1}, {2, 2, 8}};
+    static const int forms[] = {GS_BARRIER_FLAT, GS_BARRIER_SPREAD, GS_BARRIER_GATHERED, GS_BARRIER_WIDE};
+    const unsigned int sms = (unsigned int)dev.sm_count;
+    for (size_t i = 0; i < sizeof blocks / sizeof blocks[0]; ++i) {
+        const dim3 block = blocks[i];
+        unsigned int most = 0, p;
+        CHECK(gs_rules_per_sm(block.x * block.y * block.z, &most) == cudaSuccess && most >= 2u);
+        p = most < 4u ? 2u : 4u; /* 4 blocks/SM: each form is forced below anyway */
+        const dim3 grids[] = {{sms * p, 1, 1}, {sms, p, 1}, {sms, 2, p / 2u}};
+        for (size_t g = 0; g < 3; ++g) {
+            for (size_t f = 0; f < 4; ++f)
+                rules_shape(GS_RULES_GS, forms[f], grids[g], block);
+            for (int w = GS_RULES_SR; w < GS_RULES_WHICH && g != 1; ++w)
+                rules_shape(w, 0, grids[g], block);
+        }
+    }
+}
+
+/* Runs this binary as `test_gpu CASE child-MODE`, which must fail its launch
+ * with a trap and print the misuse line `want`. */
+static void expect_trap(const char *what, const char *mode, const char *want)
+{
+    char self[1024], cmd[1200], line[512];
+    int seen = 0, status;
+    const ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
+    CHECK(len > 0);
+    if (len <= 0)
+        return;
+    self[len] = 0;
+    snprintf(cmd, sizeof cmd, "'%s' %s child-%s 2>&1", self, what, mode);
+    FILE *f = popen(cmd, "r");
+    CHECK(f != NULL);
+    if (!f)
+        return;
+    while (fgets(line, sizeof line, f)) {
+        if (!seen || strncmp(line, "gsync: misuse", 13) != 0) /* the first misuse line of many blocks */
+            printf("  | %s", line);
+        seen |= strstr(line, want) != NULL;
+    }
+    status = pclose(f);
+    printf("child %s: exit %d, misuse line %s\n", mode, WIFEXITED(status) ? WEXITSTATUS(status) : -1,
+           seen ? "seen" : "MISSING");
+    CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 3); /* its launch failed with a trap */
+    CHECK(seen);
+}
+
+/* The child's half: one launch that must trap.  Exit 3 when it failed with
+ * a trap's error, 0 when it ran (the misuse went through), 1 otherwise. */
+static int child(const char *mode)
+{
+    const dim3 grid = {(unsigned int)dev.sm_count * 2u, 1, 1}, block = {64, 1, 1};
+    const int stale = strcmp(mode, "child-stale") == 0;
+    const int where = strcmp(mode, "child-shared") == 0 ? GS_RULES_SHARED
+                      : strcmp(mode, "child-global") == 0 ? GS_RULES_GLOBAL
+                                                          : GS_RULES_OWN;
+    unsigned int s = 0, ab = 0;
+    gs_rules r;
+    cudaError_t e = gs_rules_open(&r, GS_RULES_GS, GS_BARRIER_FLAT, grid, block);
+    if (e == cudaSuccess && stale) /* a first launch, then a second without gs_barrier_reset */
+        e = gs_rules_run(&r, GS_RULES_OWN, 1, 100u, &s, &ab);
+    if (e != cudaSuccess) {
+        printf("setup: %s\n", cudaGetErrorName(e));
+        return 1;
+    }
+    e = gs_rules_run(&r, where, 0, 100u, &s, &ab);
+    printf("%s: %s (%u stale reads)\n", mode, cudaGetErrorName(e), s);
+    if (e == cudaSuccess)
+        return 0;
+    return e == cudaErrorIllegalInstruction || e == cudaErrorLaunchFailure || e == cudaErrorAssert ? 3 : 1;
+}
+
+/* Plan, launch, reset, launch again: both clean; without the reset,
+ * gs_barrier_launch refuses, and a launch past it traps. */
+static void barrier_relaunch(void)
+{
+    static const int forms[] = {GS_BARRIER_FLAT, GS_BARRIER_AUTO};
+    const unsigned int sms = (unsigned int)dev.sm_count;
+    unsigned int most = 0;
+    CHECK(gs_rules_per_sm(64u, &most) == cudaSuccess && most > 0u);
+    for (int f = 0; f < 2; ++f)
+        for (int k = 0; k < 2; ++k) {
+            const dim3 grid = {sms, k ? most : 1u, 1}, block = {64, 1, 1};
+            unsigned int stale = ~0u, ab = ~0u;
+            gs_rules r;
+            CHECK(gs_rules_open(&r, GS_RULES_GS, forms[f], grid, block) == cudaSuccess);
+            for (int launch = 0; launch < 3; ++launch) {
+                cudaError_t e;
+                if (launch == 2) {
+                    e = gs_rules_run(&r, GS_RULES_OWN, 1, 1000u, &stale, &ab);
+                    printf("%5u blocks, %-8s form, launch without reset: %s\n", sms * grid.y,
+                           gs_barrier_form_name((int)r.bar.form), cudaGetErrorName(e));
+                    CHECK(e == cudaErrorIllegalState);
+                    CHECK(gs_barrier_reset(&r.bar, 0) == cudaSuccess);
+                    continue;
+                }
+                e = gs_rules_run(&r, GS_RULES_OWN, 1, 1000u, &stale, &ab);
+                printf("%5u blocks, %-8s form, launch %d: %s, %u stale reads, watchdog %s\n", sms * grid.y,
+                       gs_barrier_form_name((int)r.bar.form), launch + 1, cudaGetErrorName(e), stale,
+                       ab ? "fired" : "quiet");
+                CHECK(e == cudaSuccess && stale == 0u && ab == 0u);
+                if (launch == 0)
+                    CHECK(gs_barrier_reset(&r.bar, 0) == cudaSuccess);
+            }
+            gs_rules_close(&r);
+        }
+    expect_trap("barrierRelaunch", "stale", "state left from an earlier launch");
+}
+
 static int plan_shape(void)
 {
     const gs_barrier_thresholds *t = gs_barrier_thresholds_for(dev.name);
@@ -269,6 +409,8 @@ int main(int argc, char **argv)
         printf("cannot open device 0: %s\n", err);
         return 1;
     }
+    if (argc > 2 && strncmp(argv[2], "child-", 6) == 0)
+        return child(argv[2]);
     if (strcmp(what, "broken") == 0) {
         gs_prim p = broken("brokenRacy", &gs_family_mutex, &gs_kernels_mutex_broken_racy, GS_LAUNCH_PLAIN);
         run_expect(&p, 4, 5.0, GS_FAIL);
@@ -401,6 +543,13 @@ int main(int argc, char **argv)
         run_expect(&p, 1, 5.0, GS_FAIL);
         run_expect(&p, 4, 5.0, GS_FAIL);
         run_expect(&p, max_per_sm(&p), 5.0, GS_FAIL);
+    } else if (strcmp(what, "barrier2d") == 0) {
+        barrier_2d();
+    } else if (strcmp(what, "barrierRelaunch") == 0) {
+        barrier_relaunch();
+    } else if (strcmp(what, "barrierShared") == 0) {
+        expect_trap("barrierShared", "shared", "the handle is in shared or global memory");
+        expect_trap("barrierShared", "global", "the handle is in shared or global memory");
     } else if (strcmp(what, "device") == 0) {
         gs_device_info d;
         CHECK(gs_device_open(gs_device_count(), &d, err, sizeof err) == 2 && strstr(err, "does not exist"));

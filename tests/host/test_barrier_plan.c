@@ -42,5 +42,31 @@ int main(void)
     CHECK(gs_barrier_plan(&b, NULL, 132, 32, GS_BARRIER_AUTO, 0) == cudaErrorInvalidValue);
     CHECK(gs_barrier_plan(NULL, (unsigned int *)&b, 132, 32, GS_BARRIER_AUTO, 0) == cudaErrorInvalidValue);
     CHECK(gs_barrier_plan(&b, (unsigned int *)&b, 132, 32, 9, 0) == cudaErrorInvalidValue);
+    /* the launch checks that need no device (gs_barrier_check_launch) */
+    {
+        unsigned int words[4] = {0};
+        gs_barrier_t b = GS_BARRIER_FLAT_INIT(words);
+        const dim3 grid = {8, 4, 2}, block = {8, 4, 1}, other = {64, 1, 1}, empty = {0, 1, 1};
+        b.blocks = 64u;
+        CHECK(gs_barrier_check_launch(&b, grid, block) == cudaSuccess); /* 8 * 4 * 2 blocks, any shape */
+        CHECK(gs_barrier_check_launch(&b, other, block) == cudaSuccess);
+        CHECK(gs_barrier_check_launch(&b, block, block) == cudaErrorInvalidConfiguration); /* 32 blocks */
+        CHECK(gs_barrier_launch(NULL, block, block, NULL, 0, 0, &b) == cudaErrorInvalidConfiguration);
+        CHECK(gs_barrier_check_launch(&b, empty, block) == cudaErrorInvalidValue);
+        CHECK(gs_barrier_check_launch(NULL, grid, block) == cudaErrorInvalidValue);
+        b.launched = 1u; /* launched, not reset */
+        CHECK(gs_barrier_check_launch(&b, grid, block) == cudaErrorIllegalState);
+        CHECK(gs_barrier_launch(NULL, grid, block, NULL, 0, 0, &b) == cudaErrorIllegalState);
+        b.launched = 0u, b.epoch = 3u;
+        CHECK(gs_barrier_check_launch(&b, grid, block) == cudaErrorIllegalState);
+        b.epoch = 0u, b.form = GS_BARRIER_SPREAD, b.k = 4u;
+        CHECK(gs_barrier_check_launch(&b, grid, (dim3){2, 1, 1}) == cudaErrorInvalidConfiguration);
+        CHECK(gs_barrier_check_launch(&b, grid, (dim3){2, 2, 1}) == cudaSuccess);
+        b.form = GS_BARRIER_FLAT, b.blocks = 0u; /* GS_BARRIER_FLAT_INIT: any grid */
+        CHECK(gs_barrier_check_launch(&b, block, block) == cudaSuccess);
+        CHECK(gs_barrier_reset(NULL, 0) == cudaErrorInvalidValue);
+        b.form = GS_BARRIER_WIDE; /* unplanned and not flat: its size is unknown */
+        CHECK(gs_barrier_reset(&b, 0) == cudaErrorInvalidValue);
+    }
     return check_done();
 }

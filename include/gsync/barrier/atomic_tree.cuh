@@ -52,7 +52,7 @@ static __device__ __forceinline__ bool gs_barrier_atomic_tree_sync(gs_barrier_at
     gs_wait_t w = GS_WAIT_INIT;
     int abandon = 0;
     __syncthreads();
-    if (threadIdx.x == 0) {
+    if (gs_barrier_thread() == 0u) {
         unsigned int *local = b.local + 2u * g;
         if (per_group > 1u)
             abandon = gs_barrier_atomic_tree_sub(&local[0], per_group, false, &w) ||
@@ -77,7 +77,7 @@ static __device__ __forceinline__ bool gs_barrier_atomic_tree_local(gs_barrier_a
     gs_wait_t w = GS_WAIT_INIT;
     int abandon = 0;
     __syncthreads();
-    if (threadIdx.x == 0 && per_group > 1u)
+    if (gs_barrier_thread() == 0u && per_group > 1u)
         abandon = gs_barrier_atomic_tree_sub(&b.local[2u * g], per_group, false, &w) ||
                   gs_barrier_atomic_tree_sub(&b.local[2u * g + 1u], per_group, false, &w);
     return gs_barrier_join(!abandon);

@@ -7,11 +7,25 @@
  * cooperatively, or check occupancy first).  One thread per block runs the
  * protocol; the block joins before and after with __syncthreads(), whose
  * ordering the protocol's release and acquire extend to the whole block.
+ * Blocks and grids may have any shape: threads and blocks are numbered
+ * linearly, x fastest (the order in which warps are formed).
  */
 #ifndef GSYNC_BARRIER_COMMON_CUH
 #define GSYNC_BARRIER_COMMON_CUH
 
 #include "../wait.cuh"
+
+/* This thread's linear index in its block (0 runs the protocol; 0..31 are
+ * the first warp) and the block's thread count. */
+static __device__ __forceinline__ unsigned int gs_barrier_thread(void)
+{
+    return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+}
+
+static __device__ __forceinline__ unsigned int gs_barrier_threads(void)
+{
+    return blockDim.x * blockDim.y * blockDim.z;
+}
 
 static __device__ __forceinline__ unsigned int gs_barrier_blocks(void)
 {
@@ -48,12 +62,12 @@ static __device__ __forceinline__ int gs_barrier_poll_geq(const unsigned int *p,
 static __device__ __forceinline__ bool gs_barrier_join(bool ok)
 {
 #ifdef GSYNC_WATCHDOG
-    if (blockDim.x * blockDim.y * blockDim.z == 32u) {
+    if (gs_barrier_threads() == 32u) {
         __syncthreads();
         return __shfl_sync(~0u, (int)ok, 0) != 0;
     }
     __shared__ int gs__barrier_abandoned;
-    if (threadIdx.x == 0)
+    if (gs_barrier_thread() == 0u)
         gs__barrier_abandoned = !ok;
     __syncthreads();
     return !gs__barrier_abandoned;

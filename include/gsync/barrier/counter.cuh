@@ -19,15 +19,20 @@
  *            each relaxed flag store a cumulative release.  No fence.sc.
  * Progress:  blocking; arrivals never wait.  Split phase: gathered and
  *            wide complete once block 0 enters its wait.
- * Requires:  every block resident (launch cooperatively); 1-D blocks (at
- *            least 4 threads for spread: the plan is told the block size).
- * Memory:    gs_barrier_bytes(blocks) of zeroed state; a 24-byte handle.
+ * Requires:  every block resident (launch cooperatively); blocks and grids
+ *            of any shape (spread: >= 4 threads a block); a handle per thread;
+ *            the state zeroed before each launch (gs_barrier_reset).  Watchdog
+ *            builds trap on misuse (docs/barrier.md, "Rules").
+ * Memory:    gs_barrier_bytes(blocks) of zeroed state; a 32-byte handle.
  */
 #ifndef GSYNC_BARRIER_COUNTER_CUH
 #define GSYNC_BARRIER_COUNTER_CUH
 
 #include "common.cuh"
 #include "counter.h"
+#ifdef GSYNC_WATCHDOG
+#include <stdio.h> /* printf: the misuse message */
+#endif
 
 static __device__ __forceinline__ unsigned int *gs__barrier_line(const gs_barrier_t *b, unsigned int line)
 {
@@ -48,17 +53,44 @@ static __device__ __forceinline__ unsigned int *gs__barrier_flag(const gs_barrie
     return gs__barrier_line(b, 1u + gs_barrier_groups(n, b->form) + f);
 }
 
+#ifdef GSYNC_WATCHDOG
+/* Misuse in a watchdog build: one line, then the launch fails (__trap).
+ * Out of line and noreturn, so that the caller keeps its registers. */
+static __device__ __noinline__ __attribute__((noreturn)) void gs__barrier_misuse(unsigned int stale, unsigned int old,
+                                                                                unsigned int epoch)
+{
+    if (stale)
+        printf("gsync: misuse of gs_barrier_t (block %u): state left from an earlier launch (count %u at epoch %u); "
+               "zero it between launches (gs_barrier_reset)\n", gs_barrier_block_id(), old, epoch);
+    else
+        printf("gsync: misuse of gs_barrier_t (block %u): the handle is in shared or global memory; give each "
+               "thread its own copy\n", gs_barrier_block_id());
+    __trap();
+}
+#endif
+
 /* Thread 0's arrival.  Returns nonzero when this arrival completed a flat
- * episode (the block need not poll). */
+ * episode (the block need not poll).  In a watchdog build it traps when the
+ * handle is not the thread's own (in shared or global memory every thread's
+ * epoch++ races) and, in the flat and spread forms, on a count that this
+ * episode cannot have replaced: an episode's arrivals on a counter of c
+ * blocks find epoch * c .. epoch * c + c - 1 (mod 2^32).  That the grid is
+ * the plan's is checked on the host (gs_barrier_launch). */
 static __device__ __forceinline__ unsigned int gs__barrier_arrive(const gs_barrier_t *b)
 {
     const unsigned int n = gs_barrier_blocks(), me = gs_barrier_block_id(), goal = b->epoch + 1u;
+    unsigned int old;
+#ifdef GSYNC_WATCHDOG
+    if (__isShared(b) || __isGlobal(b))
+        gs__barrier_misuse(0u, 0u, 0u);
+#endif
     switch (b->form) {
     case GS_BARRIER_FLAT:
-        return gs_atom_add_acq_rel(b->words, 1u, GS_SCOPE_GPU) == goal * n - 1u;
+        old = gs_atom_add_acq_rel(b->words, 1u, GS_SCOPE_GPU);
+        break;
     case GS_BARRIER_SPREAD: /* the reply is awaited: polls then do not queue ahead of arrivals */
-        (void)gs_atom_add_acq_rel(gs__barrier_slot(b, me & 3u), 1u, GS_SCOPE_GPU);
-        return 0u;
+        old = gs_atom_add_acq_rel(gs__barrier_slot(b, me & 3u), 1u, GS_SCOPE_GPU);
+        break;
     case GS_BARRIER_GATHERED:
         gs_red_add_release(gs__barrier_counter(b, me / GS_BARRIER_GROUP), 1u, GS_SCOPE_GPU);
         return 0u;
@@ -66,6 +98,14 @@ static __device__ __forceinline__ unsigned int gs__barrier_arrive(const gs_barri
         gs_red_add_release(gs__barrier_counter(b, me % GS_BARRIER_LANES), 1u, GS_SCOPE_GPU);
         return 0u;
     }
+#ifdef GSYNC_WATCHDOG
+    { /* blocks on this counter: all (flat), those equal to me mod k (spread) */
+        const unsigned int c = b->form == GS_BARRIER_FLAT ? n : (n + b->k - 1u - (me & (b->k - 1u))) >> (b->k >> 1);
+        if (old - b->epoch * c >= c)
+            gs__barrier_misuse(1u, old, b->epoch);
+    }
+#endif
+    return b->form == GS_BARRIER_FLAT && old == goal * n - 1u;
 }
 
 /* spread: the first warp's lanes 0..k-1 poll a counter each until their sum
@@ -74,11 +114,11 @@ static __device__ __forceinline__ unsigned int gs__barrier_arrive(const gs_barri
  * proves each read is past every arrival on its counter. */
 static __device__ __forceinline__ int gs__barrier_wait_spread(const gs_barrier_t *b, gs_wait_t *w)
 {
-    const unsigned int total = (b->epoch + 1u) * gs_barrier_blocks(), lane = threadIdx.x;
-    const unsigned int mask = blockDim.x < 32u ? (1u << blockDim.x) - 1u : ~0u;
+    const unsigned int total = (b->epoch + 1u) * gs_barrier_blocks(), lane = gs_barrier_thread();
+    const unsigned int threads = gs_barrier_threads(), mask = threads < 32u ? (1u << threads) - 1u : ~0u;
     const bool polls = lane < b->k;
     const unsigned int *mine = gs__barrier_slot(b, polls ? lane : 0u);
-    if (blockDim.x < b->k) { /* planned for larger blocks: cannot wait */
+    if (threads < b->k) { /* planned for larger blocks: cannot wait */
 #ifndef GSYNC_WATCHDOG
         __trap();
 #endif
@@ -104,8 +144,9 @@ static __device__ __forceinline__ int gs__barrier_wait_spread(const gs_barrier_t
 /* gathered and wide, block 0: a lane per counter, then the flags. */
 static __device__ __forceinline__ int gs__barrier_gather(const gs_barrier_t *b, gs_wait_t *w)
 {
-    const unsigned int n = gs_barrier_blocks(), goal = b->epoch + 1u, lane = threadIdx.x;
-    const unsigned int lanes = blockDim.x < 32u ? blockDim.x : 32u, mask = lanes == 32u ? ~0u : (1u << lanes) - 1u;
+    const unsigned int n = gs_barrier_blocks(), goal = b->epoch + 1u, lane = gs_barrier_thread();
+    const unsigned int threads = gs_barrier_threads(), lanes = threads < 32u ? threads : 32u;
+    const unsigned int mask = lanes == 32u ? ~0u : (1u << lanes) - 1u;
     const bool wide = b->form == GS_BARRIER_WIDE;
     const unsigned int groups = gs_barrier_groups(n, b->form), flags = gs_barrier_flags(n, b->form);
     int abandon = 0;
@@ -134,7 +175,7 @@ static __device__ __forceinline__ int gs__barrier_wait(const gs_barrier_t *b, un
         return gs__barrier_wait_spread(b, &w);
     if (b->form != GS_BARRIER_FLAT && me == 0u)
         return gs__barrier_gather(b, &w);
-    if (threadIdx.x != 0u || token)
+    if (gs_barrier_thread() != 0u || token)
         return 0;
     if (b->form == GS_BARRIER_FLAT)
         p = b->words;
@@ -152,10 +193,11 @@ static __device__ __forceinline__ int gs__barrier_wait(const gs_barrier_t *b, un
  * only when a watchdog build's watchdog gave up the wait. */
 static __device__ __forceinline__ bool gs_barrier_sync(gs_barrier_t *b)
 {
+    const unsigned int t = gs_barrier_thread(); /* 0..31: the first warp */
     int abandon = 0;
     __syncthreads();
-    if (threadIdx.x < 32u)
-        abandon = gs__barrier_wait(b, threadIdx.x == 0u ? gs__barrier_arrive(b) : 0u);
+    if (t < 32u)
+        abandon = gs__barrier_wait(b, t == 0u ? gs__barrier_arrive(b) : 0u);
     b->epoch++;
     return gs_barrier_join(!abandon);
 }
@@ -166,14 +208,14 @@ static __device__ __forceinline__ bool gs_barrier_sync(gs_barrier_t *b)
 static __device__ __forceinline__ unsigned int gs_barrier_arrive(gs_barrier_t *b)
 {
     __syncthreads();
-    return threadIdx.x == 0u ? gs__barrier_arrive(b) : 0u;
+    return gs_barrier_thread() == 0u ? gs__barrier_arrive(b) : 0u;
 }
 
 /* Split phase, block-collective: wait until every block has arrived. */
 static __device__ __forceinline__ bool gs_barrier_wait(gs_barrier_t *b, unsigned int token)
 {
     int abandon = 0;
-    if (threadIdx.x < 32u)
+    if (gs_barrier_thread() < 32u)
         abandon = gs__barrier_wait(b, token);
     b->epoch++;
     return gs_barrier_join(!abandon);

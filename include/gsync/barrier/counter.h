@@ -14,16 +14,21 @@ enum gs_barrier_form {
     GS_BARRIER_AUTO = -1     /* gs_barrier_plan: let the chooser pick             */
 };
 
+/* Each thread works on its own copy (pass the handle by value to the kernel
+ * and take the parameter's address): never share one in shared or global
+ * memory.  A second launch needs the state zeroed again (gs_barrier_reset). */
 typedef struct gs_barrier {
-    unsigned int *words; /* the state: gs_barrier_bytes(blocks) bytes, zeroed   */
-    unsigned int form;   /* enum gs_barrier_form                                */
-    unsigned int k;      /* spread: counters polled (2 or 4); else 1            */
-    unsigned int lines;  /* spread: each slot's counter line, a byte per slot   */
-    unsigned int epoch;  /* barriers this thread has passed; 0 for fresh state  */
+    unsigned int *words;    /* the state: gs_barrier_bytes(blocks) bytes, zeroed  */
+    unsigned int form;      /* enum gs_barrier_form                               */
+    unsigned int k;         /* spread: counters polled (2 or 4); else 1           */
+    unsigned int lines;     /* spread: each slot's counter line, a byte per slot  */
+    unsigned int epoch;     /* barriers this thread has passed; 0 for fresh state */
+    unsigned int blocks;    /* the grid planned; 0: any (GS_BARRIER_FLAT_INIT)    */
+    unsigned int launched;  /* host: launched since the state was last zeroed     */
 } gs_barrier_t;
 
 /* A flat barrier on zeroed state `words`, without the host module. */
-#define GS_BARRIER_FLAT_INIT(words) {(words), GS_BARRIER_FLAT, 1u, 0u, 0u}
+#define GS_BARRIER_FLAT_INIT(words) {(words), GS_BARRIER_FLAT, 1u, 0u, 0u, 0u, 0u}
 
 #define GS_BARRIER_LINE 32u          /* words per 128-byte line */
 #define GS_BARRIER_GROUP 128u        /* gathered: blocks per arrival counter */

@@ -30,7 +30,7 @@ static __device__ __forceinline__ bool gs_barrier_fx_lock_sync(gs_barrier_fx_loc
 {
     bool ok = true;
     __syncthreads();
-    if (threadIdx.x == 0) {
+    if (gs_barrier_thread() == 0u) {
         const unsigned int goal = gs_barrier_blocks() * (epoch + 1u);
         gs_wait_t w = GS_WAIT_INIT;
         unsigned int seen;

@@ -25,16 +25,17 @@ static __device__ __forceinline__ bool gs_barrier_fx_lockfree_sync(gs_barrier_fx
                                                                    bool fence)
 {
     const unsigned int goal = epoch + 1u, n = gs_barrier_blocks(), me = gs_barrier_block_id();
+    const unsigned int t = gs_barrier_thread(), threads = gs_barrier_threads();
     gs_wait_t w = GS_WAIT_INIT;
     bool ok = true;
     __syncthreads();
-    if (threadIdx.x == 0) {
+    if (t == 0u) {
         if (fence)
             gs_fence_sc(GS_SCOPE_GPU);
         gs_st_relaxed(&b.arrive[me], goal, GS_SCOPE_GPU);
     }
     if (me == 0) {
-        for (unsigned int i = threadIdx.x; i < n && ok; i += blockDim.x)
+        for (unsigned int i = t; i < n && ok; i += threads)
             while (gs_ld_relaxed(&b.arrive[i], GS_SCOPE_GPU) != goal)
                 if (gs_wait_spin(&w)) {
                     ok = false;
@@ -43,10 +44,10 @@ static __device__ __forceinline__ bool gs_barrier_fx_lockfree_sync(gs_barrier_fx
         __syncthreads();
         if (fence)
             gs_fence_sc(GS_SCOPE_GPU);
-        for (unsigned int i = threadIdx.x; i < n; i += blockDim.x)
+        for (unsigned int i = t; i < n; i += threads)
             gs_st_relaxed(&b.leave[i], goal, GS_SCOPE_GPU);
     }
-    if (threadIdx.x == 0 && ok)
+    if (t == 0u && ok)
         while (gs_ld_relaxed(&b.leave[me], GS_SCOPE_GPU) != goal)
             if (gs_wait_spin(&w)) {
                 ok = false;

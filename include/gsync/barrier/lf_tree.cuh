@@ -44,7 +44,7 @@ static __device__ __forceinline__ void gs_barrier_lf_arrive(unsigned int *in, un
 static __device__ __forceinline__ int gs_barrier_lf_gather(unsigned int *in, unsigned int count, gs_wait_t *w)
 {
     int abandon = 0;
-    for (unsigned int i = threadIdx.x; i < count && !abandon; i += blockDim.x)
+    for (unsigned int i = gs_barrier_thread(); i < count && !abandon; i += gs_barrier_threads())
         while (gs_ld_relaxed(&in[i], GS_SCOPE_GPU) != 1u)
             if (gs_wait_spin(w)) {
                 abandon = 1;
@@ -58,7 +58,7 @@ static __device__ __forceinline__ int gs_barrier_lf_gather(unsigned int *in, uns
  * gather's fence.sc orders them after what the master acquired). */
 static __device__ __forceinline__ void gs_barrier_lf_release(unsigned int *in, unsigned int *out, unsigned int count)
 {
-    for (unsigned int i = threadIdx.x; i < count; i += blockDim.x) {
+    for (unsigned int i = gs_barrier_thread(); i < count; i += gs_barrier_threads()) {
         gs_st_relaxed(&in[i], 0u, GS_SCOPE_GPU);
         gs_st_relaxed(&out[i], 1u, GS_SCOPE_GPU);
     }
@@ -84,12 +84,12 @@ static __device__ __forceinline__ bool gs_barrier_lf_level(unsigned int *in, uns
     gs_wait_t w = GS_WAIT_INIT;
     int abandon = 0;
     __syncthreads();
-    if (threadIdx.x == 0)
+    if (gs_barrier_thread() == 0u)
         gs_barrier_lf_arrive(in, idx);
     __syncthreads();
     if (idx == 0 && !(abandon = gs_barrier_lf_gather(in, count, &w)))
         gs_barrier_lf_release(in, out, count);
-    if (threadIdx.x == 0 && !abandon)
+    if (gs_barrier_thread() == 0u && !abandon)
         abandon = gs_barrier_lf_leave(out, idx, &w);
     return gs_barrier_join(!abandon);
 }
@@ -105,7 +105,7 @@ static __device__ __forceinline__ bool gs_barrier_lf_tree_sync(gs_barrier_lf_tre
     if (b.per_group <= 1u) /* one block per group: the global level alone */
         return gs_barrier_lf_level(b.global, b.global + groups, g, groups);
     __syncthreads();
-    if (threadIdx.x == 0)
+    if (gs_barrier_thread() == 0u)
         gs_barrier_lf_arrive(in, m);
     __syncthreads();
     if (m == 0) { /* the group's master: gather, join the masters, release */
@@ -115,7 +115,7 @@ static __device__ __forceinline__ bool gs_barrier_lf_tree_sync(gs_barrier_lf_tre
         if (!abandon)
             gs_barrier_lf_release(in, out, members);
     }
-    if (threadIdx.x == 0 && !abandon)
+    if (gs_barrier_thread() == 0u && !abandon)
         abandon = gs_barrier_lf_leave(out, m, &w);
     return gs_barrier_join(!abandon);
 }

@@ -52,7 +52,7 @@ static __device__ __forceinline__ bool gs_barrier_sr_sync(gs_barrier_sr_t b, uns
     gs_wait_t w = GS_WAIT_INIT;
     int abandon = 0;
     __syncthreads();
-    if (threadIdx.x == 0) {
+    if (gs_barrier_thread() == 0u) {
         gs_fence_sc(GS_SCOPE_GPU);
         if (gs_atom_add_relaxed(&local[0], 1u, GS_SCOPE_GPU) == in_group - 1u) { /* the group's leader */
             gs_st_relaxed(&local[0], 0u, GS_SCOPE_GPU);
