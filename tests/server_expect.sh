@@ -13,7 +13,13 @@
 #     twin that takes its answer before it arrives: FAIL;
 #  4a. union-find joins a directed file's arcs either way;
 #  5. a grid that cannot be co-resident, a graph that cannot be read: one
-#     line, exit 2.
+#     line, exit 2;
+#  6. stress, a user's programs: 200 configurations drawn and the shape that
+#     deadlocked before the send's fix, every one PASS (each message checked
+#     against the host's replay); the twin that publishes a warp's messages
+#     only once all its lanes have room (the send before the fix) deadlocks
+#     at least once (TIMEOUT); with --wrap, queues whose indices start at
+#     2^32 - 4096 cross 2^32 and still PASS (stress, queue, pingpong).
 bench=$1
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 "$bench" server pingpong --ops 1 --repeat 1 >"$tmp/probe" 2>&1
@@ -21,7 +27,7 @@ grep -q "no NVIDIA GPU" "$tmp/probe" && { echo "no GPU: skipped"; exit 77; }
 status=0
 # "workload way verdict ops" of each row
 rows() {
-  tail -n +2 "$1" | sed -E 's/^.*,(queue|pingpong|counters|transfers|hashtable|unionfind),([A-Za-z]+),.*,([0-9]+),([0-9.e+-]*,){6}(PASS|FAIL|TIMEOUT),.*$/\1 \2 \5 \3/'
+  tail -n +2 "$1" | sed -E 's/^.*,(queue|pingpong|counters|transfers|hashtable|unionfind|stress),([A-Za-z]+),.*,([0-9]+),([0-9.e+-]*,){6}(PASS|FAIL|TIMEOUT),.*$/\1 \2 \5 \3/'
 }
 "$bench" server queue --way basic,server --ops 100 --repeat 1 --format csv >"$tmp/queue.csv" || {
   echo "queue: exit $?"; status=1; }
@@ -61,5 +67,19 @@ printf 'c one direction only\np sp 4 2\na 2 1 1\na 4 3 1\n' >"$tmp/dir.gr"
   status=1
 "$(dirname "$0")/cli_expect.sh" 2 "^gsync-bench: error: server: 99999 blocks .* must be co-resident" "$bench" server counters --tbs 99999 ||
   status=1
+"$bench" server stress --configs 200 --timeout 5 --format csv >"$tmp/stress.csv" || { echo "stress: exit $?"; status=1; }
+bad=$(rows "$tmp/stress.csv" | grep -v " PASS ")
+[ -z "$bad" ] || { echo "stress: not PASS:"; echo "$bad"; status=1; }
+[ "$(rows "$tmp/stress.csv" | wc -l)" = 204 ] || { echo "stress: $(rows "$tmp/stress.csv" | wc -l) rows, expected 204"; status=1; }
+"$bench" server stress --way brokenHeldSend --configs 30 --timeout 1 --format csv >"$tmp/held.csv"
+[ "$(rows "$tmp/held.csv" | awk '$3 == "TIMEOUT"' | wc -l)" -ge 1 ] || {
+  echo "brokenHeldSend never deadlocked:"; rows "$tmp/held.csv"; status=1; }
+[ "$(rows "$tmp/held.csv" | awk '$3 == "FAIL"' | wc -l)" = 0 ] || { echo "brokenHeldSend lost a message"; status=1; }
+"$bench" server stress --wrap --configs 30 --timeout 5 --format csv >"$tmp/wrap.csv" || { echo "stress --wrap: exit $?"; status=1; }
+"$bench" server queue,pingpong --wrap --ops 100 --repeat 1 --format csv >>"$tmp/wrap.csv" || { echo "queue --wrap: exit $?"; status=1; }
+bad=$(rows "$tmp/wrap.csv" | grep -v " PASS ")
+[ -z "$bad" ] || { echo "--wrap: not PASS:"; echo "$bad"; status=1; }
+grep -Eq ' [1-9][0-9]* of [0-9]+ queues past 2\^32' "$tmp/wrap.csv" || { echo "--wrap: no queue crossed 2^32"; status=1; }
+[ "$(grep -c 'queues past 2^32' "$tmp/wrap.csv")" -ge 33 ] || { echo "--wrap: a row without the crossing count"; status=1; }
 [ $status = 0 ] && echo "server: all as expected"
 exit $status

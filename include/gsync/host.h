@@ -93,6 +93,21 @@ const char *gs_barrier_form_name(int form);
 /* The form named `name` (or GS_BARRIER_AUTO for "auto"); -2 when none. */
 int gs_barrier_form_parse(const char *name);
 
+/* ---- the synchronization server (gsync/msg/server.cuh) ---- */
+
+/* Launches a server kernel cooperatively: `blocks` blocks in a 1-D grid,
+ * the first `servers` serving, after gs_server_check_launch and a check
+ * that the device holds every block at once.  smem: the kernel's dynamic
+ * shared memory, the copies (gs_msgq_copies_bytes(blocks)) included where
+ * the kernel keeps them there.  Refuses with cudaErrorInvalidValue (see
+ * gs_server_check_launch) or cudaErrorCooperativeLaunchTooLarge. */
+cudaError_t gs_server_launch(const void *kernel, unsigned int blocks, dim3 block, void **args, size_t smem,
+                             cudaStream_t stream, unsigned int servers, unsigned int capacity);
+/* The checks that need no device: 1-D blocks of whole warps, 32 to 1024
+ * threads and no more than `capacity` (a block's answers fit its queue),
+ * 1 to blocks - 1 servers, a capacity that gs_msgq_capacity_ok accepts. */
+cudaError_t gs_server_check_launch(unsigned int blocks, dim3 block, unsigned int servers, unsigned int capacity);
+
 #ifdef __cplusplus
 }
 #endif
