@@ -27,7 +27,7 @@ grep -q "no NVIDIA GPU" "$tmp/probe" && { echo "no GPU: skipped"; exit 77; }
 status=0
 # "workload way verdict ops" of each row
 rows() {
-  tail -n +2 "$1" | sed -E 's/^.*,(queue|pingpong|counters|transfers|hashtable|unionfind|stress),([A-Za-z]+),.*,([0-9]+),([0-9.e+-]*,){6}(PASS|FAIL|TIMEOUT),.*$/\1 \2 \5 \3/'
+  grep -v '^gsync_version,' "$1" | sed -E 's/^.*,(queue|pingpong|counters|transfers|hashtable|unionfind|stress),([A-Za-z]+),.*,([0-9]+),([0-9.e+-]*,){6}(PASS|FAIL|TIMEOUT),.*$/\1 \2 \5 \3/'
 }
 "$bench" server queue --way basic,server --ops 100 --repeat 1 --format csv >"$tmp/queue.csv" || {
   echo "queue: exit $?"; status=1; }

@@ -6,9 +6,9 @@
  *            reserves slots with a relaxed add on the write index, stores
  *            its message once the slots have room and sets their valid
  *            bits.  Warp sends (warp-collective) reserve with one add per
- *            destination and publish each mask word with one OR, in rounds:
- *            each round, every lane whose slots have room stores and its
- *            group publishes, so no stored message waits on another queue.
+ *            destination; the lanes whose slots have room store and publish
+ *            each mask word with one OR; a lane without room then waits,
+ *            stores and publishes alone: no stored message waits on a queue.
  *            The receiver's first warp reads 32 mask words at once, takes
  *            the run of valid slots from its head (up to 1024), the block
  *            handles them, the warp clears their bits and advances the read
@@ -20,8 +20,8 @@
  *            through cta-scope release/acquire.
  * Progress:  receivers that keep receiving make every send finish: the
  *            earliest unpublished slot of a queue has room once its receiver
- *            has taken everything before it, and its sender publishes it in
- *            its next round, waiting on nothing else.  Indices never wrap.
+ *            has taken everything before it, and its sender, which waits on
+ *            that room alone, then publishes it.  Indices never wrap.
  * Requires:  receivers: at least 32 threads; warp sends: every lane calls;
  *            capacity a power of two from 1024; waits use the watchdog.
  */
@@ -97,9 +97,11 @@ static __device__ __forceinline__ bool gs_msg_send(const gs_msgq_t &q, uint4 m, 
 /* Warp-collective: every lane of the warp calls it, each once, from any
  * code path; the lanes with `have` send their message of K slots (16 K
  * bytes; K a power of two up to 32) to queue `dest`.  Lanes with one
- * destination reserve with one add; then, round by round, the lanes whose
- * slots have room store them and each mask word they touch is set with
- * one OR, until every lane has sent.  All messages of a queue must have one
+ * destination reserve with one add; the lanes whose slots have room store
+ * them and each mask word they touch is set with one OR, by the group that
+ * shares it; a lane whose slots have no room yet waits for them alone, then
+ * stores and publishes its own message.  No lane's published slots wait on
+ * another lane's room.  All messages of a queue must have one
  * size: each then lies in one mask word, so the receiver's runs hold whole
  * messages.  (Every intrinsic names the whole warp: a mask from
  * __activemask() can name lanes the compiler has already branched away.)
@@ -122,24 +124,25 @@ static __device__ __forceinline__ bool gs_msg_send_warp_k(void *base, unsigned i
     k = __shfl_sync(~0u, k, leader) + K * __popc(peers & ((1u << lane) - 1u));
     const unsigned int s = (unsigned int)k & (capacity - 1u);
     const unsigned int mine = (K == 32u ? ~0u : (1u << K) - 1u) << (s % 32u);
-    bool pending = have, ok = true;
-    gs_wait_t w = GS_WAIT_INIT;
-    for (;;) {
-        const bool ready = pending && gs__msgq_has_room(q, k + (K - 1u), cached); /* its last slot: all have */
-        if (ready)
-            for (unsigned int p = 0; p < K; ++p)
-                q.slots[s + p] = m[p];
-        __syncwarp(); /* the lanes' stores before the one release that publishes them */
-        const unsigned int same = __match_any_sync(~0u, ready ? ((unsigned long long)dest << 32) | (s / 32u) : ~0ull);
-        const unsigned int bits = __reduce_or_sync(same, ready ? mine : 0u);
-        if (ready && lane == __ffs(same) - 1u)
-            (void)gs_atom_or_release(&q.valid[s / 32u], bits, GS_SCOPE_GPU);
-        pending = pending && !ready;
-        if (!__any_sync(~0u, pending))
-            return ok;
-        if (pending && gs_wait_backoff(&w))
-            pending = ok = false;
+    const bool now = have && gs__msgq_has_room(q, k + (K - 1u), cached); /* its last slot: all have */
+    const unsigned int same = __match_any_sync(~0u, now ? ((unsigned long long)dest << 32) | (s / 32u) : ~0ull);
+    const unsigned int bits = __reduce_or_sync(same, now ? mine : 0u);
+    if (!have)
+        return true;
+    /* A lane without room waits for its own alone, while the lanes with
+     * room store and publish without it: no lane's stored message waits. */
+    if (!now && !gs__msgq_room(q, k + (K - 1u), cached))
+        return false;
+    for (unsigned int p = 0; p < K; ++p)
+        q.slots[s + p] = m[p];
+    if (!now) {
+        (void)gs_atom_or_release(&q.valid[s / 32u], mine, GS_SCOPE_GPU);
+        return true;
     }
+    __syncwarp(same); /* the group's stores before the one release that publishes them */
+    if (lane == __ffs(same) - 1u)
+        (void)gs_atom_or_release(&q.valid[s / 32u], bits, GS_SCOPE_GPU);
+    return true;
 }
 
 /* gs_msg_send_warp_k of one slot: the lanes with `have` send m. */
