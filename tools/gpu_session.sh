@@ -24,6 +24,8 @@
 #             destinations (server-queue-dest.csv, server-queue-warp.csv)
 #   litmus    litmus tests of ptx.cuh: every shape and order and the broken
 #             twin, 10^7 iterations each (litmus.csv)
+#   litmuspub the library's publish patterns (fences, atom.release.or, cluster
+#             scope, a warp's lanes behind one release) and their twins (litmus-publish.csv)
 #   local     HeteroSync's ...Uniq ports (local-uniq.csv), and per cluster
 #             size gsync's cluster primitives beside the global ones of the
 #             same algorithms (local-c2.csv ... local-c16.csv)
@@ -100,6 +102,8 @@ for w in "$@"; do
     SAN_TOOLS="memcheck racecheck" SAN_FAMILY=relaxed tools/sanitize.sh "$OUT/san" >"$OUT/sanitize-relaxed.log" 2>&1
     cp "$OUT/san/sanitize.csv" "$OUT/sanitize-relaxed.csv"; rm -rf "$OUT/san"; tail -4 "$OUT/sanitize-relaxed.log" ;;
   litmus) csv litmus litmus --shape MP,SB,LB,IRIW,MPbrokenAcquire --iters 10000000 ;;
+  litmuspub) # the library's own publish patterns and their broken twins
+    csv litmus-publish litmus --shape MPfence,MPatomOr,MPcluster,MPsyncwarp,MPfenceBroken,MPatomOrBroken,MPclusterBroken,MPsyncwarpBroken --iters 1000000 ;;
   server) # the message queues and a round trip at three server shares; the workloads over a contention sweep
     csv server-queue server queue,pingpong --share 12,25,50
     csv server server counters,transfers --items 64,4096,65536,1048576 --ops 16 --timeout 20 --repeat 3
@@ -113,7 +117,10 @@ for w in "$@"; do
     csv server-stress server stress --timeout ${STRESS_TIMEOUT:-2}
     csv server-stress-held server stress --way brokenHeldSend --configs 60 --timeout ${STRESS_TIMEOUT:-2}
     csv server-queue-dest server queue --way server,serverLF,basic --dest lane --share 5,25,50 --repeat 5
-    csv server-queue-warp server queue --way server,serverLF,basic --dest warp --share 5,25,50 --repeat 5 ;;
+    csv server-queue-warp server queue --way server,serverLF,basic --dest warp --share 5,25,50 --repeat 5
+    csv server-stress-wrap server stress --wrap --configs 60 --timeout ${STRESS_TIMEOUT:-2}
+    (cd build && ../tests/server_user_expect.sh ./server_example) >"$OUT/server-user.txt" 2>&1
+    echo "tests/server_user_expect.sh build/server_example" >"$OUT/server-user.cmd" ;;
   floor) csv floor floor ;;
   decompose) csv decompose decompose ;;
   esac

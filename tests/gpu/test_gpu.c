@@ -540,9 +540,7 @@ int main(int argc, char **argv)
         p.flags |= GS_PRIM_WRAP;
         run_expect(&p, 4, 5.0, GS_PASS); /* from 0: a sound barrier */
         test_wrap = 1;
-        run_expect(&p, 1, 5.0, GS_FAIL);
-        run_expect(&p, 4, 5.0, GS_FAIL);
-        run_expect(&p, max_per_sm(&p), 5.0, GS_FAIL);
+        run_expect(&p, max_per_sm(&p), 5.0, GS_FAIL); /* fewer blocks may cross the wrap unseen */
     } else if (strcmp(what, "barrier2d") == 0) {
         barrier_2d();
     } else if (strcmp(what, "barrierRelaunch") == 0) {

@@ -151,6 +151,8 @@ static __device__ unsigned long long gs_server_serve_lf(const gs_server_t &s, Ha
     __shared__ unsigned int fin[GS_SERVER_ASSIGNMENTS];         /* the number + 1 of the last finished in a place */
     __shared__ unsigned int posted, taken, stop;                 /* stop: 1 done, 2 the watchdog fired */
     __shared__ unsigned long long handled;
+    if (blockDim.x < 64u) /* no follower: the whole block serves */
+        return gs_server_serve(s, handle);
     const gs_msgq_t q = gs_msgq_at(s.queues, blockIdx.x, s.capacity);
     const unsigned int lane = threadIdx.x % 32u, clients = gridDim.x - s.servers;
     if (threadIdx.x < GS_SERVER_ASSIGNMENTS)
