@@ -5,23 +5,24 @@
  *            slots with 64-bit write and read indices (queue.h).  A sender
  *            reserves slots with a relaxed add on the write index, stores
  *            its message once the slots have room and sets their valid
- *            bits.  Warp sends (warp-collective) reserve with one add per
- *            destination; the lanes whose slots have room store and publish
- *            each mask word with one OR; a lane without room then waits,
- *            stores and publishes alone: no stored message waits on a queue.
+ *            bits.  Warp sends (warp-collective): a warp's lanes to one queue
+ *            reserve together, wait for that queue's room alone, and publish
+ *            each mask word with one OR once all have stored.
  *            The receiver's first warp reads 32 mask words at once, takes
  *            the run of valid slots from its head (up to 1024), the block
  *            handles them, the warp clears their bits and advances the read
  *            index once.
- * Ordering:  atom.release.gpu.or publishes (after __syncwarp for the warp's
- *            stores); the receiver reads the mask relaxed and ends with
+ * Ordering:  atom.release.gpu.or publishes (after __syncwarp of the lanes whose
+ *            stores it covers); the receiver reads the mask relaxed, ends with
  *            fence.acquire.gpu; it clears bits relaxed, then st.release.gpu
  *            of the read index; senders ld.acquire.gpu it and share copies
  *            through cta-scope release/acquire.
- * Progress:  receivers that keep receiving make every send finish: the
- *            earliest unpublished slot of a queue has room once its receiver
- *            has taken everything before it, and its sender, which waits on
- *            that room alone, then publishes it.  Indices never wrap.
+ * Progress:  receivers that keep receiving make every send finish.  Take
+ *            a queue's earliest unpublished slot: its receiver can take
+ *            everything before it; the lanes that reserved it (one warp's
+ *            lanes to this queue) span at most 32 x 32 slots, no more than
+ *            the capacity, so then all of them have room; they wait on no
+ *            other queue, so they publish it.  Indices never wrap.
  * Requires:  receivers: at least 32 threads; warp sends: every lane calls;
  *            capacity a power of two from 1024; waits use the watchdog.
  */
@@ -97,11 +98,11 @@ static __device__ __forceinline__ bool gs_msg_send(const gs_msgq_t &q, uint4 m, 
 /* Warp-collective: every lane of the warp calls it, each once, from any
  * code path; the lanes with `have` send their message of K slots (16 K
  * bytes; K a power of two up to 32) to queue `dest`.  Lanes with one
- * destination reserve with one add; the lanes whose slots have room store
- * them and each mask word they touch is set with one OR, by the group that
- * shares it; a lane whose slots have no room yet waits for them alone, then
- * stores and publishes its own message.  No lane's published slots wait on
- * another lane's room.  All messages of a queue must have one
+ * destination reserve with one add, each waits until its slots have room
+ * and stores its message, and once all of them have (__syncwarp of those
+ * lanes only), each mask word they touch is set with one OR.  The lanes of
+ * one destination never wait on another queue.  All messages of a queue
+ * must have one
  * size: each then lies in one mask word, so the receiver's runs hold whole
  * messages.  (Every intrinsic names the whole warp: a mask from
  * __activemask() can name lanes the compiler has already branched away.)
@@ -124,25 +125,18 @@ static __device__ __forceinline__ bool gs_msg_send_warp_k(void *base, unsigned i
     k = __shfl_sync(~0u, k, leader) + K * __popc(peers & ((1u << lane) - 1u));
     const unsigned int s = (unsigned int)k & (capacity - 1u);
     const unsigned int mine = (K == 32u ? ~0u : (1u << K) - 1u) << (s % 32u);
-    const bool now = have && gs__msgq_has_room(q, k + (K - 1u), cached); /* its last slot: all have */
-    const unsigned int same = __match_any_sync(~0u, now ? ((unsigned long long)dest << 32) | (s / 32u) : ~0ull);
-    const unsigned int bits = __reduce_or_sync(same, now ? mine : 0u);
+    const unsigned int same = __match_any_sync(~0u, have ? ((unsigned long long)dest << 32) | (s / 32u) : ~0ull);
     if (!have)
         return true;
-    /* A lane without room waits for its own alone, while the lanes with
-     * room store and publish without it: no lane's stored message waits. */
-    if (!now && !gs__msgq_room(q, k + (K - 1u), cached))
-        return false;
-    for (unsigned int p = 0; p < K; ++p)
-        q.slots[s + p] = m[p];
-    if (!now) {
-        (void)gs_atom_or_release(&q.valid[s / 32u], mine, GS_SCOPE_GPU);
-        return true;
-    }
-    __syncwarp(same); /* the group's stores before the one release that publishes them */
-    if (lane == __ffs(same) - 1u)
+    const bool ok = gs__msgq_room(q, k + (K - 1u), cached); /* its last slot has room: all have */
+    if (ok)
+        for (unsigned int p = 0; p < K; ++p)
+            q.slots[s + p] = m[p];
+    __syncwarp(peers); /* only the lanes sending to this queue: no lane waits on another queue */
+    const unsigned int bits = __reduce_or_sync(same, ok ? mine : 0u);
+    if (lane == __ffs(same) - 1u && bits)
         (void)gs_atom_or_release(&q.valid[s / 32u], bits, GS_SCOPE_GPU);
-    return true;
+    return ok;
 }
 
 /* gs_msg_send_warp_k of one slot: the lanes with `have` send m. */
