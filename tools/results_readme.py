@@ -521,15 +521,41 @@ def server_variant(r):
     if r.get("input"):
         return r["input"]
     if r.get("msg_bytes", "0") not in ("", "0"):
-        return r["msg_bytes"] + " B, " + r["capacity"] + " slots"
+        dest = {"lane": ", per-lane destinations", "warp": ", a warp to one server (best case)"}.get(r.get("dest", ""), "")
+        return r["msg_bytes"] + " B, " + r["capacity"] + " slots" + dest
     if r["workload"] == "hashtable" and r.get("lookup_pct", "0") not in ("", "0"):
         return r["lookup_pct"] + "% lookups"
     return ""
 
 
+def stress_section(rel, rows, section_device):
+    """A stress matrix: per way, how many configurations PASSed, FAILed or
+    TIMEd OUT, the queues that crossed 2^32 (with --wrap), and the spread of
+    message rates over the configurations that passed."""
+    body = []
+    for way in dict.fromkeys(r["way"] for r in rows):
+        mine = [r for r in rows if r["way"] == way]
+        count = {v: sum(1 for r in mine if r["verdict"] == v) for v in ("PASS", "FAIL", "TIMEOUT")}
+        rates = sorted(num(r["mops_per_s"]) for r in mine if r["verdict"] == "PASS" and num(r["mops_per_s"]))
+        crossed = sum(1 for r in mine if "queues past 2^32" in r.get("detail", "")
+                      and not r["detail"].split("; ")[-1].startswith("0 of"))
+        spread = f"{rates[0]:.1f} / {rates[len(rates) // 2]:.1f} / {rates[-1]:.1f}" if rates else ""
+        body.append([way, str(len(mine)), str(count["PASS"]), str(count["FAIL"]), str(count["TIMEOUT"]),
+                     str(crossed), spread])
+    out = [caption(rel, rows, section_device,
+                   "the server's stress matrix, a user's programs drawn over block sizes, grids, queue "
+                   "capacities, server shares, message sizes, hot items and pings; each configuration "
+                   "checked message by message (M messages/s: min / median / max of those that passed)."), ""]
+    out += table(["way", "configs", "PASS", "FAIL", "TIMEOUT", "crossed 2^32", "M msg/s"], body)
+    out.append("")
+    return out
+
+
 def server_section(rel, header, rows, section_device):
     """Per workload and point: each way's Mops/s, and the server's over the
     faster lock (or atomic)."""
+    if rows and all(r["workload"] == "stress" for r in rows):
+        return stress_section(rel, rows, section_device)
     ways = []
     for r in rows:
         if r["way"] not in ways:
