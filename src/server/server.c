@@ -168,6 +168,22 @@ static int check_queue(const gs_srv_launch *l, const unsigned int *log, const un
     return bad;
 }
 
+/* Whether every item's (count, sum), two words in items[], is the replay's
+ * want[] (count << 32 | sum); the first that is not in d, named `what`. */
+static int check_sums(const unsigned int *items, const unsigned long long *want, unsigned int nitems,
+                      const char *what, char *d, size_t n)
+{
+    for (unsigned int b = 0; b < nitems; ++b) {
+        const unsigned long long got = (unsigned long long)items[2u * b + 1u] << 32 | items[2u * b];
+        if (got != want[b]) {
+            snprintf(d, n, "%s %u: count %u and sum %u, expected %u and %u", what, b, items[2u * b + 1u],
+                     items[2u * b], (unsigned int)(want[b] >> 32), (unsigned int)want[b]);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* Stress: every message arrived once at its item's server (the log holds
  * each (sender, step)'s arrival number there, ~0 for none), each sender's
  * messages to a server in the order sent, every item's count and sum the
@@ -216,14 +232,7 @@ static int check_stress(gs_srv_launch *l, const unsigned int *items, const unsig
             snprintf(d, n, "server %u handled %u messages, expected %llu", s, counts[s], per_server[s]);
             bad = 1;
         }
-    for (unsigned int b = 0; b < l->items && !bad; ++b) {
-        const unsigned long long got = (unsigned long long)items[2u * b + 1u] << 32 | items[2u * b];
-        if (got != want[b]) {
-            snprintf(d, n, "item %u: count %u and sum %u, expected %u and %u", b, items[2u * b + 1u], items[2u * b],
-                     (unsigned int)(want[b] >> 32), (unsigned int)want[b]);
-            bad = 1;
-        }
-    }
+    bad = bad || check_sums(items, want, l->items, "item", d, n);
     l->sent = sent;
     if (!bad)
         snprintf(d, n, "%llu messages, %llu pings", sent, pings);
@@ -244,14 +253,7 @@ static int check_counters(const gs_srv_launch *l, const unsigned int *items, cha
         gs_srv_counter_op(j, l->items, l->skewed, &bin, &v);
         want[bin] += (1ull << 32) + v;
     }
-    for (unsigned int b = 0; b < l->items && !bad; ++b) {
-        const unsigned long long got = (unsigned long long)items[2u * b + 1u] << 32 | items[2u * b];
-        if (got != want[b]) {
-            snprintf(d, n, "bin %u: count %u and sum %u, expected %u and %u", b, items[2u * b + 1u], items[2u * b],
-                     (unsigned int)(want[b] >> 32), (unsigned int)want[b]);
-            bad = 1;
-        }
-    }
+    bad = check_sums(items, want, l->items, "bin", d, n);
     free(want);
     return bad;
 }
