@@ -128,8 +128,7 @@ static __device__ unsigned long long gs_server_serve(const gs_server_t &s, Handl
     }
 }
 
-/* gs_server_serve with a leader warp and follower warps (blocks of at
- * least 64 threads): warp 0 scans the queue and posts chunks of up to
+/* gs_server_serve with a leader warp and follower warps: warp 0 scans the queue and posts chunks of up to
  * GS_SERVER_CHUNK messages in a ring of GS_SERVER_ASSIGNMENTS assignments in shared
  * memory; each other warp takes the next assignment by a ticket, its lanes
  * handle its messages, and it marks the assignment finished; the leader
