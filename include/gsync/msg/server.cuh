@@ -128,9 +128,9 @@ static __device__ unsigned long long gs_server_serve(const gs_server_t &s, Handl
     }
 }
 
-/* gs_server_serve with a leader warp and follower warps: warp 0 scans the queue and posts chunks of up to
- * GS_SERVER_CHUNK messages in a ring of GS_SERVER_ASSIGNMENTS assignments in shared
- * memory; each other warp takes the next assignment by a ticket, its lanes
+/* gs_server_serve with a leader warp and follower warps: warp 0 scans the
+ * queue and posts chunks of up to GS_SERVER_CHUNK messages in a ring of
+ * GS_SERVER_ASSIGNMENTS assignments in shared memory; each other warp takes the next assignment by a ticket, its lanes
  * handle its messages, and it marks the assignment finished; the leader
  * retires finished assignments in order and frees their slots in one step.
  * The leader scans on while followers handle, and no run waits for a block
