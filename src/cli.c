@@ -678,6 +678,8 @@ int gs_parse_args(int argc, char **argv, gs_options *o, char *err, size_t n)
     }
     if (o->cmd == GS_CMD_LITMUS && gs_litmus_check(err, n))
         return GS_EXIT_USAGE;
+    if (o->cmd == GS_CMD_SERVER && gs_srv_check(o, err, n))
+        return GS_EXIT_USAGE;
     if (o->cmd == GS_CMD_SUITE && !o->full) { /* the quick suite: shorter deadlines, fewer repeats */
         o->quick = 1;
         if (!o->timeout_given)

@@ -30,7 +30,6 @@
 
 #define MAX_ROWS 512
 #define GS_SRV_WRAP_START ((1ull << 32) - 4096u) /* --wrap: where the queues' indices start */
-#define DEFAULT_THREADS 256u
 
 typedef struct srv_row {
     gs_srv_launch l;
@@ -683,21 +682,11 @@ static int plan_stress(const gs_options *o, const gs_device_info *dev, const uns
 static int plan(const gs_options *o, const gs_device_info *dev, srv_row *rows, int *nrows, char *err, size_t n)
 {
     static const unsigned int default_share = 25u;
-    const unsigned int threads = o->threads_given ? o->threads : DEFAULT_THREADS, sms = (unsigned int)dev->sm_count;
+    /* (what needs no device was checked with the command line: gs_srv_check) */
+    const unsigned int threads = o->threads_given ? o->threads : GS_SRV_DEFAULT_THREADS;
+    const unsigned int sms = (unsigned int)dev->sm_count;
     unsigned int per_sm = 0u, grids[GS_MAX_LIST];
-    int ngrids = 0, e, early_rows = 0, early_skipped = 0;
-    unsigned int smallest = gs_srv_opts.capacity[0];
-    for (int k = 1; k < gs_srv_opts.ncapacity; ++k)
-        smallest = gs_srv_opts.capacity[k] < smallest ? gs_srv_opts.capacity[k] : smallest;
-    int lf = gs_srv_opts.nways == 0;
-    for (int k = 0; k < gs_srv_opts.nways; ++k)
-        lf |= gs_srv_opts.ways[k] == GS_SRV_LF;
-    if (threads > smallest || threads > 1024u || threads < (lf ? 64u : 32u) || threads % 32u) {
-        snprintf(err, n, "server: %u threads a block: whole warps, %u at least%s, and a block's replies must fit its "
-                 "queue of %u (1024 at most)", threads, lf ? 64u : 32u, lf ? " (serverLF: a leader and a follower)" : "",
-                 smallest);
-        return GS_EXIT_USAGE;
-    }
+    int ngrids = 0, e;
     if ((e = gs_server_gpu_per_sm(GS_SRV_COUNTERS, threads, 32u * sms, &per_sm)) != 0) {
         snprintf(err, n, "CUDA: server: occupancy: %s", cudaGetErrorString((cudaError_t)e));
         return GS_EXIT_RUNTIME;
@@ -776,11 +765,8 @@ static int plan(const gs_options *o, const gs_device_info *dev, srv_row *rows, i
                 for (int sh = 0; sh < nshare; ++sh)
                     for (int g = 0; g < ngrids; ++g) {
                         srv_row *r;
-                        if (v == GS_SRV_EARLY_READ && var[vr] == 0u) {
-                            ++early_skipped; /* the twin breaks answers: lookups only */
-                            continue;
-                        }
-                        early_rows += v == GS_SRV_EARLY_READ;
+                        if (v == GS_SRV_EARLY_READ && var[vr] == 0u)
+                            continue; /* the twin breaks answers: lookups only */
                         if (*nrows == MAX_ROWS) {
                             snprintf(err, n, "server: more than %d rows asked", MAX_ROWS);
                             return GS_EXIT_USAGE;
@@ -838,12 +824,8 @@ static int plan(const gs_options *o, const gs_device_info *dev, srv_row *rows, i
                     }
         }
     }
-    if (early_skipped && !early_rows) {
-        snprintf(err, n, "server: brokenEarlyRead breaks lookup answers: it needs --lookups above 0");
-        return GS_EXIT_USAGE;
-    }
-    if (*nrows == 0) {
-        snprintf(err, n, "server: none of the ways asked applies to the workloads asked");
+    if (*nrows == 0) { /* (gs_srv_check refuses what would come here) */
+        snprintf(err, n, "server: nothing to run: none of the ways asked applies to the workloads asked");
         return GS_EXIT_USAGE;
     }
     return GS_EXIT_OK;

@@ -65,6 +65,7 @@ typedef struct gs_srv_options {
     int dest_warp;          /* queue: a warp's lanes to one server a step (the best case); 0: each lane its own */
     unsigned int configs;   /* stress: configurations drawn */
     unsigned int seed;      /* stress: the draw's seed */
+    unsigned int given;     /* a bit per option given (server_cli.c's table) */
 } gs_srv_options;
 
 extern gs_srv_options gs_srv_opts;
@@ -75,6 +76,12 @@ int gs_srv_parse_workloads(const char *list, char *err, size_t n);
 /* Its option NAME VALUE: 1 taken, 0 not its option, -1 bad value (err
  * set); VALUE NULL only asks whether NAME is its option. */
 int gs_srv_option(const char *name, const char *value, char *err, size_t n);
+/* After the whole command line, before any device: options that apply to
+ * none of the workloads asked, ways that apply to none, a block size the
+ * queues or serverLF cannot take.  0, or -1 with err set. */
+struct gs_options;
+int gs_srv_check(const struct gs_options *o, char *err, size_t n);
+#define GS_SRV_DEFAULT_THREADS 256u
 const char *gs_srv_workload_name(unsigned int w);
 const char *gs_srv_way_name(unsigned int w);
 /* Whether workload w runs in way v. */

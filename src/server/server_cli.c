@@ -97,15 +97,110 @@ static int parse_uints(const char *opt, const char *arg, unsigned int min, unsig
     }
 }
 
+/* The command's options and the workloads each applies to (0: every one);
+ * stress draws its own grid, block size, capacity, sizes and items. */
+#define W(x) (1u << GS_SRV_##x)
+static const struct {
+    const char *name;
+    unsigned int applies;
+} srv_options[] = {
+    {"--way", 0u},
+    {"--share", ~(W(PINGPONG) | W(STRESS))},
+    {"--ops", 0u},
+    {"--items", W(COUNTERS) | W(TRANSFERS) | W(HASHTABLE)},
+    {"--capacity", ~W(STRESS)},
+    {"--dist", W(COUNTERS)},
+    {"--collision", W(HASHTABLE)},
+    {"--lookups", W(HASHTABLE)},
+    {"--msg-bytes", W(QUEUE)},
+    {"--graph", W(UNIONFIND)},
+    {"--dest", W(QUEUE)},
+    {"--configs", W(STRESS)},
+    {"--seed", W(STRESS)},
+};
+#define SRV_OPTIONS (sizeof srv_options / sizeof srv_options[0])
+
+static int srv_value(const char *name, const char *value, char *err, size_t n);
+
 int gs_srv_option(const char *name, const char *value, char *err, size_t n)
 {
-    const int known = !strcmp(name, "--way") || !strcmp(name, "--share") || !strcmp(name, "--items") ||
-                      !strcmp(name, "--ops") || !strcmp(name, "--capacity") || !strcmp(name, "--dist") ||
-                      !strcmp(name, "--collision") || !strcmp(name, "--lookups") || !strcmp(name, "--msg-bytes") ||
-                      !strcmp(name, "--graph") || !strcmp(name, "--dest") || !strcmp(name, "--configs") ||
-                      !strcmp(name, "--seed");
-    if (!known || !value)
-        return known;
+    unsigned int k = 0;
+    while (k < SRV_OPTIONS && strcmp(name, srv_options[k].name))
+        ++k;
+    if (k == SRV_OPTIONS || !value)
+        return k < SRV_OPTIONS;
+    const int rc = srv_value(name, value, err, n);
+    if (rc == 1)
+        gs_srv_opts.given |= 1u << k;
+    return rc;
+}
+
+/* The workloads in mask, by name, into out. */
+static void workload_list(unsigned int mask, char *out, size_t n)
+{
+    size_t len = 0;
+    out[0] = 0;
+    for (unsigned int w = 0; w < GS_SRV_WORKLOADS && len < n; ++w)
+        if (mask & (1u << w))
+            len += (size_t)snprintf(out + len, n - len, "%s%s", len ? ", " : "", workload_names[w]);
+}
+
+int gs_srv_check(const struct gs_options *o, char *err, size_t n)
+{
+    unsigned int asked = 0u, most_lookups = 0u, smallest = gs_srv_opts.capacity[0];
+    char names[128];
+    int lf = gs_srv_opts.nways == 0, early = 0, applies = 0;
+    for (int w = 0; w < gs_srv_opts.nworkloads; ++w)
+        asked |= 1u << gs_srv_opts.workloads[w];
+    for (unsigned int k = 0; k < SRV_OPTIONS; ++k)
+        if ((gs_srv_opts.given >> k & 1u) && srv_options[k].applies && !(srv_options[k].applies & asked)) {
+            workload_list(srv_options[k].applies, names, sizeof names);
+            snprintf(err, n, "%s does not apply to the workloads asked (it applies to %s)", srv_options[k].name,
+                     names);
+            return -1;
+        }
+    if (o->wrap && !(asked & (W(QUEUE) | W(PINGPONG) | W(STRESS)))) {
+        snprintf(err, n, "--wrap does not apply to the workloads asked (it applies to queue, pingpong, stress)");
+        return -1;
+    }
+    if (asked == W(STRESS) && (o->threads_given || o->tbs || o->ntbs_per_sm)) {
+        snprintf(err, n, "%s does not apply to stress, which draws its own grids and block sizes",
+                 o->threads_given ? "--threads" : o->tbs ? "--tbs" : "--tbs-per-sm");
+        return -1;
+    }
+    for (int k = 0; k < gs_srv_opts.nways; ++k) {
+        lf |= gs_srv_opts.ways[k] == GS_SRV_LF;
+        early |= gs_srv_opts.ways[k] == GS_SRV_EARLY_READ;
+        for (int w = 0; w < gs_srv_opts.nworkloads; ++w)
+            applies |= gs_srv_has_way(gs_srv_opts.workloads[w], gs_srv_opts.ways[k]);
+    }
+    if (gs_srv_opts.nways && !applies) {
+        snprintf(err, n, "server: none of the ways asked applies to the workloads asked");
+        return -1;
+    }
+    for (int k = 0; k < gs_srv_opts.nlookups; ++k)
+        most_lookups = gs_srv_opts.lookups[k] > most_lookups ? gs_srv_opts.lookups[k] : most_lookups;
+    if (early && (asked & W(HASHTABLE)) && !most_lookups) {
+        snprintf(err, n, "server: brokenEarlyRead breaks lookup answers: it needs --lookups above 0");
+        return -1;
+    }
+    if (asked == W(STRESS))
+        return 0;
+    const unsigned int threads = o->threads_given ? o->threads : GS_SRV_DEFAULT_THREADS;
+    for (int k = 1; k < gs_srv_opts.ncapacity; ++k)
+        smallest = gs_srv_opts.capacity[k] < smallest ? gs_srv_opts.capacity[k] : smallest;
+    if (threads > smallest || threads > 1024u || threads < (lf ? 64u : 32u) || threads % 32u) {
+        snprintf(err, n, "server: %u threads a block: whole warps, %u at least%s, and a block's replies must fit its "
+                 "queue of %u (1024 at most)", threads, lf ? 64u : 32u, lf ? " (serverLF: a leader and a follower)" : "",
+                 smallest);
+        return -1;
+    }
+    return 0;
+}
+#undef W
+
+static int srv_value(const char *name, const char *value, char *err, size_t n)
+{
     if (!strcmp(name, "--dest")) {
         if (strcmp(value, "lane") && strcmp(value, "warp")) {
             snprintf(err, n, "--dest '%s' is not one of lane, warp", gs_escape(value));
