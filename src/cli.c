@@ -589,6 +589,8 @@ int gs_parse_args(int argc, char **argv, gs_options *o, char *err, size_t n)
         const char *cmd = argv[1];
         if (strcmp(cmd, "list") == 0) {
             o->cmd = GS_CMD_LIST;
+            if (argc == 3 && (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0))
+                return help_topic("list", o, err, n);
             if (argc > 2)
                 return fail(err, n, "'list' takes no arguments, got '%s'%s", argv[2], "");
             return GS_EXIT_OK;
@@ -647,7 +649,13 @@ int gs_parse_args(int argc, char **argv, gs_options *o, char *err, size_t n)
         } else if (gs_prim_find(cmd)) {
             return fail(err, n, "HeteroSync's form is 'gsync-bench %s <numLdSt> <numTBs> <numCSIters>'%s", cmd, "");
         } else {
+            static const char *const commands[] = {"suite", "run",    "list",   "floor", "decompose", "plain",
+                                                   "tune",  "app",    "litmus", "server", "help"};
+            const char *near = gs_word_suggest(cmd, commands, sizeof commands / sizeof commands[0]);
             char tmp[400];
+            if (near)
+                return fail(err, n, "unknown command '%s'; did you mean %s? ('gsync-bench --help' lists them)", cmd,
+                            near);
             unknown_prim(cmd, tmp, sizeof tmp);
             return fail(err, n, "unknown command or %s", tmp + strlen("unknown "), "");
         }

@@ -113,12 +113,24 @@ static const char *candidate(size_t i)
 int gs_prim_suggest(const char *name, const char **out, int max)
 {
     const size_t n = gs_nfamilies + gs_prim_count();
-    int found = 0, limit = (int)strlen(name) / 2 + 1, d;
-    if (limit < 3)
-        limit = 3;
+    int found = 0, limit = (int)strlen(name) / 3 + 1, d;
     for (d = 0; d <= limit && found < max; ++d)
         for (size_t i = 0; i < n && found < max; ++i)
             if (distance(name, candidate(i)) == d)
                 out[found++] = candidate(i);
     return found;
+}
+
+const char *gs_word_suggest(const char *name, const char *const *words, size_t count)
+{
+    const int limit = (int)strlen(name) / 3 + 1;
+    const char *best = NULL;
+    int best_d = limit + 1;
+    for (size_t i = 0; i < count; ++i) { /* the nearest; of equals, one that begins with name */
+        const int d = distance(name, words[i]);
+        if (d < best_d || (d == best_d && best && strncmp(words[i], name, strlen(name)) == 0 &&
+                           strncmp(best, name, strlen(name)) != 0))
+            best = words[i], best_d = d;
+    }
+    return best;
 }

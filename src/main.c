@@ -14,6 +14,7 @@
 #include "report.h"
 #include "runner.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -120,7 +121,21 @@ static int plan_all(const gs_options *o, const gs_device_info *dev, gs_config *c
     return GS_EXIT_OK;
 }
 
+static int bench_main(int argc, char **argv);
+
+/* The command, then its output flushed: a write that failed (a full disk,
+ * a closed pipe) is an error, not a silent loss. */
 int main(int argc, char **argv)
+{
+    const int rc = bench_main(argc, argv);
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "gsync-bench: error: writing the output: %s\n", strerror(errno));
+        return rc ? rc : GS_EXIT_RUNTIME;
+    }
+    return rc;
+}
+
+static int bench_main(int argc, char **argv)
 {
     static gs_config cfgs[MAX_CONFIGS];
     static gs_result results[MAX_CONFIGS];
