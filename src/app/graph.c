@@ -128,6 +128,7 @@ typedef struct reader {
     char shown[256]; /* the path, escaped, for messages */
     char *line;
     size_t cap;
+    unsigned long long bytes; /* the file's length */
     unsigned long no; /* the number of the current line, from 1 */
     char *p;          /* the rest of the current line */
     char *err;
@@ -140,10 +141,12 @@ static int rd_open(reader *r, const char *path, char *err, size_t n)
     r->err = err;
     r->n = n;
     esc(path, strlen(path), r->shown, sizeof r->shown);
+    struct stat st;
     if (!(r->f = fopen(path, "r"))) {
         snprintf(err, n, "%s: cannot open: %s", r->shown, strerror(errno));
         return 2;
     }
+    r->bytes = fstat(fileno(r->f), &st) == 0 && S_ISREG(st.st_mode) ? (unsigned long long)st.st_size : ~0ull;
     return 0;
 }
 
@@ -396,6 +399,25 @@ typedef struct gr_state {
     arc_list a;
 } gr_state;
 
+/* The sizes a header declares, before anything is allocated for them: no
+ * more arcs than the file's length holds (`shortest` bytes a line at
+ * least), and a graph that fits half the host's memory (the programs' own
+ * arrays need as much again).  `entries`: the lines the file must hold. */
+static int rd_sizes(reader *r, const char *line, const char *what, unsigned long long nv, unsigned long long entries,
+                    unsigned long long arcs, unsigned int shortest)
+{
+    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+    const unsigned long long need = 4ull * (nv + 1u) + 20ull * arcs;
+    const unsigned long long host = pages > 0 && page > 0 ? (unsigned long long)pages * (unsigned long long)page : 0;
+    if (entries > r->bytes / shortest)
+        return rd_fail(r, "the %s promises %llu %s, more than a file of %llu bytes holds (%u bytes a line at least)",
+                       line, entries, what, r->bytes, shortest);
+    if (host && need > host / 2u)
+        return rd_fail(r, "the %s declares %llu vertices and %llu arcs: %.1f GiB of host memory, more than half of "
+                          "this machine's %.1f GiB", line, nv, arcs, need / 1073741824.0, host / 1073741824.0);
+    return 0;
+}
+
 /* "p sp N M" */
 static int gr_problem(reader *r, gr_state *st)
 {
@@ -412,6 +434,8 @@ static int gr_problem(reader *r, gr_state *st)
         return rc;
     if (!st->nv)
         return rd_fail(r, "the graph has no vertices");
+    if ((rc = rd_sizes(r, "'p' line", "arcs", st->nv, st->na, st->na, 8u))) /* "a 1 2 3\n" */
+        return rc;
     st->p_line = r->no;
     return 0;
 }
@@ -540,6 +564,8 @@ static int mtx_size(reader *r, mtx_state *st)
         return rd_fail(r, "the matrix is %llu x %llu: a graph needs a square matrix", st->nv, cols);
     if (!st->nv)
         return rd_fail(r, "the matrix has no rows");
+    if ((rc = rd_sizes(r, "size line", "entries", st->nv, st->nnz, st->symmetric ? 2u * st->nnz : st->nnz, 4u))) /* "1 2\n" */
+        return rc;
     st->size_line = r->no;
     return 0;
 }

@@ -139,7 +139,14 @@ static void test_gr(void)
     CHECK(refuses(gs_graph_read_gr, "big.gr", "p sp 3 1\na 1 2 4294967296\n", "big.gr:2:", "out of range"));
     CHECK(refuses(gs_graph_read_gr, "extra.gr", "p sp 3 1\na 1 2 3 4\n", "extra.gr:2:", "extra text '4'"));
     CHECK(refuses(gs_graph_read_gr, "more.gr", "p sp 3 1\na 1 2 3\na 2 3 1\n", "more.gr:3:", "more arcs"));
-    CHECK(refuses(gs_graph_read_gr, "fewer.gr", "p sp 3 3\na 1 2 3\n\nc end\n", "fewer.gr:4:", "after 4 lines"));
+    CHECK(refuses(gs_graph_read_gr, "fewer.gr", "p sp 3 3\na 1 2 3\n\nc the end, long enough for 3 arcs\n", "fewer.gr:4:",
+                  "after 4 lines"));
+    /* sizes refused before anything is allocated: more arcs than the file holds, more than half the host's memory */
+    CHECK(refuses(gs_graph_read_gr, "long.gr", "p sp 5 4000000000\na 1 2 3\n", "long.gr:1:",
+                  "promises 4000000000 arcs, more than a file of 26 bytes holds"));
+    if ((double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGE_SIZE) < 32.0 * 1073741824.0)
+        CHECK(refuses(gs_graph_read_gr, "wide.gr", "p sp 4294967295 1\na 1 2 3\n", "wide.gr:1:",
+                      "GiB of host memory, more than half of this machine's"));
     CHECK(refuses(gs_graph_read_gr, "twop.gr", "p sp 3 0\np sp 3 0\n", "twop.gr:2:", "the first is line 1"));
     CHECK(refuses(gs_graph_read_gr, "type.gr", "p sp 3 0\nx 1 2\n", "type.gr:2:", "unknown line type 'x'"));
     CHECK(refuses(gs_graph_read_gr, "early.gr", "c\na 1 2 3\np sp 3 1\n", "early.gr:2:", "before the 'p"));
@@ -179,6 +186,8 @@ static void test_mtx(void)
     const char *h = "%%MatrixMarket matrix coordinate integer general\n";
     char text[256];
 #define MTX(body) (snprintf(text, sizeof text, "%s%s", h, body), text)
+    CHECK(refuses(gs_graph_read_mtx, "long.mtx", "%%MatrixMarket matrix coordinate pattern general\n5 5 1000000\n1 2\n",
+                  "long.mtx:2:", "promises 1000000 entries, more than a file of"));
     CHECK(refuses(gs_graph_read_mtx, "array.mtx", "%%MatrixMarket matrix array real general\n2 2\n",
                   "array.mtx:1:", "array"));
     CHECK(refuses(gs_graph_read_mtx, "cplx.mtx", "%%MatrixMarket matrix coordinate complex general\n",
