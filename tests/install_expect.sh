@@ -19,8 +19,18 @@ cmake --build "$work/server" >"$work/build-server.log" 2>&1 || { cat "$work/buil
 test -x "$work/server/server_example"
 if command -v pkg-config >/dev/null 2>&1; then
   flags=$(PKG_CONFIG_PATH="$work/prefix/$libdir/pkgconfig" pkg-config --cflags --libs gsync)
-  inc=$(echo "$flags" | sed -n 's/.*-I\([^ ]*\).*/\1/p')
+  inc=$(echo "$flags" | sed -n 's/^-I\([^ ]*\).*/\1/p') # the first -I: gsync's (the CUDA runtime's follows)
   case "$flags" in *"-lgsync_host"*) ;; *) echo "pkg-config gave '$flags'"; exit 1 ;; esac
   test -f "$inc/gsync/gsync.cuh" || { echo "pkg-config's include folder $inc has no gsync/gsync.cuh"; exit 1; }
+  # the host module from plain C, as the README says: compiled and linked with the C compiler and pkg-config alone
+  if command -v cc >/dev/null 2>&1; then
+    printf '%s\n' '#include <gsync/host.h>' '#include <stdio.h>' \
+      'int main(void) { gs_barrier_t b; const dim3 k = {256u, 1u, 1u};' \
+      '  printf("%d %d %s\n", (int)gs_server_check_launch(528u, k, 26u, 1024u),' \
+      '         (int)gs_barrier_plan(&b, NULL, 0u, 64u, GS_BARRIER_AUTO, 0), gs_barrier_form_name(0)); return 0; }' \
+      >"$work/plain.c"
+    env -u CPATH -u C_INCLUDE_PATH cc -std=c11 "$work/plain.c" $flags -o "$work/plain" >"$work/plain.log" 2>&1 ||
+      { echo "a plain C program did not build with pkg-config's flags:"; cat "$work/plain.log"; exit 1; }
+  fi
 fi
 echo "installed, and the example projects built against it"
