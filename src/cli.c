@@ -325,6 +325,53 @@ static int fail(char *err, size_t n, const char *fmt, const char *a, const char 
     return GS_EXIT_USAGE;
 }
 
+/* The options every command shares, and which of them each command takes. */
+static const char *const shared_options[] = {"--ldst",   "--tbs",     "--tbs-per-sm", "--iters", "--repeat",
+                                             "--threads", "--timeout", "--format",     "--device"};
+#define SHARED(x) (1u << (x))
+enum { SH_LDST, SH_TBS, SH_TBS_PER_SM, SH_ITERS, SH_REPEAT, SH_THREADS, SH_TIMEOUT, SH_FORMAT, SH_DEVICE };
+static int shared_option_applies(enum gs_command cmd, const char *name)
+{
+    const unsigned int out = SHARED(SH_FORMAT) | SHARED(SH_DEVICE);
+    unsigned int takes, k = 0;
+    switch (cmd) {
+    case GS_CMD_FLOOR: /* the device's own floor: nothing to size */
+        takes = out;
+        break;
+    case GS_CMD_DECOMPOSE: /* its own block counts; iterations, block size and deadline */
+        takes = out | SHARED(SH_ITERS) | SHARED(SH_THREADS) | SHARED(SH_TIMEOUT);
+        break;
+    case GS_CMD_PLAIN: /* a plain build: no watchdog, so no deadline */
+    case GS_CMD_TUNE:
+        takes = out | SHARED(SH_TBS) | SHARED(SH_TBS_PER_SM) | SHARED(SH_ITERS) | SHARED(SH_REPEAT) |
+                SHARED(SH_THREADS);
+        break;
+    case GS_CMD_APP: /* a program's size is its input's; it runs to the end */
+        takes = out | SHARED(SH_TBS_PER_SM) | SHARED(SH_REPEAT) | SHARED(SH_THREADS) | SHARED(SH_TIMEOUT);
+        break;
+    case GS_CMD_LITMUS: /* one block an SM, iterations its own option */
+        takes = out | SHARED(SH_TIMEOUT);
+        break;
+    case GS_CMD_SERVER: /* --ops, not --iters or --ldst */
+        takes = out | SHARED(SH_TBS) | SHARED(SH_TBS_PER_SM) | SHARED(SH_REPEAT) | SHARED(SH_THREADS) |
+                SHARED(SH_TIMEOUT);
+        break;
+    default:
+        return 1;
+    }
+    while (k < sizeof shared_options / sizeof shared_options[0] && strcmp(name, shared_options[k]))
+        ++k;
+    return k == sizeof shared_options / sizeof shared_options[0] || (takes >> k & 1u);
+}
+
+static const char *command_name(enum gs_command cmd)
+{
+    for (size_t i = 0; i < NCOMMANDS; ++i)
+        if (commands[i].cmd == cmd)
+            return commands[i].name;
+    return "";
+}
+
 static int bad_number(char *err, size_t n, const char *opt, const char *val, unsigned min, unsigned max)
 {
     snprintf(err, n, "%s '%s' is not a whole number from %u to %u", gs_escape(opt), gs_escape(val), min, max);
@@ -477,12 +524,12 @@ static int parse_option(int argc, char **argv, int *i, gs_options *o, char *err,
             ++*i;
         return gs_srv_option(name, val, err, n) < 0 ? GS_EXIT_USAGE : GS_EXIT_OK;
     }
-    if (o->cmd == GS_CMD_SERVER && (IS("--ldst") || IS("--iters")))
-        return fail(err, n, "%s does not apply to 'gsync-bench server' (see 'gsync-bench server --help')%s", name, "");
-    if (o->cmd == GS_CMD_LITMUS && ours && !IS("--timeout") && !IS("--format") && !IS("--device"))
-        return fail(err, n, "%s does not apply to 'gsync-bench litmus' (see 'gsync-bench litmus --help')%s", name, "");
-    if (o->cmd == GS_CMD_APP && (IS("--ldst") || IS("--tbs") || IS("--iters")))
-        return fail(err, n, "%s does not apply to 'gsync-bench app' (see 'gsync-bench app --help')%s", name, "");
+    if (ours && !shared_option_applies(o->cmd, name)) {
+        const char *cmd = command_name(o->cmd);
+        snprintf(err, n, "%s does not apply to 'gsync-bench %s' (see 'gsync-bench %s --help')", gs_escape(name), cmd,
+                 cmd);
+        return GS_EXIT_USAGE;
+    }
     size_t f;
     for (f = 0; !ours && f < gs_nfamilies; ++f) /* a family's own option? */
         if (gs_families[f]->option && gs_families[f]->option(name, NULL, err, n) == 1)
