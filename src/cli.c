@@ -728,7 +728,7 @@ int gs_parse_args(int argc, char **argv, gs_options *o, char *err, size_t n)
             o->threads = 64;
         if (!o->repeat_given)
             o->repeat = 3;
-        if (gs_app_check(err, n))
+        if (gs_app_check(o->repeat, err, n))
             return GS_EXIT_USAGE;
     }
     if (o->cmd == GS_CMD_LITMUS && gs_litmus_check(err, n))

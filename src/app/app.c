@@ -22,7 +22,7 @@
 #include <unistd.h>
 
 #define MAX_ROWS 2048
-#define MAX_REPEAT 100
+#define MAX_REPEAT GS_APP_MAX_REPEAT /* (the command line refuses more) */
 #define PR_MAX_ITERS 1000u
 
 typedef struct app_row {
@@ -272,10 +272,7 @@ static int bitonic_prepare(char *err, size_t n)
     const unsigned int keys = gs_app_opts.size ? gs_app_opts.size : 1u << 22, bytes = gs_app_opts.key_bits / 8u;
     if (extra.keys)
         return 0;
-    if (keys < GS_APP_TILE || (keys & (keys - 1u))) {
-        snprintf(err, n, "bitonic: --size %u is not a power of two of at least %u", keys, GS_APP_TILE);
-        return GS_EXIT_USAGE;
-    }
+    /* (a --size that is not a power of two of at least GS_APP_TILE: refused with the command line) */
     extra.nkeys = keys, extra.key_bits = gs_app_opts.key_bits;
     extra.keys = malloc((size_t)keys * bytes), extra.sorted = malloc((size_t)keys * bytes);
     extra.steps = malloc(2048 * 4);
@@ -1134,10 +1131,6 @@ int gs_app_command(const gs_options *o, const gs_device_info *dev, const gs_meta
     else
         for (size_t i = 0; i < sizeof default_per_sm / sizeof default_per_sm[0]; ++i)
             per_sm[npts++] = default_per_sm[i];
-    if (o->repeat > MAX_REPEAT) {
-        snprintf(err, n, "app: --repeat is at most %d", MAX_REPEAT);
-        return GS_EXIT_USAGE;
-    }
     if ((rc = check_points(o, dev, per_sm, npts, err, n)))
         return rc;
     if ((size_t)npts * (size_t)gs_app_opts.nprograms * (GS_SYNC_NAMES + 2u) > MAX_ROWS) {

@@ -5,6 +5,7 @@
 #include "app/app_cli.h"
 #include "cli.h"
 
+#include "app/graph.h"
 #include "gsync/host.h"
 
 #include <stdio.h>
@@ -42,8 +43,53 @@ int gs_app_mode_applies(unsigned int program, unsigned int mode)
     return program == GS_APP_UTS ? lock || mode == GS_SYNC_BROKEN_NONE : !lock && !hs;
 }
 
-int gs_app_check(char *err, size_t n)
+/* The programs each program option applies to (0: every one). */
+#define P(x) (1u << GS_APP_##x)
+#define GRAPHS (P(BFS) | P(BFS_TOPO) | P(SSSP) | P(SSSP_TOPO) | P(PAGERANK))
+static const struct {
+    const char *name;
+    unsigned int applies;
+} app_options[] = {
+    {"--sync", 0u},          {"--form", 0u},
+    {"--graph", GRAPHS},     {"--source", P(BFS) | P(BFS_TOPO) | P(SSSP) | P(SSSP_TOPO)},
+    {"--size", P(REDUCE) | P(REDUCE_FLOAT) | P(BITONIC)},
+    {"--key-bits", P(BITONIC)},
+    {"--tol", P(PAGERANK)},  {"--damping", P(PAGERANK)},
+    {"--query", P(SW)},      {"--target", P(SW)},      {"--alphabet", P(SW)},   {"--length", P(SW)},
+    {"--mutation", P(SW)},   {"--match", P(SW)},       {"--mismatch", P(SW)},   {"--gap-open", P(SW)},
+    {"--gap-extend", P(SW)}, {"--fertility", P(UTS) | P(UTS_HS)},
+    {"--branch", P(UTS)},    {"--root", P(UTS)},       {"--stack", P(UTS)},     {"--spread", P(UTS)},
+    {"--steal", P(UTS)},     {"--nodes", P(UTS_HS)},   {"--local-stack", P(UTS_HS)},
+};
+#define APP_OPTIONS (sizeof app_options / sizeof app_options[0])
+
+int gs_app_check(unsigned int repeat, char *err, size_t n)
 {
+    unsigned int asked = 0u;
+    for (int p = 0; p < gs_app_opts.nprograms; ++p)
+        asked |= 1u << gs_app_opts.programs[p];
+    for (unsigned int k = 0; k < APP_OPTIONS; ++k)
+        if ((gs_app_opts.given >> k & 1u) && app_options[k].applies && !(app_options[k].applies & asked)) {
+            size_t len = (size_t)snprintf(err, n, "%s applies to none of the programs asked (it applies to",
+                                          app_options[k].name);
+            for (unsigned int p = 0; p < GS_APP_PROGRAMS && len < n; ++p)
+                if (app_options[k].applies >> p & 1u)
+                    len += (size_t)snprintf(err + len, n - len, " %s", program_names[p]);
+            if (len < n)
+                snprintf(err + len, n - len, ")");
+            return -1;
+        }
+    if (repeat > GS_APP_MAX_REPEAT) {
+        snprintf(err, n, "app: --repeat is at most %d", GS_APP_MAX_REPEAT);
+        return -1;
+    }
+    if ((asked & P(BITONIC)) && gs_app_opts.size &&
+        (gs_app_opts.size < GS_APP_TILE || (gs_app_opts.size & (gs_app_opts.size - 1u)))) {
+        snprintf(err, n, "bitonic: --size %u is not a power of two of at least %u", gs_app_opts.size, GS_APP_TILE);
+        return -1;
+    }
+    if (gs_app_opts.graph[0] && gs_graph_spec_check(gs_app_opts.graph, err, n))
+        return -1;
     for (int i = 0; i < gs_app_opts.nmodes; ++i) {
         int used = 0;
         for (int p = 0; p < gs_app_opts.nprograms; ++p)
@@ -112,22 +158,24 @@ static int parse_real(const char *s, double lo, double hi, double *out)
     return 0;
 }
 
+static int app_value(const char *name, const char *value, char *err, size_t n);
+
 int gs_app_option(const char *name, const char *value, char *err, size_t n)
 {
+    unsigned int k = 0;
+    while (k < APP_OPTIONS && strcmp(name, app_options[k].name))
+        ++k;
+    if (k == APP_OPTIONS || !value)
+        return k < APP_OPTIONS;
+    const int rc = app_value(name, value, err, n);
+    if (rc == 1)
+        gs_app_opts.given |= 1u << k;
+    return rc;
+}
+
+static int app_value(const char *name, const char *value, char *err, size_t n)
+{
     unsigned int v;
-    const int known = !strcmp(name, "--sync") || !strcmp(name, "--graph") || !strcmp(name, "--source") ||
-                      !strcmp(name, "--size") || !strcmp(name, "--key-bits") || !strcmp(name, "--tol") ||
-                      !strcmp(name, "--damping") ||
-                      !strcmp(name, "--form") || !strcmp(name, "--query") || !strcmp(name, "--target") ||
-                      !strcmp(name, "--alphabet") || !strcmp(name, "--length") || !strcmp(name, "--mutation") ||
-                      !strcmp(name, "--match") || !strcmp(name, "--mismatch") || !strcmp(name, "--gap-open") ||
-                      !strcmp(name, "--gap-extend") || !strcmp(name, "--fertility") || !strcmp(name, "--branch") ||
-                      !strcmp(name, "--root") || !strcmp(name, "--stack") || !strcmp(name, "--spread") ||
-                      !strcmp(name, "--steal") || !strcmp(name, "--nodes") || !strcmp(name, "--local-stack");
-    if (!known)
-        return 0;
-    if (!value)
-        return 1;
     if (!strcmp(name, "--sync") && !strcasecmp(value, "all")) {
         gs_app_opts.nmodes = 0; /* each program's own: every barrier, or every lock */
         return 1;

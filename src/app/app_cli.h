@@ -28,6 +28,7 @@ typedef struct gs_app_options {
     unsigned int nodes, local_stack;             /* uts-hs: HeteroSync's N (8192) and local stack size (32) */
     unsigned int spread;                         /* UTS: 1 deals the root's children round-robin to the stacks */
     unsigned int steal_half;                     /* UTS: 1 (--steal half), a thief takes half a stack */
+    unsigned int given;                          /* a bit per option given (app_cli.c's table) */
 } gs_app_options;
 
 extern gs_app_options gs_app_opts;
@@ -42,9 +43,12 @@ int gs_app_option(const char *name, const char *value, char *err, size_t n);
  * twins (brokenNoBarrier is its brokenNoLock), uts-hs its three kernels
  * (brokenNoBarrier is hsShipped), the others the barriers. */
 int gs_app_mode_applies(unsigned int program, unsigned int mode);
-/* After parsing: every --sync mode applies to a program asked.  0, or -1
- * with err set. */
-int gs_app_check(char *err, size_t n);
+/* After parsing, before any device: every option and --sync mode applies to
+ * a program asked, --repeat within GS_APP_MAX_REPEAT, bitonic's --size a
+ * power of two, --graph a well-formed generator or a file there to read.
+ * 0, or -1 with err set. */
+#define GS_APP_MAX_REPEAT 100
+int gs_app_check(unsigned int repeat, char *err, size_t n);
 const char *gs_app_program_name(unsigned int program);
 const char *gs_app_sync_name(unsigned int mode);
 

@@ -1253,6 +1253,36 @@ int gs_graph_load(const char *spec, const char *cache_dir, gs_graph *g, char *er
     return load_generated(&s, cache_dir, g, err, n);
 }
 
+int gs_graph_spec_check(const char *spec, char *err, size_t n)
+{
+    gen_spec s;
+    char b[48];
+    memset(&s, 0, sizeof s);
+    if (ends_with(spec, ".gr") || ends_with(spec, ".mtx")) { /* readable; its lines are checked when it is read */
+        FILE *f = fopen(spec, "r");
+        struct stat st;
+        char shown[256];
+        esc(spec, strlen(spec), shown, sizeof shown);
+        if (!f) {
+            snprintf(err, n, "%s: cannot open: %s", shown, strerror(errno));
+            return 2;
+        }
+        const int dir = fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode);
+        fclose(f);
+        if (dir) {
+            snprintf(err, n, "%s: cannot read: Is a directory", shown);
+            return 2;
+        }
+        return 0;
+    }
+    if (!strncmp(spec, "road:", 5))
+        return spec_road(spec + 5, &s, err, n);
+    if (!strncmp(spec, "rmat:", 5))
+        return spec_rmat(spec + 5, &s, err, n);
+    snprintf(err, n, "'%s' is not a graph: use %s", quote(spec, b), accepted);
+    return 2;
+}
+
 void gs_graph_free(gs_graph *g)
 {
     free(g->row);

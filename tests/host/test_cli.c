@@ -42,7 +42,17 @@ int main(void)
     CHECK(parse(&o, "") == 0 && o.cmd == GS_CMD_SUITE && o.ldst == 10 && o.threads == 32 && o.nprims == 0);
     CHECK(parse(&o, "list") == 0 && o.cmd == GS_CMD_LIST);
     CHECK(parse(&o, "floor --format json") == 0 && o.cmd == GS_CMD_FLOOR && o.format == GS_FORMAT_JSON);
-    CHECK(usage("floor --ldst x", "--ldst 'x'"));
+    CHECK(usage("run spinMutex --ldst x", "--ldst 'x'"));
+    CHECK(usage("floor --ldst 3", "--ldst does not apply to 'gsync-bench floor'"));
+    /* app: options that apply to none of the programs asked, and what needs no device */
+    CHECK(usage("app reduce --graph road:ny", "--graph applies to none of the programs asked (it applies to bfs"));
+    CHECK(usage("app uts-hs --root 5", "--root applies to none of the programs asked (it applies to uts)"));
+    CHECK(usage("app bfs --graph road:abc", "road:abc is not a graph"));
+    CHECK(usage("app bfs --graph /nonexistent/x.gr", "/nonexistent/x.gr: cannot open"));
+    CHECK(usage("app bitonic --size 1000", "bitonic: --size 1000 is not a power of two of at least 1024"));
+    CHECK(usage("app bfs --repeat 101", "app: --repeat is at most 100"));
+    CHECK(parse(&o, "app bfs,reduce --graph road:ny --size 4096 --repeat 100") == 0 && gs_app_opts.size == 4096u);
+    CHECK(parse(&o, "app bitonic --size 2048") == 0);
     CHECK(parse(&o, "decompose --iters 100 --format csv") == 0 && o.cmd == GS_CMD_DECOMPOSE && o.iters == 100);
     /* the quick suite by default, the whole one with --full */
     CHECK(parse(&o, "") == 0 && o.quick && !o.full && o.timeout_s == 2.0 && o.repeat == 3);
