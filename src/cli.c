@@ -302,6 +302,36 @@ int gs_parse_names(const char *what, const char *arg, const char *const *names, 
     }
 }
 
+int gs_cmd_option_take(const gs_cmd_option *table, unsigned int count, const char *name, const char *value,
+                       unsigned int *given, int (*parse)(const char *, const char *, char *, size_t), char *err,
+                       size_t n)
+{
+    unsigned int k = 0;
+    while (k < count && strcmp(name, table[k].name))
+        ++k;
+    if (k == count || !value)
+        return k < count;
+    const int rc = parse(name, value, err, n);
+    if (rc == 1)
+        *given |= 1u << k;
+    return rc;
+}
+
+int gs_cmd_option_misplaced(const gs_cmd_option *table, unsigned int count, unsigned int given, unsigned int asked,
+                            const char *const *mode_names, unsigned int modes, char *names, size_t n)
+{
+    for (unsigned int k = 0; k < count; ++k)
+        if ((given >> k & 1u) && table[k].applies && !(table[k].applies & asked)) {
+            size_t len = 0;
+            names[0] = 0;
+            for (unsigned int m = 0; m < modes && len < n; ++m)
+                if (table[k].applies >> m & 1u)
+                    len += (size_t)snprintf(names + len, n - len, "%s%s", len ? ", " : "", mode_names[m]);
+            return (int)k;
+        }
+    return -1;
+}
+
 const char *gs_escape(const char *s)
 {
     static char bufs[4][4 * 200 + 8];

@@ -44,6 +44,23 @@ int gs_parse_args(int argc, char **argv, gs_options *o, char *err, size_t errlen
 /* Decimal digits only, no sign, min <= value <= max.  Returns 0 when valid. */
 int gs_parse_uint(const char *s, unsigned int min, unsigned int max, unsigned int *out);
 
+/* A command's own option and the modes (workloads, programs) it applies to,
+ * a bit each; 0: every one. */
+typedef struct gs_cmd_option {
+    const char *name;
+    unsigned int applies;
+} gs_cmd_option;
+/* NAME among table's: 1 taken (VALUE parsed by `parse`, and the option's bit
+ * set in *given), 0 not one of them, -1 a bad value (err set); VALUE NULL
+ * only asks whether NAME is one. */
+int gs_cmd_option_take(const gs_cmd_option *table, unsigned int count, const char *name, const char *value,
+                       unsigned int *given, int (*parse)(const char *, const char *, char *, size_t), char *err,
+                       size_t n);
+/* The first option given that applies to none of the modes `asked`: its
+ * index in table, or -1.  *names gets the modes it applies to, by name. */
+int gs_cmd_option_misplaced(const gs_cmd_option *table, unsigned int count, unsigned int given, unsigned int asked,
+                            const char *const *mode_names, unsigned int modes, char *names, size_t n);
+
 /* NAME[,NAME...] from names (case-insensitive), or "all" (the first `all`
  * of them), into out[] (at most count); each name once.  0, or -1 with a
  * one-line message about `what` in err. */

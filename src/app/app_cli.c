@@ -46,10 +46,7 @@ int gs_app_mode_applies(unsigned int program, unsigned int mode)
 /* The programs each program option applies to (0: every one). */
 #define P(x) (1u << GS_APP_##x)
 #define GRAPHS (P(BFS) | P(BFS_TOPO) | P(SSSP) | P(SSSP_TOPO) | P(PAGERANK))
-static const struct {
-    const char *name;
-    unsigned int applies;
-} app_options[] = {
+static const gs_cmd_option app_options[] = {
     {"--sync", 0u},          {"--form", 0u},
     {"--graph", GRAPHS},     {"--source", P(BFS) | P(BFS_TOPO) | P(SSSP) | P(SSSP_TOPO)},
     {"--size", P(REDUCE) | P(REDUCE_FLOAT) | P(BITONIC)},
@@ -68,17 +65,13 @@ int gs_app_check(unsigned int repeat, char *err, size_t n)
     unsigned int asked = 0u;
     for (int p = 0; p < gs_app_opts.nprograms; ++p)
         asked |= 1u << gs_app_opts.programs[p];
-    for (unsigned int k = 0; k < APP_OPTIONS; ++k)
-        if ((gs_app_opts.given >> k & 1u) && app_options[k].applies && !(app_options[k].applies & asked)) {
-            size_t len = (size_t)snprintf(err, n, "%s applies to none of the programs asked (it applies to",
-                                          app_options[k].name);
-            for (unsigned int p = 0; p < GS_APP_PROGRAMS && len < n; ++p)
-                if (app_options[k].applies >> p & 1u)
-                    len += (size_t)snprintf(err + len, n - len, " %s", program_names[p]);
-            if (len < n)
-                snprintf(err + len, n - len, ")");
-            return -1;
-        }
+    char names[160];
+    const int k = gs_cmd_option_misplaced(app_options, APP_OPTIONS, gs_app_opts.given, asked, program_names,
+                                          GS_APP_PROGRAMS, names, sizeof names);
+    if (k >= 0) {
+        snprintf(err, n, "%s applies to none of the programs asked (it applies to %s)", app_options[k].name, names);
+        return -1;
+    }
     if (repeat > GS_APP_MAX_REPEAT) {
         snprintf(err, n, "app: --repeat is at most %d", GS_APP_MAX_REPEAT);
         return -1;
@@ -162,15 +155,7 @@ static int app_value(const char *name, const char *value, char *err, size_t n);
 
 int gs_app_option(const char *name, const char *value, char *err, size_t n)
 {
-    unsigned int k = 0;
-    while (k < APP_OPTIONS && strcmp(name, app_options[k].name))
-        ++k;
-    if (k == APP_OPTIONS || !value)
-        return k < APP_OPTIONS;
-    const int rc = app_value(name, value, err, n);
-    if (rc == 1)
-        gs_app_opts.given |= 1u << k;
-    return rc;
+    return gs_cmd_option_take(app_options, APP_OPTIONS, name, value, &gs_app_opts.given, app_value, err, n);
 }
 
 static int app_value(const char *name, const char *value, char *err, size_t n)

@@ -100,10 +100,7 @@ static int parse_uints(const char *opt, const char *arg, unsigned int min, unsig
 /* The command's options and the workloads each applies to (0: every one);
  * stress draws its own grid, block size, capacity, sizes and items. */
 #define W(x) (1u << GS_SRV_##x)
-static const struct {
-    const char *name;
-    unsigned int applies;
-} srv_options[] = {
+static const gs_cmd_option srv_options[] = {
     {"--way", 0u},
     {"--share", ~(W(PINGPONG) | W(STRESS))},
     {"--ops", 0u},
@@ -124,25 +121,7 @@ static int srv_value(const char *name, const char *value, char *err, size_t n);
 
 int gs_srv_option(const char *name, const char *value, char *err, size_t n)
 {
-    unsigned int k = 0;
-    while (k < SRV_OPTIONS && strcmp(name, srv_options[k].name))
-        ++k;
-    if (k == SRV_OPTIONS || !value)
-        return k < SRV_OPTIONS;
-    const int rc = srv_value(name, value, err, n);
-    if (rc == 1)
-        gs_srv_opts.given |= 1u << k;
-    return rc;
-}
-
-/* The workloads in mask, by name, into out. */
-static void workload_list(unsigned int mask, char *out, size_t n)
-{
-    size_t len = 0;
-    out[0] = 0;
-    for (unsigned int w = 0; w < GS_SRV_WORKLOADS && len < n; ++w)
-        if (mask & (1u << w))
-            len += (size_t)snprintf(out + len, n - len, "%s%s", len ? ", " : "", workload_names[w]);
+    return gs_cmd_option_take(srv_options, SRV_OPTIONS, name, value, &gs_srv_opts.given, srv_value, err, n);
 }
 
 int gs_srv_check(const struct gs_options *o, char *err, size_t n)
@@ -152,13 +131,12 @@ int gs_srv_check(const struct gs_options *o, char *err, size_t n)
     int lf = gs_srv_opts.nways == 0, early = 0, applies = 0;
     for (int w = 0; w < gs_srv_opts.nworkloads; ++w)
         asked |= 1u << gs_srv_opts.workloads[w];
-    for (unsigned int k = 0; k < SRV_OPTIONS; ++k)
-        if ((gs_srv_opts.given >> k & 1u) && srv_options[k].applies && !(srv_options[k].applies & asked)) {
-            workload_list(srv_options[k].applies, names, sizeof names);
-            snprintf(err, n, "%s does not apply to the workloads asked (it applies to %s)", srv_options[k].name,
-                     names);
-            return -1;
-        }
+    const int k = gs_cmd_option_misplaced(srv_options, SRV_OPTIONS, gs_srv_opts.given, asked, workload_names,
+                                          GS_SRV_WORKLOADS, names, sizeof names);
+    if (k >= 0) {
+        snprintf(err, n, "%s does not apply to the workloads asked (it applies to %s)", srv_options[k].name, names);
+        return -1;
+    }
     if (o->wrap && !(asked & (W(QUEUE) | W(PINGPONG) | W(STRESS)))) {
         snprintf(err, n, "--wrap does not apply to the workloads asked (it applies to queue, pingpong, stress)");
         return -1;
