@@ -2,6 +2,7 @@
 #include "app/app_cli.h"
 #include "gsync_bench.h"
 #include "litmus/litmus.h"
+#include "plan.h"
 #include "server/server.h"
 
 #include <errno.h>
@@ -639,6 +640,24 @@ static int check_family_option(const gs_options *o, char *err, size_t n)
     return GS_EXIT_OK;
 }
 
+/* Each primitive named, through its family's check on what the options
+ * alone say (--ldst, --tbs, --threads; no device yet: sm_count 0, blocks 0
+ * when a sweep will choose them), so that a point it cannot run is refused
+ * before any device is opened.  The plan checks each point again. */
+static int check_points(const gs_options *o, char *err, size_t n)
+{
+    for (int k = 0; k < o->nprims; ++k) {
+        const gs_prim *p = o->prims[k];
+        gs_config c;
+        memset(&c, 0, sizeof c);
+        c.prim = p, c.ldst = o->ldst, c.threads = gs_plan_threads(o, p), c.blocks = o->tbs;
+        c.iters = o->iters, c.repeat = o->repeat, c.wrap = o->wrap;
+        if (p->family->check && p->family->check(&c, err, n))
+            return GS_EXIT_USAGE;
+    }
+    return GS_EXIT_OK;
+}
+
 static int parse_heterosync(char **argv, gs_options *o, char *err, size_t n)
 {
     int rc = parse_prims(argv[1], o, err, n);
@@ -772,5 +791,7 @@ int gs_parse_args(int argc, char **argv, gs_options *o, char *err, size_t n)
         if (!o->repeat_given)
             o->repeat = 3;
     }
-    return check_family_option(o, err, n);
+    if ((rc = check_family_option(o, err, n)))
+        return rc;
+    return check_points(o, err, n);
 }

@@ -157,6 +157,8 @@ static int check(const gs_config *c, char *err, size_t n)
         snprintf(err, n, "%s: %u blocks do not divide into clusters of %u", c->prim->name, c->blocks, cluster_option);
         return GS_EXIT_USAGE;
     }
+    if (!c->sm_count) /* checked before any device: the options alone */
+        return GS_EXIT_OK;
     if ((e = gs_cluster_pick(c->prim->kernels->kernel, c->blocks, c->threads, 0, cluster_option, &got, &resident)) !=
         cudaSuccess) {
         snprintf(err, n, "CUDA: clusters of %u for %s: %s", cluster_option, c->prim->name, cudaGetErrorString(e));

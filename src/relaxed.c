@@ -281,7 +281,7 @@ static int gsync_shape(const gs_config *c, gs_rx_params *p, unsigned int *per_sm
 static int check(const gs_config *c, char *err, size_t n)
 {
     const unsigned int b = bench_of(c->prim);
-    if ((b == GS_RX_FLAGS || b == GS_RX_SL || b == GS_RX_SPLIT) && c->blocks < 2u) {
+    if ((b == GS_RX_FLAGS || b == GS_RX_SL || b == GS_RX_SPLIT) && c->blocks == 1u) { /* (0: not chosen yet) */
         snprintf(err, n, "%s needs at least 2 blocks (a writer or main block and the others)", c->prim->name);
         return GS_EXIT_USAGE;
     }
@@ -289,7 +289,7 @@ static int check(const gs_config *c, char *err, size_t n)
         snprintf(err, n, "%s: at most 1024 threads", c->prim->name);
         return GS_EXIT_USAGE;
     }
-    if (b == GS_RX_HIST_GSYNC) {
+    if (b == GS_RX_HIST_GSYNC && c->sm_count) { /* (its clusters are the device's to choose) */
         gs_rx_params p;
         unsigned int per_sm = 0u;
         const int e = gsync_shape(c, &p, &per_sm);
