@@ -20,12 +20,14 @@ static const char usage[] =
     "       gsync-bench run PRIM[,PRIM...] [OPTIONS]   (a family name stands for all of it)\n"
     "       gsync-bench list\n"
     "       gsync-bench floor [--format F] [--device N]   what no primitive can beat on this GPU\n"
-    "       gsync-bench decompose [--iters N] [--threads N] [--format F]   Feng and Xiao's barrier cost terms\n"
+    "       gsync-bench decompose [--iters N] [--threads N] [--timeout S] [--format F]   Feng and Xiao's\n"
+    "                                     barrier cost terms\n"
     "       gsync-bench plain [OPTIONS]   gsBarrier as a user calls it, beside grid.sync(), cuda::barrier\n"
     "                                     and an unordered counter (a build without the watchdog)\n"
     "       gsync-bench tune [OPTIONS]    every form of gsBarrier at each point: the chooser's thresholds\n"
     "       gsync-bench app PROGRAM[,PROGRAM...] [--sync MODE,...] [--graph SPEC] [OPTIONS]\n"
-    "                                     whole programs (BFS, SSSP, PageRank, Reduce) with every barrier\n"
+    "                                     whole programs with every barrier: BFS, SSSP, PageRank, Reduce,\n"
+    "                                     Smith-Waterman, bitonic sort; UTS with every lock, HeteroSync's UTS\n"
     "       gsync-bench litmus [--shape LIST] [--order LIST] [--iters N] [--stress on|off]\n"
     "                                     litmus tests (MP, SB, LB, IRIW, MP through the library's\n"
     "                                     publish patterns) of gsync's ptx.cuh between SMs\n"
@@ -63,7 +65,7 @@ static const struct {
      "  at 1, 2, 4, 8, 16, 32 blocks per SM, 5 s watchdog, 5 repeats.  Options as for run.\n"},
     {"run", GS_CMD_RUN,
      "usage: gsync-bench run PRIM[,PRIM...] [OPTIONS]\n"
-     "  the primitives named (a family name: mutex, sem, barrier, local stands for all of it) over\n"
+     "  the primitives named (a family name: mutex, sem, barrier, local, relaxed stands for all of it) over\n"
      "  --tbs-per-sm LIST or --tbs N; every point verified: PASS, FAIL (first mismatch) or TIMEOUT.\n"
      "  --wrap: every counter starts near 2^32, so that the same checks run across its wrap.\n"
      "  'gsync-bench list' names them all; 'gsync-bench --help' lists the options.\n"},
