@@ -8,7 +8,7 @@ BUILD ?= build
 NVCC := $(shell command -v nvcc 2>/dev/null || ls /usr/local/cuda/bin/nvcc 2>/dev/null)
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all run run-full test sanitize figures configure compile clean check-cuda
+.PHONY: all run run-full test sanitize figures figures-check configure compile clean check-cuda
 
 all: compile
 
@@ -36,6 +36,13 @@ figures:
 	@[ -x $(BUILD)/venv/bin/python ] || python3 -m venv $(BUILD)/venv
 	@$(BUILD)/venv/bin/pip install -q -r tools/requirements-figures.txt
 	$(BUILD)/venv/bin/python tools/plot.py bench/results
+
+# figures twice, with two hash seeds: the same bytes both times
+figures-check: figures
+	@rm -rf $(BUILD)/figures-a && mkdir -p $(BUILD)/figures-a && cp -r bench/results $(BUILD)/figures-a/
+	@PYTHONHASHSEED=1 $(BUILD)/venv/bin/python tools/plot.py $(BUILD)/figures-a/results >/dev/null
+	@PYTHONHASHSEED=2 $(BUILD)/venv/bin/python tools/plot.py bench/results >/dev/null
+	@diff -r -q $(BUILD)/figures-a/results bench/results && echo "figures: the same bytes twice"
 
 # compute-sanitizer over every primitive (a GPU machine): build/sanitize.csv and .log
 sanitize: check-cuda

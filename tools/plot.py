@@ -17,6 +17,8 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
+plt.rcParams["svg.hashsalt"] = "gsync"  # the SVGs' ids the same every run: make figures gives the same bytes twice
+
 STYLE = {"gsync": "-", "CUDA peer": ":", "CPU implicit sync": ":"}
 
 
@@ -255,6 +257,12 @@ def relaxed(rows, out, name):
     save(fig, out, name)
 
 
+# One colour per way in every server figure, whichever ways a file has.
+WAY_COLORS = {"server": "tab:blue", "serverLF": "tab:orange", "basic": "tab:purple", "spinLock": "tab:red",
+              "ticketLock": "tab:green", "tryLock": "tab:brown", "atomic": "tab:gray", "brokenEarlyBit": "black",
+              "brokenNoLock": "black", "brokenEarlyRead": "black"}
+
+
 def server_panel(r, sizes=True):
     """The panel a server row belongs to: its workload, and for the hash
     table its keys a bucket and lookups; None for pingpong, and for the
@@ -292,7 +300,7 @@ def server(rows, out, name):
         for r in mine:
             if r.get("input") and r["input"] not in graphs:
                 graphs.append(r["input"])
-        for w in sorted({r["way"] for r in mine}, key=lambda x: x != "server"):
+        for w in sorted({r["way"] for r in mine}, key=lambda x: (x != "server", x)):  # a fixed order
             if wl == "queue":  # at the default capacity
                 pts = sorted((num(r.get("msg_bytes") or 16), num(r["mops_per_s"]) * num(r.get("msg_bytes") or 16) / 1e3)
                              for r in mine if r["way"] == w and r["capacity"] == "4096")
@@ -301,7 +309,7 @@ def server(rows, out, name):
             else:
                 pts = sorted((num(r["items"]), num(r["mops_per_s"])) for r in mine if r["way"] == w)
             ax.plot([x for x, _ in pts], [y for _, y in pts], "-" if w == "server" else ":", marker="o", ms=3,
-                    lw=2.4 if w == "server" else 1.1, label=w)
+                    lw=2.4 if w == "server" else 1.1, label=w, color=WAY_COLORS.get(w, "tab:olive"))
         ax.set_yscale("log")
         if wl == "unionfind":
             ax.set_xticks(range(len(graphs)))
@@ -356,6 +364,8 @@ def main(argv):
                 floor(rows, out, name)
             elif "program" in cols and "sync" in cols:
                 apps(rows, out, name)
+            elif "workload" in cols and "way" in cols and all(r["workload"] == "stress" for r in rows):
+                continue  # a stress matrix: its verdicts are in the results README, not a figure
             elif "workload" in cols and "way" in cols:
                 server(rows, out, name)
             else:
