@@ -580,8 +580,8 @@ static int parse_option(int argc, char **argv, int *i, gs_options *o, char *err,
     if (!eq)
         ++*i;
     if (!ours) {
-        if (o->nfamily_options == 4)
-            return fail(err, n, "too many family options, at most four%s%s", "", "");
+        if (o->nfamily_options == GS_MAX_FAMILY_OPTIONS)
+            return fail(err, n, "too many family options, at most sixteen%s%s", "", "");
         o->family_option[o->nfamily_options] = gs_families[f];
         snprintf(o->family_option_name[o->nfamily_options++], sizeof o->family_option_name[0], "%s", name);
         return gs_families[f]->option(name, val, err, n) < 0 ? GS_EXIT_USAGE : GS_EXIT_OK;

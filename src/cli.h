@@ -33,8 +33,9 @@ typedef struct gs_options {
     int full;          /* suite --full: every primitive over the whole sweep */
     int wrap; /* run --wrap: counters start near 2^32 */
     int timeout_given, repeat_given, threads_given;
-    const struct gs_family *family_option[4]; /* the families whose own options were given */
-    char family_option_name[4][256];
+#define GS_MAX_FAMILY_OPTIONS 16
+    const struct gs_family *family_option[GS_MAX_FAMILY_OPTIONS]; /* the families whose own options were given */
+    char family_option_name[GS_MAX_FAMILY_OPTIONS][256];
     int nfamily_options;
 } gs_options;
 

@@ -82,7 +82,7 @@ static const char *const order_names[GS_RX_ORDERS + 1] = {"sc", "acqrel", "relax
 #define MAX_SAMPLES (1u << 28)
 #define MAX_INPUT_BYTES (1u << 28)
 static unsigned int order_mask = 7u, samples_option = DEFAULT_SAMPLES;
-static int skewed;
+static int skewed, dist_given; /* --dist given: a file's samples (--input) leave it nothing to choose */
 static unsigned int hist_cluster; /* --hist-cluster: 0, the smallest that fits */
 static unsigned char *input;   /* --input's bytes, or NULL */
 static unsigned int input_len;
@@ -190,16 +190,21 @@ static int option(const char *name, const char *value, char *err, size_t n)
             return -1;
         }
         skewed = !strcmp(value, "skewed");
-        return 1;
+        dist_given = 1;
+    } else if (read_input(value, err, n) < 0)
+        return -1;
+    if (dist_given && input) {
+        snprintf(err, n, "--dist and --input exclude each other: the samples come from the file");
+        return -1;
     }
-    return read_input(value, err, n);
+    return 1;
 }
 
 static void reset_options(void)
 {
     order_mask = 7u;
     samples_option = DEFAULT_SAMPLES;
-    skewed = 0;
+    skewed = dist_given = 0;
     hist_cluster = 0u;
     free(input);
     input = NULL;
