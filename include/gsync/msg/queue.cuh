@@ -102,12 +102,11 @@ static __device__ __forceinline__ bool gs_msg_send(const gs_msgq_t &q, uint4 m, 
  * and stores its message, and once all of them have (__syncwarp of those
  * lanes only), each mask word they touch is set with one OR.  The lanes of
  * one destination never wait on another queue.  All messages of a queue
- * must have one
- * size: each then lies in one mask word, so the receiver's runs hold whole
- * messages.  (Every intrinsic names the whole warp: a mask from
- * __activemask() can name lanes the compiler has already branched away.)
- * False for a lane whose wait the watchdog ended; true for a lane without
- * a message. */
+ * must have one size: each then lies in one mask word, so the receiver's
+ * runs hold whole messages.  (Every mask comes from __match_any_sync over
+ * the whole warp, never from __activemask(), which can name lanes the
+ * compiler has already branched away.)  False for a lane whose wait the
+ * watchdog ended; true for a lane without a message. */
 template <unsigned int K>
 static __device__ __forceinline__ bool gs_msg_send_warp_k(void *base, unsigned int capacity, bool have,
                                                           unsigned int dest, const uint4 (&m)[K],
