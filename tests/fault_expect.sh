@@ -8,7 +8,7 @@ bench=$1
 GSYNC_FAULT=launch "$bench" floor 2>&1 | grep -q "no NVIDIA GPU" && { echo "no GPU: skipped"; exit 77; }
 status=0
 expect=$(dirname "$0")/cli_expect.sh
-for cmd in "decompose --tbs 4 --iters 10" "floor"; do
+for cmd in "decompose --iters 10" "floor"; do
   # shellcheck disable=SC2086
   GSYNC_FAULT=launch "$expect" 1 "^gsync-bench: error: CUDA: .*cudaErrorLaunchFailure" "$bench" $cmd || status=1
   san=$(command -v compute-sanitizer || ls /usr/local/cuda/bin/compute-sanitizer 2>/dev/null)
