@@ -67,7 +67,7 @@ printf 'c one direction only\np sp 4 2\na 2 1 1\na 4 3 1\n' >"$tmp/dir.gr"
   status=1
 "$(dirname "$0")/cli_expect.sh" 2 "^gsync-bench: error: server: 99999 blocks .* must be co-resident" "$bench" server counters --tbs 99999 ||
   status=1
-"$bench" server stress --configs 200 --timeout 5 --format csv >"$tmp/stress.csv" || { echo "stress: exit $?"; status=1; }
+"$bench" server stress --configs 200 --timeout 15 --format csv >"$tmp/stress.csv" || { echo "stress: exit $?"; status=1; }
 bad=$(rows "$tmp/stress.csv" | grep -v " PASS ")
 [ -z "$bad" ] || { echo "stress: not PASS:"; echo "$bad"; status=1; }
 [ "$(rows "$tmp/stress.csv" | wc -l)" = 204 ] || { echo "stress: $(rows "$tmp/stress.csv" | wc -l) rows, expected 204"; status=1; }
@@ -75,7 +75,7 @@ bad=$(rows "$tmp/stress.csv" | grep -v " PASS ")
 [ "$(rows "$tmp/held.csv" | awk '$3 == "TIMEOUT"' | wc -l)" -ge 1 ] || {
   echo "brokenHeldSend never deadlocked:"; rows "$tmp/held.csv"; status=1; }
 [ "$(rows "$tmp/held.csv" | awk '$3 == "FAIL"' | wc -l)" = 0 ] || { echo "brokenHeldSend lost a message"; status=1; }
-"$bench" server stress --wrap --configs 30 --timeout 5 --format csv >"$tmp/wrap.csv" || { echo "stress --wrap: exit $?"; status=1; }
+"$bench" server stress --wrap --configs 30 --timeout 15 --format csv >"$tmp/wrap.csv" || { echo "stress --wrap: exit $?"; status=1; }
 "$bench" server queue,pingpong --wrap --ops 100 --repeat 1 --format csv >>"$tmp/wrap.csv" || { echo "queue --wrap: exit $?"; status=1; }
 bad=$(rows "$tmp/wrap.csv" | grep -v " PASS ")
 [ -z "$bad" ] || { echo "--wrap: not PASS:"; echo "$bad"; status=1; }
