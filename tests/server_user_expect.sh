@@ -1,20 +1,23 @@
 #!/bin/sh
-# server_user_expect.sh EXAMPLE: a user's program on the server
+# server_user_expect.sh EXAMPLE [CSV]: a user's program on the server
 # (examples/server, a plain build: no watchdog) over shapes gsync-bench
 # never uses, each under `timeout`: block sizes 32 to 1024, 1 to 4 blocks an
 # SM, 1 to 50 % servers, queues of 1024 to 16384 slots, 1 to 65536
 # counters, both serve loops, hot counters.  First the shape that deadlocked
 # before the send's fix (256 threads, 4 blocks an SM, 5 % servers, 1024
 # slots).  Every run must PASS (exit 0); a hang is killed and FAILs.  Exit
-# 77 (skipped) without a GPU.
-example=$1
+# 77 (skipped) without a GPU.  With CSV, each run's line also goes there as
+# a row (verdict, shape, messages, time, rate, counters off, answers wrong).
+example=$1 csv=${2:-}
 "$example" 64 1 25 1024 64 0 0 4 >/dev/null 2>&1
 [ $? = 77 ] && { echo "no GPU: skipped"; exit 77; }
 status=0 runs=0
+[ -n "$csv" ] && echo "verdict,threads,blocks,servers,capacity,items,serve,hot,messages,ms,g_per_s,counters_off,answers_wrong" >"$csv"
 run() { # THREADS PER_SM SHARE CAPACITY ITEMS LF HOT STEPS
   runs=$((runs + 1))
   out=$(timeout 60 "$example" "$@" 2>&1); rc=$?
   echo "$out"
+  [ -n "$csv" ] && echo "$out" | awk -f "$(dirname "$0")/server_user_row.awk" >>"$csv"
   [ $rc = 0 ] || { echo "server_example $*: exit $rc$([ $rc = 124 ] && echo ' (hung: killed after 60 s)')"; status=1; }
 }
 for items in 64 65536; do for lf in 0 1; do run 256 4 5 1024 $items $lf 0 64; done; done

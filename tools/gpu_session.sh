@@ -21,7 +21,9 @@
 #   stress    the server's stress matrix, a user's programs (server-stress.csv),
 #             its twin that holds a warp's messages until all lanes have room
 #             (server-stress-held.csv), the queue with per-lane and per-warp
-#             destinations (server-queue-dest.csv, server-queue-warp.csv)
+#             destinations (server-queue-dest.csv, server-queue-warp.csv), and the
+#             user program swept over shapes (server-user.csv), the matrix past
+#             2^32 (server-stress-wrap.csv)
 #   litmus    litmus tests of ptx.cuh: every shape and order and the broken
 #             twin, 10^7 iterations each (litmus.csv)
 #   litmuspub the library's publish patterns (fences, atom.release.or, cluster
@@ -34,6 +36,7 @@
 set -uo pipefail
 OUT=${OUT:-gpu-out}
 mkdir -p "$OUT"
+OUT=$(cd "$OUT" && pwd) # absolute: steps run from build/ too
 export PATH="$PATH:/usr/local/cuda/bin"
 LOG="$OUT/run.log"
 { nvidia-smi; nvcc --version; } >>"$LOG" 2>&1
@@ -119,8 +122,8 @@ for w in "$@"; do
     csv server-queue-dest server queue --way server,serverLF,basic --dest lane --share 5,25,50 --repeat 5
     csv server-queue-warp server queue --way server,serverLF,basic --dest warp --share 5,25,50 --repeat 5
     csv server-stress-wrap server stress --wrap --configs 60 --timeout ${STRESS_TIMEOUT:-2}
-    (cd build && ../tests/server_user_expect.sh ./server_example) >"$OUT/server-user.txt" 2>&1
-    echo "tests/server_user_expect.sh build/server_example" >"$OUT/server-user.cmd" ;;
+    (cd build && ../tests/server_user_expect.sh ./server_example "$OUT/server-user.csv") >>"$LOG" 2>&1
+    echo "tests/server_user_expect.sh build/server_example server-user.csv" >"$OUT/server-user.cmd" ;;
   floor) csv floor floor ;;
   decompose) csv decompose decompose ;;
   esac
