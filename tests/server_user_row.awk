@@ -1,6 +1,6 @@
-# One line of examples/server ("PASS threads=256 blocks=528 servers=26
-# capacity=1024 items=64 serve hot: 5482844 messages in 3.897 ms, 1.41 G/s;
-# 0 counters off, 0 answers wrong") as a CSV row in server_user_expect.sh's
+# One line of examples/server ("VERDICT threads=T blocks=B servers=S
+# capacity=C items=I serve|serve_lf [hot]: N messages in MS ms, R G/s;
+# K counters off, A answers wrong") as a CSV row in server_user_expect.sh's
 # columns; other lines print nothing.
 /^(PASS|FAIL) threads=/ {
     hot = $8 == "hot:" ? 1 : 0

@@ -187,7 +187,7 @@ static int check_sums(const unsigned int *items, const unsigned long long *want,
  * each (sender, step)'s arrival number there, ~0 for none), each sender's
  * messages to a server in the order sent, every item's count and sum the
  * host's replay, and every server's count of messages. */
-static int check_stress(gs_srv_launch *l, const unsigned int *items, const unsigned int *log,
+int gs_srv_check_stress(gs_srv_launch *l, const unsigned int *items, const unsigned int *log,
                         const unsigned int *counts, char *d, size_t n)
 {
     const unsigned int S = l->servers, senders = (l->blocks - S) * l->threads, steps = (unsigned int)l->total;
@@ -479,7 +479,7 @@ static int launch_checked(srv_row *r, int verifying, char *err, size_t n)
             if ((bad = l->misplaced != 0u))
                 snprintf(d, sizeof d, "%u slots torn, messages malformed or twice, or answers wrong", l->misplaced);
             else
-                bad = check_stress(l, items, log, counts, d, sizeof d);
+                bad = gs_srv_check_stress(l, items, log, counts, d, sizeof d);
             break;
         default:
             bad = check_transfers(l, items, log, d, sizeof d);

@@ -126,6 +126,14 @@ int gs_server_gpu_run(gs_srv_launch *l, unsigned int *items, unsigned int *log, 
  * at most `blocks`.  A cudaError_t. */
 int gs_server_gpu_per_sm(unsigned int workload, unsigned int threads, unsigned int blocks, unsigned int *per_sm);
 
+/* server.c: the stress launch's check against the host's replay: items
+ * (count, sum) a word pair an item, log (a sender's step's arrival number,
+ * ~0 for none), counts (messages each server handled).  Nonzero with d set
+ * when a message was lost, doubled, out of its sender's order, or an item's
+ * or server's total is off; l->sent set. */
+int gs_srv_check_stress(gs_srv_launch *l, const unsigned int *items, const unsigned int *log,
+                        const unsigned int *counts, char *d, size_t n);
+
 /* server.c: the command. */
 struct gs_options;
 struct gs_device_info;
