@@ -1,4 +1,5 @@
 #include "floor.h"
+#include "cuda_check.h"
 #include "launch.h"
 
 #include <stdio.h>
@@ -41,8 +42,9 @@ static int row(gs_floor_row *r, const char *name, cudaError_t e, double ns, char
     r->ns = ns;
     r->note[0] = 0;
     if (e != cudaSuccess) {
-        snprintf(err, errlen, "CUDA: floor: %s: %s: %s", name, cudaGetErrorName(e), cudaGetErrorString(e));
-        return GS_EXIT_RUNTIME;
+        char what[96];
+        snprintf(what, sizeof what, "floor: %s", name);
+        return gs_cuda_error(e, what, err, errlen);
     }
     return GS_EXIT_OK;
 }
