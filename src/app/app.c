@@ -1,8 +1,8 @@
 /* app.c: `gsync-bench app`: whole programs (app_kernels.cu) over a sweep of
  * blocks per SM, every synchronization mode side by side at each point,
  * every run verified against the host's answer (reference.c).  Inputs:
- * the graphs of graph.h (src/inputs/), the thesis's pairing of graph size with blocks
- * per SM unless --graph names one. */
+ * the graphs of graph.h (src/inputs/), the thesis's pairing of graph size
+ * with blocks per SM unless --graph names one. */
 #include "app/app.h"
 #include "app/app_cli.h"
 #include "app/graph.h"
