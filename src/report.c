@@ -94,8 +94,9 @@ static const gs_col run_cols[R_COLS] = {
     [R_DETAIL] = {"detail", GS_COL_DATA | GS_COL_QUOTE, NULL, NULL, 0, NULL, NULL},
 };
 
-static void run_row(const gs_meta *m, const gs_result *x, gs_cell *c, char *verdict, size_t n)
+static void run_row(const gs_meta *m, const void *rows, int i, gs_cell *c)
 {
+    const gs_result *x = (const gs_result *)rows + i;
     const double ns[5] = {x->ns_median, x->ns_min, x->ns_max, x->body_ns, x->ns_median - x->body_ns};
     static const int at[5] = {R_NS, R_MIN, R_MAX, R_BODY, R_SYNC};
     c[R_PRIM] = gs_text(x->cfg.prim->name);
@@ -116,28 +117,20 @@ static void run_row(const gs_meta *m, const gs_result *x, gs_cell *c, char *verd
     c[R_VERDICT] = gs_text(gs_verdict_name(x->verdict));
     c[R_DETAIL] = gs_text(x->detail);
     if (x->verdict != GS_PASS)
-        snprintf(verdict, n, "%s: %s", gs_verdict_name(x->verdict), x->detail);
+        c[R_VERDICT_T] = gs_textf("%s: %s", gs_verdict_name(x->verdict), x->detail);
     else if (x->detail[0])
-        snprintf(verdict, n, "PASS (%s)", x->detail);
+        c[R_VERDICT_T] = gs_textf("PASS (%s)", x->detail);
     else if (cluster_of(x) > 1u)
-        snprintf(verdict, n, "PASS (clusters of %u)", cluster_of(x));
+        c[R_VERDICT_T] = gs_textf("PASS (clusters of %u)", cluster_of(x));
     else
-        snprintf(verdict, n, "PASS");
-    c[R_VERDICT_T] = gs_text(verdict);
+        c[R_VERDICT_T] = gs_text("PASS");
 }
 
 int gs_report(FILE *f, enum gs_format fmt, const gs_meta *m, const gs_result *r, int n)
 {
     static const gs_schema schema = {"results", run_cols, R_COLS, NULL, NULL, 0};
-    gs_cell c[R_COLS];
-    char verdict[sizeof r->detail + 16], err[128];
-    gs_out o;
-    gs_out_begin(&o, f, fmt, m, &schema);
-    for (int i = 0; i < n; ++i) {
-        run_row(m, &r[i], c, verdict, sizeof verdict);
-        gs_out_row(&o, c);
-    }
-    return gs_out_end(&o, err, sizeof err);
+    char err[128];
+    return gs_print(f, fmt, m, &schema, r, n, run_row, err, sizeof err);
 }
 
 enum { F_MEASURE, F_NS, F_UNIT_T, F_NOTE, F_COLS };
@@ -149,22 +142,21 @@ static const gs_col floor_cols[F_COLS] = {
     [F_NOTE] = {"note", GS_COL_DATA | GS_COL_QUOTE, NULL, NULL, 0, NULL, NULL},
 };
 
+static void floor_row(const gs_meta *m, const void *rows, int i, gs_cell *c)
+{
+    const gs_floor_row *r = (const gs_floor_row *)rows + i;
+    (void)m;
+    c[F_MEASURE] = gs_text(r->name);
+    c[F_NS] = r->ns >= 0.0 ? gs_num(r->ns) : gs_none();
+    c[F_UNIT_T] = r->ns >= 0.0 ? gs_text("ns") : gs_textf("   %s", r->note);
+    c[F_NOTE] = gs_text(r->note);
+}
+
 int gs_report_floor(FILE *f, enum gs_format fmt, const gs_meta *m, const gs_floor_row *rows, int n)
 {
     static const gs_schema schema = {"floor", floor_cols, F_COLS, NULL, NULL, 1};
-    gs_cell c[F_COLS];
-    char unit[sizeof rows->note + 4], err[128];
-    gs_out o;
-    gs_out_begin(&o, f, fmt, m, &schema);
-    for (int i = 0; i < n; ++i) {
-        snprintf(unit, sizeof unit, rows[i].ns >= 0.0 ? "ns" : "   %s", rows[i].note);
-        c[F_MEASURE] = gs_text(rows[i].name);
-        c[F_NS] = rows[i].ns >= 0.0 ? gs_num(rows[i].ns) : gs_none();
-        c[F_UNIT_T] = gs_text(unit);
-        c[F_NOTE] = gs_text(rows[i].note);
-        gs_out_row(&o, c);
-    }
-    return gs_out_end(&o, err, sizeof err);
+    char err[128];
+    return gs_print(f, fmt, m, &schema, rows, n, floor_row, err, sizeof err);
 }
 
 enum { D_BLOCKS, D_T1, D_TA = D_T1 + GS_DECOMPOSE_MODES, D_TC, D_TS, D_TF, D_BARRIER, D_TIMEOUT_T, D_VERDICT, D_COLS };
@@ -185,27 +177,26 @@ static const gs_col decompose_cols[D_COLS] = {
     [D_VERDICT] = {"verdict", GS_COL_DATA, NULL, NULL, 0, NULL, NULL},
 };
 
+static void decompose_row(const gs_meta *m, const void *rows, int i, gs_cell *c)
+{
+    const gs_decompose_row *r = (const gs_decompose_row *)rows + i;
+    (void)m;
+    c[D_BLOCKS] = gs_num(r->blocks);
+    for (int k = 0; k < GS_DECOMPOSE_MODES; ++k)
+        c[D_T1 + k] = gs_num(r->t_ns[k]);
+    c[D_TA] = gs_num(r->t_a), c[D_TC] = gs_num(r->t_c), c[D_TS] = gs_num(r->t_s), c[D_TF] = gs_num(r->t_f);
+    c[D_BARRIER] = gs_num(r->t_ns[4] - r->t_ns[0]);
+    c[D_TIMEOUT_T] = gs_text(r->timed_out ? "  TIMEOUT" : "");
+    c[D_VERDICT] = gs_text(r->timed_out ? "TIMEOUT" : "PASS");
+}
+
 int gs_report_decompose(FILE *f, enum gs_format fmt, const gs_meta *m, const gs_decompose_row *rows, int n)
 {
     static const gs_schema schema = {
         "decompose", decompose_cols, D_COLS,
         "ns per iteration: t1 compute, t2 +atomic, t3 +__syncthreads, t4 +barrier, t5 +fence\n", NULL, 0};
-    gs_cell c[D_COLS];
     char err[128];
-    gs_out o;
-    gs_out_begin(&o, f, fmt, m, &schema);
-    for (int i = 0; i < n; ++i) {
-        const gs_decompose_row *r = &rows[i];
-        c[D_BLOCKS] = gs_num(r->blocks);
-        for (int k = 0; k < GS_DECOMPOSE_MODES; ++k)
-            c[D_T1 + k] = gs_num(r->t_ns[k]);
-        c[D_TA] = gs_num(r->t_a), c[D_TC] = gs_num(r->t_c), c[D_TS] = gs_num(r->t_s), c[D_TF] = gs_num(r->t_f);
-        c[D_BARRIER] = gs_num(r->t_ns[4] - r->t_ns[0]);
-        c[D_TIMEOUT_T] = gs_text(r->timed_out ? "  TIMEOUT" : "");
-        c[D_VERDICT] = gs_text(r->timed_out ? "TIMEOUT" : "PASS");
-        gs_out_row(&o, c);
-    }
-    return gs_out_end(&o, err, sizeof err);
+    return gs_print(f, fmt, m, &schema, rows, n, decompose_row, err, sizeof err);
 }
 
 void gs_progress(int i, int n, const char *cmd, const char *a, const char *b)

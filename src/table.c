@@ -291,3 +291,20 @@ int gs_out_end(gs_out *o, char *err, size_t n)
     snprintf(err, n, "writing the output: %s", strerror(o->failed));
     return GS_EXIT_RUNTIME;
 }
+
+int gs_print(FILE *f, enum gs_format fmt, const gs_meta *m, const gs_schema *s, const void *rows, int n,
+             gs_fill_fn *fill, char *err, size_t errlen)
+{
+    gs_cell cells[GS_MAX_COLS];
+    gs_out o;
+    if (s->ncols > GS_MAX_COLS) {
+        snprintf(err, errlen, "%s: %d columns, more than the printer's %d", s->key, s->ncols, GS_MAX_COLS);
+        return GS_EXIT_RUNTIME;
+    }
+    gs_out_begin(&o, f, fmt, m, s);
+    for (int i = 0; i < n; ++i) {
+        fill(m, rows, i, cells);
+        gs_out_row(&o, cells);
+    }
+    return gs_out_end(&o, err, errlen);
+}

@@ -50,14 +50,14 @@ typedef struct gs_cell {
     double num;
     const char *fmt, *tfmt; /* NUM: this cell's own formats (NULL: the column's) */
     const char *text;       /* TEXT, JSON: the value (buf when formatted by gs_textf) */
-    char buf[64];
+    char buf[256];
 } gs_cell;
 
 gs_cell gs_none(void);
 gs_cell gs_num(double v);
 gs_cell gs_numf(double v, const char *fmt, const char *tfmt);
 gs_cell gs_text(const char *s);                                         /* s is kept, not copied */
-gs_cell gs_textf(const char *fmt, ...) __attribute__((format(printf, 1, 2))); /* up to 63 bytes */
+gs_cell gs_textf(const char *fmt, ...) __attribute__((format(printf, 1, 2))); /* up to 255 bytes */
 gs_cell gs_bool(int v);
 gs_cell gs_json(const char *value);
 
@@ -85,6 +85,13 @@ typedef struct gs_out {
 void gs_out_begin(gs_out *o, FILE *f, enum gs_format fmt, const gs_meta *m, const gs_schema *s);
 void gs_out_row(gs_out *o, const gs_cell *cells);
 int gs_out_end(gs_out *o, char *err, size_t n);
+
+/* All of a command's rows at once: fill(m, rows, i, cells) gives row i's
+ * cells.  What gs_out_end returns. */
+#define GS_MAX_COLS 40
+typedef void gs_fill_fn(const gs_meta *m, const void *rows, int i, gs_cell *cells);
+int gs_print(FILE *f, enum gs_format fmt, const gs_meta *m, const gs_schema *s, const void *rows, int n,
+             gs_fill_fn *fill, char *err, size_t errlen);
 
 /* A string as the printer writes it: invalid UTF-8 becomes U+FFFD; in CSV
  * quoted (always, or where a comma, quote or line break needs it), in JSON

@@ -1035,10 +1035,10 @@ static const gs_col app_cols[A_COLS] = {
     [A_DETAIL_T] = {NULL, GS_COL_TABLE, NULL, NULL, 0, NULL, ""},
 };
 
-static void report_row(gs_out *out, const app_row *r)
+static void report_row(const gs_meta *m, const void *rows, int i, gs_cell *c)
 {
-    char detail[sizeof r->detail + 2];
-    gs_cell c[A_COLS];
+    const app_row *r = (const app_row *)rows + i;
+    (void)m;
     c[A_PROGRAM] = gs_text(gs_app_program_name(r->program));
     c[A_GRAPH] = gs_text(r->graph);
     c[A_VERTICES] = gs_num(r->n), c[A_ARCS] = gs_num(r->m);
@@ -1056,24 +1056,18 @@ static void report_row(gs_out *out, const app_row *r)
     c[A_X_GRID] = gs_num(r->vs_grid);
     c[A_X_GRID_T] = r->vs_grid > 0.0 ? gs_num(r->vs_grid) : gs_none();
     c[A_DETAIL] = gs_text(r->detail);
-    snprintf(detail, sizeof detail, "%s%s", r->detail[0] ? "  " : "", r->detail);
-    c[A_DETAIL_T] = gs_text(detail);
-    gs_out_row(out, c);
+    c[A_DETAIL_T] = gs_textf("%s%s", r->detail[0] ? "  " : "", r->detail);
 }
 
 static int report(enum gs_format fmt, const gs_meta *m, const app_row *rows, int nrows, char *err, size_t n)
 {
     gs_col cols[A_COLS];
     const gs_schema schema = {"app", cols, A_COLS, NULL, NULL, 0};
-    gs_out out;
     memcpy(cols, app_cols, sizeof cols);
     for (int i = 0; i < nrows; ++i) /* the graph column: as wide as its longest entry */
         if ((int)strlen(rows[i].graph) > -cols[A_GRAPH].width)
             cols[A_GRAPH].width = -(int)strlen(rows[i].graph);
-    gs_out_begin(&out, stdout, fmt, m, &schema);
-    for (int i = 0; i < nrows; ++i)
-        report_row(&out, &rows[i]);
-    return gs_out_end(&out, err, n);
+    return gs_print(stdout, fmt, m, &schema, rows, nrows, report_row, err, n);
 }
 
 /* ---- the command ---- */

@@ -572,8 +572,9 @@ static const gs_col server_cols[S_COLS] = {
     [S_DETAIL] = {"detail", GS_COL_DATA | GS_COL_QUOTE, NULL, NULL, 0, NULL, NULL},
 };
 
-static void report_row(gs_out *out, const srv_row *r)
+static void report_row(const gs_meta *m, const void *rows, int i, gs_cell *c)
 {
+    const srv_row *r = (const srv_row *)rows + i;
     const gs_srv_launch *l = &r->l;
     const double ops = ops_of(l);
     const int pass = r->verdict == GS_PASS;
@@ -584,8 +585,7 @@ static void report_row(gs_out *out, const srv_row *r)
     const char *dist = l->workload == GS_SRV_COUNTERS || l->workload == GS_SRV_STRESS
                            ? (l->skewed ? (l->workload == GS_SRV_STRESS ? "hot" : "skewed") : "uniform")
                            : "";
-    char verdict[sizeof r->detail + 16];
-    gs_cell c[S_COLS];
+    (void)m;
     c[S_WORKLOAD] = gs_text(gs_srv_workload_name(l->workload));
     c[S_WAY] = gs_text(gs_srv_way_name(l->way));
     c[S_BLOCKS] = gs_num(l->blocks), c[S_THREADS] = gs_num(l->threads), c[S_SERVERS] = gs_num(l->servers);
@@ -611,20 +611,14 @@ static void report_row(gs_out *out, const srv_row *r)
     c[S_NS] = pass ? gs_num(r->ms_median * 1e6 / ops) : gs_none();
     c[S_MOPS] = pass ? gs_num(ops / (r->ms_median * 1e3)) : gs_none();
     c[S_VERDICT] = gs_text(gs_verdict_name(r->verdict));
-    snprintf(verdict, sizeof verdict, r->detail[0] ? "%s (%s)" : "%s", gs_verdict_name(r->verdict), r->detail);
-    c[S_VERDICT_T] = gs_text(verdict);
+    c[S_VERDICT_T] = gs_textf(r->detail[0] ? "%s (%s)" : "%s", gs_verdict_name(r->verdict), r->detail);
     c[S_DETAIL] = gs_text(r->detail);
-    gs_out_row(out, c);
 }
 
 static int report(enum gs_format fmt, const gs_meta *m, const srv_row *rows, int nrows, char *err, size_t n)
 {
     static const gs_schema schema = {"server", server_cols, S_COLS, NULL, NULL, 0};
-    gs_out out;
-    gs_out_begin(&out, stdout, fmt, m, &schema);
-    for (int i = 0; i < nrows; ++i)
-        report_row(&out, &rows[i]);
-    return gs_out_end(&out, err, n);
+    return gs_print(stdout, fmt, m, &schema, rows, nrows, report_row, err, n);
 }
 
 /* Stress's rows: first the shape of the deadlock a user found (256
