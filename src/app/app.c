@@ -563,8 +563,8 @@ static int run_cub(unsigned int mode, app_bufs *b, app_row *r, double *ms, char 
     GS_CK_OUT(cudaMemset(b->keys, 0, (size_t)extra.nkeys * (extra.key_bits / 8u)));
     GS_CK_OUT(cudaEventCreate(&t0));
     GS_CK_OUT(cudaEventCreate(&t1));
-    GS_CK_OUT((cudaError_t)gs_app_cub_sort(mode == GS_SYNC_CUB_MERGE, extra.key_bits, extra.d_keys_in, b->keys, extra.nkeys,
-                                    t0, t1));
+    GS_CK_OUT((cudaError_t)gs_app_cub_sort(mode == GS_SYNC_CUB_MERGE, extra.key_bits, extra.d_keys_in, b->keys,
+                                           extra.nkeys, t0, t1));
     GS_CK_OUT(cudaEventElapsedTime(&f, t0, t1));
     *ms = f;
     rc = bitonic_verify(b, r, err, n);
@@ -730,57 +730,54 @@ out:
     return rc;
 }
 
-/* One run of (point, mode): reset, launch, fetch, verify.  *ms gets its time. */
-static int run_once(const app_point *pt, unsigned int mode, const app_input *x, app_bufs *b, app_row *r, double *ms,
+/* A run's arguments, and the program's device data reset for it. */
+static int run_args(const app_point *pt, unsigned int mode, const app_input *x, app_bufs *b, gs_app_args *a,
                     char *err, size_t n)
 {
-    gs_app_args a;
-    cudaEvent_t t0 = NULL, t1 = NULL;
-    unsigned int *got = NULL;
-    float *fgot = NULL, f = 0.0f;
-    unsigned long long cycles[2] = {0, 0}, sum = 0;
-    int rc = 0, fired = 0;
     const gs_graph *g = &x->g;
     const unsigned int nv = x->have_graph ? g->n : 0u;
-    memset(&a, 0, sizeof a);
-    a.program = pt->program, a.mode = mode, a.src = gs_app_opts.source;
-    a.n = nv, a.m = x->have_graph ? g->m : 0u;
-    a.blocks = pt->blocks, a.threads = pt->threads, a.groups = pt->groups;
-    a.timeout_ns = (unsigned long long)(pt->timeout_s * 1e9);
-    a.state = b->state, a.watchdog = b->watchdog, a.iters_out = b->iters_out, a.cycles = b->cycles;
-    a.count = b->count;
-    a.damping = (float)gs_app_opts.damping, a.tol = (float)gs_app_opts.tol;
+    int rc = 0;
+    memset(a, 0, sizeof *a);
+    a->program = pt->program, a->mode = mode, a->src = gs_app_opts.source;
+    a->n = nv, a->m = x->have_graph ? g->m : 0u;
+    a->blocks = pt->blocks, a->threads = pt->threads, a->groups = pt->groups;
+    a->timeout_ns = (unsigned long long)(pt->timeout_s * 1e9);
+    a->state = b->state, a->watchdog = b->watchdog, a->iters_out = b->iters_out, a->cycles = b->cycles;
+    a->count = b->count;
+    a->damping = (float)gs_app_opts.damping, a->tol = (float)gs_app_opts.tol;
     if (pt->program == GS_APP_PAGERANK) {
-        a.row = x->d_in_row, a.col = x->d_in_col, a.inv_out = x->d_inv_out;
-        a.rank[0] = b->rank0, a.rank[1] = b->rank1, a.fsum = b->fsum;
-        a.max_iters = PR_MAX_ITERS;
+        a->row = x->d_in_row, a->col = x->d_in_col, a->inv_out = x->d_inv_out;
+        a->rank[0] = b->rank0, a->rank[1] = b->rank1, a->fsum = b->fsum;
+        a->max_iters = PR_MAX_ITERS;
         float dangling = 0.0f; /* of the first iteration: slot 0's second sum, its lane 0 */
         for (unsigned int u = 0; u < nv; ++u)
             if (g->row[u + 1] == g->row[u])
                 dangling += 1.0f / (float)nv;
         GS_CK_OUT(cudaMemset(b->fsum, 0, GS_APP_PR_FLOATS * sizeof(float)));
-        GS_CK_OUT(cudaMemcpy(b->fsum + GS_APP_PR_LANES * GS_APP_PR_STRIDE, &dangling, sizeof dangling, cudaMemcpyHostToDevice));
+        GS_CK_OUT(cudaMemcpy(b->fsum + GS_APP_PR_LANES * GS_APP_PR_STRIDE, &dangling, sizeof dangling,
+                             cudaMemcpyHostToDevice));
         GS_CK_OUT(cudaMemcpy(b->rank0, b->host_rank, (size_t)nv * 4, cudaMemcpyHostToDevice));
     } else if (pt->program == GS_APP_SW) {
         const size_t cells = ((size_t)extra.qlen + 1) * ((size_t)extra.tlen + 1);
-        a.qs = extra.d_q, a.ts = extra.d_t, a.qlen = extra.qlen, a.tlen = extra.tlen;
-        a.match = extra.sc.match, a.mismatch = extra.sc.mismatch;
-        a.gap_open = extra.sc.gap_open, a.gap_extend = extra.sc.gap_extend;
-        a.h = b->h, a.e = b->e, a.f = b->f, a.max_iters = extra.qlen + extra.tlen + 1u;
+        a->qs = extra.d_q, a->ts = extra.d_t, a->qlen = extra.qlen, a->tlen = extra.tlen;
+        a->match = extra.sc.match, a->mismatch = extra.sc.mismatch;
+        a->gap_open = extra.sc.gap_open, a->gap_extend = extra.sc.gap_extend;
+        a->h = b->h, a->e = b->e, a->f = b->f, a->max_iters = extra.qlen + extra.tlen + 1u;
         GS_CK_OUT(cudaMemset(b->h, 0, cells * 4));
         GS_CK_OUT(cudaMemset(b->e, 0xc0, cells * 4)); /* minus infinity on the borders */
         GS_CK_OUT(cudaMemset(b->f, 0xc0, cells * 4));
     } else if (pt->program == GS_APP_BITONIC) {
-        a.keys = b->keys, a.key_bits = extra.key_bits, a.steps = extra.d_steps, a.nsteps = extra.nsteps;
-        a.size = extra.nkeys, a.max_iters = extra.nsteps + 1u;
-        GS_CK_OUT(cudaMemcpy(b->keys, extra.d_keys_in, (size_t)extra.nkeys * (extra.key_bits / 8u), cudaMemcpyDeviceToDevice));
+        a->keys = b->keys, a->key_bits = extra.key_bits, a->steps = extra.d_steps, a->nsteps = extra.nsteps;
+        a->size = extra.nkeys, a->max_iters = extra.nsteps + 1u;
+        GS_CK_OUT(cudaMemcpy(b->keys, extra.d_keys_in, (size_t)extra.nkeys * (extra.key_bits / 8u),
+                             cudaMemcpyDeviceToDevice));
     } else if (pt->program == GS_APP_REDUCE || pt->program == GS_APP_REDUCE_FLOAT) {
-        a.size = pt->size, a.in = b->in, a.part = b->part, a.max_iters = 64u;
+        a->size = pt->size, a->in = b->in, a->part = b->part, a->max_iters = 64u;
     } else {
-        a.row = x->d_row, a.col = x->d_col, a.w = x->d_w;
-        a.dist = b->dist, a.wl[0] = b->wl0, a.wl[1] = b->wl1;
-        a.stamp = (pt->program == GS_APP_SSSP || pt->program == GS_APP_SSSP_TOPO) ? b->stamp : NULL;
-        a.max_iters = nv + 2u;
+        a->row = x->d_row, a->col = x->d_col, a->w = x->d_w;
+        a->dist = b->dist, a->wl[0] = b->wl0, a->wl[1] = b->wl1;
+        a->stamp = (pt->program == GS_APP_SSSP || pt->program == GS_APP_SSSP_TOPO) ? b->stamp : NULL;
+        a->max_iters = nv + 2u;
         GS_CK_OUT(cudaMemset(b->dist, 0xff, (size_t)nv * 4));
         GS_CK_OUT(cudaMemset(b->stamp, 0, (size_t)nv * 4));
     }
@@ -790,36 +787,53 @@ static int run_once(const app_point *pt, unsigned int mode, const app_input *x, 
             GS_CK_OUT(gs_barrier_plan(&b->gs, b->state, pt->blocks, pt->threads, gs_app_opts.form, 0));
             b->planned = 1;
         }
-        a.gs = b->gs;
-        a.gs.epoch = 0;
+        a->gs = b->gs;
+        a->gs.epoch = 0;
     }
-    GS_CK_OUT((cudaError_t)gs_app_setup(&a));
+out:
+    return rc;
+}
+
+/* One launch of a, timed into *ms; the iterations it ran, its barrier
+ * share, and whether the watchdog fired. */
+static int run_launch(unsigned int mode, app_bufs *b, gs_app_args *a, app_row *r, double *ms, int *fired, char *err,
+                      size_t n)
+{
+    cudaEvent_t t0 = NULL, t1 = NULL;
+    unsigned long long cycles[2] = {0, 0};
+    float f = 0.0f;
+    int rc = 0;
+    GS_CK_OUT((cudaError_t)gs_app_setup(a));
     GS_CK_OUT(cudaEventCreate(&t0));
     GS_CK_OUT(cudaEventCreate(&t1));
     if (mode <= GS_SYNC_RELAUNCH_GRAPH)
-        GS_CK_OUT((cudaError_t)gs_app_run_relaunch(&a, mode == GS_SYNC_RELAUNCH_GRAPH, t0, t1));
+        GS_CK_OUT((cudaError_t)gs_app_run_relaunch(a, mode == GS_SYNC_RELAUNCH_GRAPH, t0, t1));
     else
-        GS_CK_OUT((cudaError_t)gs_app_run_persistent(&a, t0, t1));
-    GS_CK_OUT(gs_wait_launch(t1, GS_WAIT_LAUNCH_LIMIT_S(a.timeout_ns)));
+        GS_CK_OUT((cudaError_t)gs_app_run_persistent(a, t0, t1));
+    GS_CK_OUT(gs_wait_launch(t1, GS_WAIT_LAUNCH_LIMIT_S(a->timeout_ns)));
     GS_CK_OUT(cudaEventElapsedTime(&f, t0, t1));
     *ms = f;
-    GS_CK_OUT(gs_watchdog_fired(b->watchdog, &fired));
+    GS_CK_OUT(gs_watchdog_fired(b->watchdog, fired));
     GS_CK_OUT(cudaMemcpy(&r->iters, b->iters_out, 4, cudaMemcpyDeviceToHost));
     GS_CK_OUT(cudaMemcpy(cycles, b->cycles, sizeof cycles, cudaMemcpyDeviceToHost));
     r->share = mode > GS_SYNC_RELAUNCH_GRAPH && cycles[1] ? (double)cycles[0] / (double)cycles[1] : -1.0;
-    if (fired) {
-        r->verdict = GS_TIMEOUT;
-        snprintf(r->detail, sizeof r->detail, "the watchdog ended the run after %.1f s", pt->timeout_s);
-        goto out;
-    }
-    if (pt->program == GS_APP_SW) {
-        rc = sw_verify(b, r, err, n);
-        goto out;
-    }
-    if (pt->program == GS_APP_BITONIC) {
-        rc = bitonic_verify(b, r, err, n);
-        goto out;
-    }
+out:
+    events_destroy(t0, t1);
+    return rc;
+}
+
+/* The run's output against the host's answer: r's verdict and detail. */
+static int run_verify(const app_point *pt, const app_input *x, const app_bufs *b, app_row *r, char *err, size_t n)
+{
+    unsigned int *got = NULL;
+    float *fgot = NULL, f = 0.0f;
+    unsigned long long sum = 0;
+    const unsigned int nv = x->have_graph ? x->g.n : 0u;
+    int rc = 0;
+    if (pt->program == GS_APP_SW)
+        return sw_verify(b, r, err, n);
+    if (pt->program == GS_APP_BITONIC)
+        return bitonic_verify(b, r, err, n);
     if (pt->program == GS_APP_REDUCE_FLOAT) { /* within the bound of a float sum of k terms in a row */
         const double threads = (double)pt->blocks * pt->threads, exact = (double)pt->expected / 65536.0;
         const double k = ceil((double)pt->size / threads) + ceil(log2(threads)) + 1.0;
@@ -868,8 +882,23 @@ static int run_once(const app_point *pt, unsigned int mode, const app_input *x, 
 out:
     free(got);
     free(fgot);
-    events_destroy(t0, t1);
     return rc;
+}
+
+/* One run of (point, mode): reset, launch, fetch, verify.  *ms gets its time. */
+static int run_once(const app_point *pt, unsigned int mode, const app_input *x, app_bufs *b, app_row *r, double *ms,
+                    char *err, size_t n)
+{
+    gs_app_args a;
+    int rc, fired = 0;
+    if ((rc = run_args(pt, mode, x, b, &a, err, n)) || (rc = run_launch(mode, b, &a, r, ms, &fired, err, n)))
+        return rc;
+    if (fired) {
+        r->verdict = GS_TIMEOUT;
+        snprintf(r->detail, sizeof r->detail, "the watchdog ended the run after %.1f s", pt->timeout_s);
+        return 0;
+    }
+    return run_verify(pt, x, b, r, err, n);
 }
 
 /* The host's answer for `program` on x, computed once. */

@@ -445,11 +445,11 @@ extern "C" cudaError_t gs_litmus_gpu_run(gs_litmus_gpu *g, unsigned int rounds, 
         return cudaErrorLaunchFailure;
     GS_CK_RETURN(cudaEventRecord(g->t0, 0));
     if (g->cluster > 1u) /* a cluster's blocks are co-scheduled; clusters do not wait for each other */
-        GS_CK_RETURN(gs_launch_clusters(litmus_kernels[g->shape][g->order], g->blocks, GS_LITMUS_THREADS, g->cluster, args,
-                              g->smem, 0));
+        GS_CK_RETURN(gs_launch_clusters(litmus_kernels[g->shape][g->order], g->blocks, GS_LITMUS_THREADS, g->cluster,
+                                        args, g->smem, 0));
     else
-        GS_CK_RETURN(cudaLaunchCooperativeKernel(litmus_kernels[g->shape][g->order], dim3(g->blocks), dim3(GS_LITMUS_THREADS),
-                                       args, g->smem, 0));
+        GS_CK_RETURN(cudaLaunchCooperativeKernel(litmus_kernels[g->shape][g->order], dim3(g->blocks),
+                                                 dim3(GS_LITMUS_THREADS), args, g->smem, 0));
     GS_CK_RETURN(cudaEventRecord(g->t1, 0));
     GS_CK_RETURN(gs_wait_launch(g->t1, GS_WAIT_LAUNCH_LIMIT_S(timeout_ns)));
     GS_CK_RETURN(cudaGetLastError());
@@ -457,7 +457,7 @@ extern "C" cudaError_t gs_litmus_gpu_run(gs_litmus_gpu *g, unsigned int rounds, 
     GS_CK_RETURN(cudaMemcpy(records, g->records, nrec, cudaMemcpyDeviceToHost));
     GS_CK_RETURN(cudaMemcpy(smid, g->smid, g->blocks * sizeof(unsigned int), cudaMemcpyDeviceToHost));
     GS_CK_RETURN(cudaMemcpy(&abort, (const char *)g->watchdog + offsetof(gs_watchdog_t, abort), sizeof abort,
-                  cudaMemcpyDeviceToHost));
+                            cudaMemcpyDeviceToHost));
     *timed_out = abort != 0u;
     return cudaSuccess;
 }
