@@ -11,8 +11,8 @@ extern "C" {
 #endif
 
 /* e (a cudaError_t) as GS_EXIT_OK, or as GS_EXIT_RUNTIME with
- * "CUDA: WHAT: cudaErrorName: what it means" in err. */
-int gs_cuda_error(int e, const char *what, char *err, size_t n);
+ * "CUDA: WHAT: cudaErrorName: what it means" in err (WHAT from the format). */
+int gs_cuda_error(int e, char *err, size_t n, const char *what, ...) __attribute__((format(printf, 4, 5)));
 
 #ifdef __cplusplus
 }
@@ -23,13 +23,13 @@ int gs_cuda_error(int e, const char *what, char *err, size_t n);
  * frees what it holds (GS_CK_OUT). */
 #define GS_CK(call)                                                                                                    \
     do {                                                                                                               \
-        const int ck_ = gs_cuda_error((int)(call), #call, err, n);                                                     \
+        const int ck_ = gs_cuda_error((int)(call), err, n, "%s", #call);                                                     \
         if (ck_)                                                                                                       \
             return ck_;                                                                                                \
     } while (0)
 #define GS_CK_OUT(call)                                                                                                \
     do {                                                                                                               \
-        if ((rc = gs_cuda_error((int)(call), #call, err, n)) != 0)                                                     \
+        if ((rc = gs_cuda_error((int)(call), err, n, "%s", #call)) != 0)                                                     \
             goto out;                                                                                                  \
     } while (0)
 /* In CUDA code that hands a failure to its caller (with cudaError_t e). */

@@ -1,5 +1,4 @@
 #include "device.h"
-#include "cuda_check.h"
 
 #include <cuda_runtime_api.h>
 #include <stdio.h>
@@ -70,12 +69,4 @@ int gs_device_open(int ordinal, gs_device_info *d, char *err, size_t n)
         return GS_EXIT_RUNTIME;
     }
     return GS_EXIT_OK;
-}
-
-int gs_cuda_error(int e, const char *what, char *err, size_t n)
-{
-    if (e == (int)cudaSuccess)
-        return GS_EXIT_OK;
-    snprintf(err, n, "CUDA: %s: %s: %s", what, cudaGetErrorName((cudaError_t)e), cudaGetErrorString((cudaError_t)e));
-    return GS_EXIT_RUNTIME;
 }

@@ -215,8 +215,8 @@ int gs_plain_run(const gs_options *o, const gs_device_info *dev, const gs_meta *
         point p;
         memset(xs, 0, sizeof xs);
         if ((rc = open_point(o, dev, per_sm[i], &p, err, n)) == GS_EXIT_OK) {
-            rc = gs_cuda_error(gs_barrier_plan(&xs[0].bar, p.state, p.blocks, p.threads, GS_BARRIER_AUTO, 0),
-                               "gs_barrier_plan", err, n);
+            rc = gs_cuda_error(gs_barrier_plan(&xs[0].bar, p.state, p.blocks, p.threads, GS_BARRIER_AUTO, 0), err,
+                               n, "gs_barrier_plan");
             for (int k = 0; k < GS_PLAIN_KINDS; ++k) {
                 xs[k].name = kind_names[k];
                 xs[k].kind = (enum gs_plain_kind)k;
@@ -265,8 +265,8 @@ int gs_tune_run(const gs_options *o, const gs_device_info *dev, const gs_meta *m
         if ((rc = open_point(o, dev, per_sm[i], &p, err, n)) == GS_EXIT_OK)
             for (int f = 0; f < GS_BARRIER_FORMS && rc == GS_EXIT_OK; ++f) {
                 memset(&xs[nx], 0, sizeof xs[nx]);
-                rc = gs_cuda_error(gs_barrier_plan(&xs[nx].bar, p.state, p.blocks, p.threads, f, 0), "gs_barrier_plan",
-                                   err, n);
+                rc = gs_cuda_error(gs_barrier_plan(&xs[nx].bar, p.state, p.blocks, p.threads, f, 0), err, n,
+                                   "gs_barrier_plan");
                 if (rc == GS_EXIT_OK && (int)xs[nx].bar.form == f) { /* spread may not place: then it is not measured */
                     xs[nx].name = gs_barrier_form_name(f);
                     xs[nx++].kind = GS_PLAIN_GS;

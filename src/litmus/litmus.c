@@ -12,6 +12,7 @@
  */
 #include "litmus/litmus.h"
 #include "cli.h"
+#include "cuda_check.h"
 #include "gsync_bench.h"
 #include "report.h"
 
@@ -206,12 +207,11 @@ static int run_row(litmus_row *r, const gs_options *o, unsigned int seed, char *
         }
     }
     if (e != cudaSuccess) {
-        snprintf(err, n, "CUDA: litmus: %s %s: %s: %s: %s%s", gs_litmus_shape_name(r->shape),
-                 gs_litmus_order_name(r->order), what, cudaGetErrorName(e), cudaGetErrorString(e),
-                 e == cudaErrorInvalidConfiguration ? " (needs cooperative launch and a block on each of "
-                                                      "as many SMs as the shape has roles, all co-resident)"
-                                                    : "");
-        rc = GS_EXIT_RUNTIME;
+        rc = gs_cuda_error(e, err, n, "litmus: %s %s: %s", gs_litmus_shape_name(r->shape),
+                           gs_litmus_order_name(r->order), what);
+        if (e == cudaErrorInvalidConfiguration)
+            snprintf(err + strlen(err), n - strlen(err), " (needs cooperative launch and a block on each of as "
+                                                         "many SMs as the shape has roles, all co-resident)");
     }
     gs_litmus_gpu_close(&g);
     free(records);

@@ -441,9 +441,7 @@ static int launch_checked(srv_row *r, int verifying, char *err, size_t n)
             items[a] = GS_SRV_INITIAL_BALANCE;
     l->verifying = verifying;
     if ((e = gs_server_gpu_run(l, items, log, counts)) != 0) {
-        char what[64];
-        snprintf(what, sizeof what, "server %s %s", gs_srv_workload_name(l->workload), gs_srv_way_name(l->way));
-        gs_cuda_error(e, what, err, n);
+        gs_cuda_error(e, err, n, "server %s %s", gs_srv_workload_name(l->workload), gs_srv_way_name(l->way));
         free(items), free(log), free(counts);
         return GS_EXIT_RUNTIME;
     }
@@ -641,7 +639,7 @@ static int plan_stress(const gs_options *o, const gs_device_info *dev, const uns
         if (!e && !per_sm[t])
             return GS_EXIT_RUNTIME;
         if (e) {
-            return gs_cuda_error(e, "server stress: occupancy", err, n);
+            return gs_cuda_error(e, err, n, "server stress: occupancy");
         }
     }
     for (unsigned int c = 0; c < fixed + gs_srv_opts.configs; ++c) {
@@ -692,7 +690,7 @@ static int plan(const gs_options *o, const gs_device_info *dev, srv_row *rows, i
     unsigned int per_sm = 0u, grids[GS_MAX_LIST];
     int ngrids = 0, e;
     if ((e = gs_server_gpu_per_sm(GS_SRV_COUNTERS, threads, 32u * sms, &per_sm)) != 0)
-        return gs_cuda_error(e, "server: occupancy", err, n);
+        return gs_cuda_error(e, err, n, "server: occupancy");
     if (o->tbs)
         grids[ngrids++] = o->tbs;
     for (int i = 0; i < o->ntbs_per_sm; ++i)
