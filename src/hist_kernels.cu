@@ -267,16 +267,15 @@ static cudaError_t hist_cub_host(gs_bench_args *a, cudaEvent_t t0, cudaEvent_t t
     const gs_rx_params *p = GS_PARAMS(gs_rx_params, *a);
     const int timed = p->bench == GS_RX_HIST_CUB_INT_SCALE;
     unsigned char *st = (unsigned char *)a->state;
-    size_t levels = 0, at = 0, bytes = 0;
+    size_t at_levels = 0, at = 0, bytes = 0;
     cudaError_t e;
-    hist_cub_layout(p->bench, p->samples, p->bins, &levels, &at, &bytes, &e);
-    if (e != cudaSuccess || (!timed && (e = hist_cub_inputs(a, p, (unsigned long long *)(st + levels))) != cudaSuccess) ||
-        (e = cudaEventRecord(t0, 0)) != cudaSuccess ||
-        (timed && (e = hist_cub_inputs(a, p, (unsigned long long *)(st + levels))) != cudaSuccess))
+    hist_cub_layout(p->bench, p->samples, p->bins, &at_levels, &at, &bytes, &e);
+    unsigned long long *levels = (unsigned long long *)(st + at_levels);
+    if (e != cudaSuccess || (!timed && (e = hist_cub_inputs(a, p, levels)) != cudaSuccess) ||
+        (e = cudaEventRecord(t0, 0)) != cudaSuccess || (timed && (e = hist_cub_inputs(a, p, levels)) != cudaSuccess))
         return e;
     if ((e = hist_cub_call(p->bench, st + at, bytes, hist_scaled_bytes(p->bench) ? (const void *)st : a->data,
-                           a->data + p->samples, p->samples, p->bins, (const unsigned long long *)(st + levels))) !=
-        cudaSuccess)
+                           a->data + p->samples, p->samples, p->bins, levels)) != cudaSuccess)
         return e;
     return cudaEventRecord(t1, 0);
 }

@@ -47,15 +47,16 @@ extern const gs_family gs_family_relaxed;
 #define HIST(name, origin, summary, bench, kern, bins, flags)                                                    \
     {name, origin, summary, &gs_family_relaxed, &gs_kernels_relaxed_hist_##kern, GS_LAUNCH_PLAIN, flags,         \
      {GS_RX_##bench | (GS_RX_RELAXED << 8), bins}}
-#define CUB(name, summary, bench, bins, flags) HIST(name, "CUDA peer", "CUB DeviceHistogram::" summary, bench, cub, bins, flags)
+#define CUB(name, summary, bench, bins, flags)                                                                  \
+    HIST(name, "CUDA peer", "CUB DeviceHistogram::" summary, bench, cub, bins, flags)
 #define PRESCALED "pre-scaled into [0, bins) before the timing"
 #define HISTS(suffix, bins, flags, atomic_flags, cub_flags)                                                     \
     HIST("histAtomic" suffix, "baseline", "one global red.add per sample, " suffix " bins", HIST_ATOMIC, atomic, \
          bins, atomic_flags),                                                                                   \
         CUB("histCub" suffix, "HistogramEven, 64-bit levels over the 32-bit samples, " suffix " bins", HIST_CUB,  \
             bins, cub_flags),                                                                                   \
-        CUB("histCubInt" suffix, "HistogramEven, 32-bit levels, samples " PRESCALED ", " suffix " bins", HIST_CUB_INT,   \
-            bins, 0),                                                                                           \
+        CUB("histCubInt" suffix, "HistogramEven, 32-bit levels, samples " PRESCALED ", " suffix " bins",        \
+            HIST_CUB_INT, bins, 0),                                                                             \
         CUB("histCubIntScale" suffix, "HistogramEven, 32-bit levels, the pre-scaling timed with it, " suffix      \
             " bins", HIST_CUB_INT_SCALE, bins, 0),                                                              \
         CUB("histCubFloat" suffix, "HistogramEven, float levels and samples " PRESCALED ", " suffix " bins",    \

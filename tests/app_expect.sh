@@ -34,10 +34,11 @@ small="--graph road:20000 --length 600 --size 65536 --root 2000"
 "$bench" app all $small --tbs-per-sm 1,4 --repeat 1 --timeout 5 --format csv >"$tmp/all.csv" || {
   echo "app all: exit $?"; status=1; }
 n=$(rows "$tmp/all.csv" | wc -l)
-[ "$n" = 204 ] || { echo "app all: $n rows, expected 204 (bitonic adds CUB's sorts, both reduces CUB's sum, uts runs 5 locks,"\
-  "uts-hs 3)"; status=1; }
+[ "$n" = 204 ] || { echo "app all: $n rows, expected 204 (bitonic adds CUB's sorts, both reduces CUB's sum," \
+  "uts runs 5 locks, uts-hs 3)"; status=1; }
 [ "$(rows "$tmp/all.csv" | grep -cE '^reduce(-float)?,cubReduce,PASS$')" = 4 ] || {
-  echo "app all: not 4 PASS rows of CUB's sum beside reduce and reduce-float:"; rows "$tmp/all.csv" | grep cubReduce; status=1; }
+  echo "app all: not 4 PASS rows of CUB's sum beside reduce and reduce-float:"; rows "$tmp/all.csv" | grep cubReduce
+  status=1; }
 bad=$(rows "$tmp/all.csv" | grep -v ",PASS$" | grep -v "^[a-z-]*,fxLockBarrier,TIMEOUT$" | grep -v "^uts-hs,hsShipped,")
 [ -z "$bad" ] || { echo "app all: not PASS:"; echo "$bad"; status=1; }
 

@@ -572,7 +572,8 @@ static int reduce_verify(const app_point *pt, const app_bufs *b, double chains, 
     int rc = 0;
     if (pt->program == GS_APP_REDUCE_FLOAT) {
         const double exact = (double)pt->expected / 65536.0;
-        const double k = ceil((double)pt->size / chains) + ceil(log2(chains)) + 1.0, bound = k * ldexp(1.0, -24) * exact;
+        const double k = ceil((double)pt->size / chains) + ceil(log2(chains)) + 1.0;
+        const double bound = k * ldexp(1.0, -24) * exact;
         float f = 0.0f;
         CK(cudaMemcpy(&f, b->part, 4, cudaMemcpyDeviceToHost));
         if (!(fabs((double)f - exact) <= bound)) {
