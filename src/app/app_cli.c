@@ -22,7 +22,7 @@ static const char *const sync_names[GS_SYNC_NAMES] = {
     "relaunchStream", "relaunchGraph", "gridSync",  "cudaBarrier",      "atomicTreeBarrUniq", "lfTreeBarrUniq",
     "srBarrier",      "fxLockFreeBarrier", "fxLockBarrier", "gsBarrier", "brokenNoBarrier",
     "fxLockBarrierNoFence", "fxLockFreeBarrierNoFence", "spinMutex", "faMutex", "ticketMutex", "arrayMutex",
-    "cohortMutex", "brokenNoLock", "hsShipped", "hsFixed", "hsTicket", "cubRadixSort", "cubMergeSort"};
+    "cohortMutex", "brokenNoLock", "hsShipped", "hsFixed", "hsTicket", "cubRadixSort", "cubMergeSort", "cubReduce"};
 
 const char *gs_app_program_name(unsigned int p)
 {
