@@ -161,25 +161,35 @@ static __device__ __forceinline__ void gs_bench_wrap_sem_ticket(gs_sem_ticket_t 
 /* The loop that mutexes and semaphores share: each block runs a.iters times:
  * thread 0 acquires (ACQUIRE, false when the watchdog gave up), the block
  * joins, BODY runs on every thread, the block joins, thread 0 releases
- * (RELEASE).  SETUP declares what they need; FINISH runs on every thread at
- * the end; INIT runs on one thread before the launch. */
+ * (RELEASE).  Once the watchdog has made thread 0 give up, it neither
+ * acquires nor releases again and the block runs out its iterations
+ * unlocked (the run is a TIMEOUT, its data unchecked): no flag is broadcast
+ * to the block, which would sit between every acquire and the section.
+ * The loop is written twice, for the verifying launch and the timed ones,
+ * so that the timed body carries none of the verifying launch's counting.
+ * SETUP declares what they need; FINISH runs on every thread at the end;
+ * INIT runs on one thread before the launch. */
+#define GS__BENCH_LOCK_LOOP(ACQUIRE, BODY, RELEASE)            \
+    for (unsigned int it = 0; it < a.iters; ++it) {           \
+        if (threadIdx.x == 0 && held)                          \
+            held = (ACQUIRE);                                  \
+        __syncthreads();                                       \
+        BODY;                                                  \
+        __syncthreads();                                       \
+        if (threadIdx.x == 0 && held) {                        \
+            RELEASE;                                           \
+        }                                                      \
+    }
 #define GS_BENCH_LOCK_KERNELS(FAMILY, NAME, SETUP, INIT, ACQUIRE, BODY, RELEASE, FINISH) \
     GS_BENCH_INIT(FAMILY, NAME, INIT)                                                  \
     static __global__ void gs_##FAMILY##_kernel_##NAME(gs_bench_args a)                \
     {                                                                                  \
-        __shared__ int held;                                                           \
+        bool held = a.sync != 0; /* thread 0's: false once the watchdog fired */       \
         SETUP;                                                                         \
-        for (unsigned int it = 0; it < a.iters; ++it) {                                \
-            if (threadIdx.x == 0)                                                      \
-                held = a.sync ? (int)(ACQUIRE) : 1;                                    \
-            __syncthreads();                                                           \
-            if (!held)                                                                 \
-                break; /* watchdog: the whole block leaves */                          \
-            BODY;                                                                      \
-            __syncthreads();                                                           \
-            if (threadIdx.x == 0 && a.sync) {                                          \
-                RELEASE;                                                               \
-            }                                                                          \
+        if (a.check_exclusion) {                                                       \
+            GS__BENCH_LOCK_LOOP(ACQUIRE, BODY, RELEASE)                                \
+        } else {                                                                       \
+            GS__BENCH_LOCK_LOOP(ACQUIRE, BODY, RELEASE)                                \
         }                                                                              \
         FINISH;                                                                        \
     }                                                                                  \
