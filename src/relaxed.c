@@ -9,6 +9,7 @@
 #include "relaxed.h"
 
 #include "cli.h"
+#include "family.h"
 
 #include "gsync/barrier/counter.h"
 #include "gsync/host.h"

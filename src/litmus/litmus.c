@@ -169,13 +169,14 @@ static void verdict(litmus_row *r)
 
 static int run_row(litmus_row *r, const gs_options *o, unsigned int seed, char *err, size_t n)
 {
+    const gs_litmus_options *lo = gs_litmus_own(o);
     gs_litmus_gpu g;
     unsigned char *records = NULL;
     unsigned int *smid = NULL;
     const unsigned long long timeout_ns = (unsigned long long)(o->timeout_s * 1e9);
     const char *what = "plan";
     int rc = GS_EXIT_OK;
-    cudaError_t e = gs_litmus_gpu_open(&g, r->shape, r->order, gs_litmus_opts.iters);
+    cudaError_t e = gs_litmus_gpu_open(&g, r->shape, r->order, lo->iters);
     if (e == cudaErrorNotSupported) {
         r->skipped = 1;
         snprintf(r->detail, sizeof r->detail, "the device cannot run clusters of two blocks, one an SM (needs sm_90)");
@@ -184,7 +185,7 @@ static int run_row(litmus_row *r, const gs_options *o, unsigned int seed, char *
     }
     if (e == cudaSuccess) {
         const unsigned long long rounds_total =
-            ((unsigned long long)gs_litmus_opts.iters + g.instances - 1u) / g.instances;
+            ((unsigned long long)lo->iters + g.instances - 1u) / g.instances;
         r->blocks = g.blocks, r->instances = g.instances, r->per_sm = g.per_sm;
         records = malloc((size_t)g.max_rounds * g.instances * g.roles);
         smid = malloc(g.blocks * sizeof *smid);
@@ -197,7 +198,7 @@ static int run_row(litmus_row *r, const gs_options *o, unsigned int seed, char *
             const unsigned int rounds =
                 rounds_total - done < g.max_rounds ? (unsigned int)(rounds_total - done) : g.max_rounds;
             float ms = 0.0f;
-            if ((e = gs_litmus_gpu_run(&g, rounds, gs_litmus_opts.stress, timeout_ns, seed++, records, smid, &ms,
+            if ((e = gs_litmus_gpu_run(&g, rounds, lo->stress, timeout_ns, seed++, records, smid, &ms,
                                        &r->timed_out)) != cudaSuccess)
                 break;
             r->ms += ms;
@@ -231,7 +232,8 @@ static const char *model_name(const litmus_row *r)
     return gs_litmus_forbidden(r->shape, r->order) ? "forbidden" : "allowed";
 }
 
-static void report(FILE *f, enum gs_format fmt, const gs_meta *m, const litmus_row *rows, int nrows)
+static void report(FILE *f, enum gs_format fmt, const gs_meta *m, const gs_litmus_options *lo, const litmus_row *rows,
+                   int nrows)
 {
     char text[400], label[8];
     if (fmt == GS_FORMAT_CSV) {
@@ -244,7 +246,7 @@ static void report(FILE *f, enum gs_format fmt, const gs_meta *m, const litmus_r
             outcomes_text(r, 0, text, sizeof text);
             gs_csv_meta(f, m);
             fprintf(f, "%s,%s,%s,%s,%u,%u,%llu,%llu,%s,%llu,%llu,", gs_litmus_shape_name(r->shape),
-                    gs_litmus_order_name(r->order), model_name(r), gs_litmus_opts.stress ? "on" : "off", r->blocks,
+                    gs_litmus_order_name(r->order), model_name(r), lo->stress ? "on" : "off", r->blocks,
                     r->instances, r->c.iterations, r->c.distinct_sm, label,
                     r->c.outcome[gs_litmus_weak_outcome(r->shape)], r->c.other);
             gs_csv_string(f, text);
@@ -254,7 +256,7 @@ static void report(FILE *f, enum gs_format fmt, const gs_meta *m, const litmus_r
         }
     } else if (fmt == GS_FORMAT_JSON) {
         gs_json_meta(f, m);
-        fprintf(f, "  \"stress\": %s,\n  \"litmus\": [", gs_litmus_opts.stress ? "true" : "false");
+        fprintf(f, "  \"stress\": %s,\n  \"litmus\": [", lo->stress ? "true" : "false");
         for (int i = 0; i < nrows; ++i) {
             const litmus_row *r = &rows[i];
             gs_litmus_outcome_label(r->shape, gs_litmus_weak_outcome(r->shape), label, sizeof label);
@@ -277,8 +279,8 @@ static void report(FILE *f, enum gs_format fmt, const gs_meta *m, const litmus_r
     } else {
         gs_table_header(f, m);
         fprintf(f, "litmus: at least %u iterations a row; each role in a block of its own SM%s; stress %s\n",
-                gs_litmus_opts.iters, nrows && rows[0].per_sm == 1u ? " (one block an SM)" : "",
-                gs_litmus_opts.stress ? "on" : "off");
+                lo->iters, nrows && rows[0].per_sm == 1u ? " (one block an SM)" : "",
+                lo->stress ? "on" : "off");
         fprintf(f, "%-16s %-8s %-9s %-5s %11s %11s %9s %6s %-8s %9s  %s\n", "shape", "order", "model", "weak",
                 "iterations", "distinct SM", "weak seen", "other", "verdict", "ms", "outcomes seen");
         for (int i = 0; i < nrows; ++i) {
@@ -300,11 +302,12 @@ static void report(FILE *f, enum gs_format fmt, const gs_meta *m, const litmus_r
 int gs_litmus_command(const gs_options *o, const gs_device_info *dev, const gs_meta *meta, char *err, size_t n)
 {
     static litmus_row rows[MAX_ROWS];
+    const gs_litmus_options *lo = gs_litmus_own(o);
     int nrows = 0, rc;
     (void)dev;
-    for (int s = 0; s < gs_litmus_opts.nshapes; ++s)
-        for (int k = 0; k < gs_litmus_opts.norders; ++k) {
-            const unsigned int shape = gs_litmus_opts.shapes[s], order = gs_litmus_opts.orders[k];
+    for (int s = 0; s < lo->nshapes; ++s)
+        for (int k = 0; k < lo->norders; ++k) {
+            const unsigned int shape = lo->shapes[s], order = lo->orders[k];
             if (!GS_LITMUS_ANY_ORDER(shape) && order != GS_LITMUS_ACQREL)
                 continue; /* its order is built in; a twin claims acqrel's forbidden outcome only */
             memset(&rows[nrows], 0, sizeof rows[0]);
@@ -319,7 +322,7 @@ int gs_litmus_command(const gs_options *o, const gs_device_info *dev, const gs_m
         }
     }
     gs_progress_end(0);
-    report(stdout, o->format, meta, rows, nrows);
+    report(stdout, o->format, meta, lo, rows, nrows);
     for (int i = 0; i < nrows; ++i) /* a FAIL or TIMEOUT is an error, but a broken twin's FAIL is its finding */
         if (rows[i].verdict != GS_PASS && !(GS_LITMUS_IS_TWIN(rows[i].shape) && rows[i].verdict == GS_FAIL)) {
             snprintf(err, n, "litmus: %s %s: %s: %s", gs_litmus_shape_name(rows[i].shape),
