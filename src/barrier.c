@@ -3,7 +3,6 @@
  * option --form, and the golden model of the barrier microbenchmark
  * (barrier_bench.cuh). */
 #include "cli.h"
-#include "family.h"
 #include "golden.h"
 
 #include "gsync/host.h"

@@ -1,7 +1,6 @@
 /* cli.c: the one parser of every command's table (cli.h).  It knows the
  * shared options and no command by name. */
 #include "cli.h"
-#include "family.h"
 #include "gsync_bench.h"
 
 #include <errno.h>

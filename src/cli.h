@@ -5,6 +5,8 @@
 #ifndef GSYNC_CLI_H
 #define GSYNC_CLI_H
 
+#include "family.h"
+
 #include <stddef.h>
 #include <stdio.h>
 

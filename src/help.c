@@ -1,7 +1,6 @@
 /* help.c: `gsync-bench help [COMMAND]`, a command's usage (every one's
  * without COMMAND). */
 #include "cli.h"
-#include "family.h"
 #include "gsync_bench.h"
 
 #include <string.h>

@@ -7,7 +7,6 @@
  * finding.
  * arg[0]: the model (LOCAL_*) and flags; arg[1]: a semaphore's size. */
 #include "cli.h"
-#include "family.h"
 #include "golden.h"
 
 #include "gsync/host.h"

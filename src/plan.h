@@ -4,7 +4,6 @@
 #define GSYNC_PLAN_H
 
 #include "cli.h"
-#include "family.h"
 #include "gsync_bench.h"
 
 /* max_blocks_per_sm: resident blocks of this primitive's kernel at

@@ -9,7 +9,6 @@
 #include "relaxed.h"
 
 #include "cli.h"
-#include "family.h"
 
 #include "gsync/barrier/counter.h"
 #include "gsync/host.h"

@@ -4,7 +4,6 @@
 #define GSYNC_RUN_H
 
 #include "cli.h"
-#include "family.h"
 
 #define GS_MAX_FAMILY_OPTIONS 16
 typedef struct gs_run_options {
