@@ -25,6 +25,7 @@ static void fill(gs_config *c, const gs_options *o, const gs_prim *p, unsigned i
     c->group = blocks / sms ? blocks / sms : 1u;
     c->sm_count = sms;
     c->wrap = o->wrap;
+    c->fopt = gs_run_family_opts(o, p->family);
 }
 
 /* The family's own refusal of a point, if any. */
@@ -83,7 +84,7 @@ int gs_plan(const gs_options *o, const gs_prim *p, const gs_device_info *d, int 
      * clusters, say) are left out, and only a sweep left empty is an error */
     if (p->family->default_grid) {
         unsigned int blocks[8];
-        const int nb = p->family->default_grid(p, sms, cap, blocks, 8);
+        const int nb = p->family->default_grid(gs_run_family_opts(o, p->family), p, sms, cap, blocks, 8);
         rc = GS_EXIT_OK;
         for (i = 0; i < nb && *n < max_out; ++i) {
             fill(&out[*n], o, p, blocks[i] % sms ? 0u : blocks[i] / sms, blocks[i], sms);

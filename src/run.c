@@ -28,6 +28,22 @@ static int fail(char *err, size_t n, const char *msg, const char *a)
     return GS_EXIT_USAGE;
 }
 
+static size_t family_index(const gs_family *f)
+{
+    size_t i = 0;
+    while (i < gs_nfamilies && gs_families[i] != f)
+        ++i;
+    return i;
+}
+
+static void defaults(gs_options *o);
+
+const void *gs_run_family_opts(const gs_options *o, const gs_family *f)
+{
+    const size_t i = family_index(f);
+    return o->cmd && o->cmd->defaults == defaults && i < GS_MAX_FAMILIES ? gs_run_own(o)->family_opts[i].bytes : NULL;
+}
+
 static int unknown_prim(const char *name, char *err, size_t n)
 {
     const char *near[3];
@@ -77,7 +93,7 @@ static int family_option(gs_options *o, const char *name, const char *value, cha
 {
     size_t f;
     for (f = 0; f < gs_nfamilies; ++f)
-        if (gs_families[f]->option && gs_families[f]->option(name, NULL, err, n) == 1)
+        if (gs_families[f]->option && gs_families[f]->option(NULL, name, NULL, err, n) == 1)
             break;
     if (f == gs_nfamilies || !value)
         return f < gs_nfamilies;
@@ -86,15 +102,14 @@ static int family_option(gs_options *o, const char *name, const char *value, cha
         return fail(err, n, "too many family options, at most sixteen%s", "") ? -1 : 0;
     r->family_option[r->nfamily_options] = gs_families[f];
     snprintf(r->family_option_name[r->nfamily_options++], sizeof r->family_option_name[0], "%s", name);
-    return gs_families[f]->option(name, value, err, n) < 0 ? -1 : 1;
+    return gs_families[f]->option(r->family_opts[f].bytes, name, value, err, n) < 0 ? -1 : 1;
 }
 
 static void defaults(gs_options *o)
 {
-    (void)o;
     for (size_t f = 0; f < gs_nfamilies; ++f)
         if (gs_families[f]->reset_options)
-            gs_families[f]->reset_options();
+            gs_families[f]->reset_options(own(o)->family_opts[f].bytes);
 }
 
 /* A family's own option applies to runs that include that family; each
@@ -128,7 +143,7 @@ static int check(gs_options *o, char *err, size_t n)
         gs_config c;
         memset(&c, 0, sizeof c);
         c.prim = p, c.ldst = o->ldst, c.threads = gs_plan_threads(o, p), c.blocks = o->tbs;
-        c.iters = o->iters, c.repeat = o->repeat, c.wrap = o->wrap;
+        c.iters = o->iters, c.repeat = o->repeat, c.wrap = o->wrap, c.fopt = gs_run_family_opts(o, p->family);
         if (p->family->check && p->family->check(&c, err, n))
             return GS_EXIT_USAGE;
     }
@@ -163,10 +178,11 @@ static int bare(int argc, char **argv, gs_options *o, char *err, size_t n)
 }
 
 /* Resident blocks per SM of a primitive's kernel. */
-static int occupancy(const gs_prim *p, unsigned int threads, unsigned int sms, int *per_sm, char *err, size_t n)
+static int occupancy(const void *fopt, const gs_prim *p, unsigned int threads, unsigned int sms, int *per_sm,
+                     char *err, size_t n)
 {
     unsigned int v = 0;
-    const cudaError_t e = p->family->per_sm ? (cudaError_t)p->family->per_sm(p, threads, sms, &v)
+    const cudaError_t e = p->family->per_sm ? (cudaError_t)p->family->per_sm(fopt, p, threads, sms, &v)
                                             : gs_blocks_per_sm(p->kernels->kernel, threads, 0, &v);
     if (e != cudaSuccess) {
         snprintf(err, n, "CUDA: occupancy of %s: %s", p->name, cudaGetErrorString(e));
@@ -187,9 +203,10 @@ static int plan_all(const gs_options *o, const gs_device_info *dev, gs_config *c
         int per_sm = 0;
         if (!r->nprims && r->quick && !(p->flags & GS_PRIM_HEADLINE))
             continue;
-        if (p->family->selected && !p->family->selected(p))
+        const void *fopt = gs_run_family_opts(o, p->family);
+        if (p->family->selected && !p->family->selected(fopt, p))
             continue;
-        if ((rc = occupancy(p, gs_plan_threads(o, p), (unsigned int)dev->sm_count, &per_sm, err, n)))
+        if ((rc = occupancy(fopt, p, gs_plan_threads(o, p), (unsigned int)dev->sm_count, &per_sm, err, n)))
             return rc;
         if (per_sm == 0 && !r->nprims) /* the suite leaves out what this device cannot run (clusters before sm_90) */
             continue;
