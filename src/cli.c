@@ -39,7 +39,7 @@ static int parse_timeout(gs_options *o, const char *v, char *err, size_t n)
 
 static const char *const formats[] = {"table", "csv", "json"};
 #define AT(f) .at = offsetof(gs_options, f)
-static const gs_opt shared_opts[GS_SHARED] = {
+const gs_opt gs_shared_options[GS_SHARED] = {
     [GS_SH_LDST] = {"--ldst", GS_OPT_UINT, 0, GS_MAX_LDST, "10", AT(ldst)},
     [GS_SH_TBS] = {"--tbs", GS_OPT_UINT, 1, 1000000, "", AT(tbs)},
     [GS_SH_TBS_PER_SM] = {"--tbs-per-sm", GS_OPT_UINTS, 1, 1024, "", AT(tbs_per_sm),
@@ -281,7 +281,7 @@ static int own_index(const gs_command *c, const char *name)
 static int shared_index(const char *name)
 {
     for (int k = 0; k < GS_SHARED; ++k)
-        if (strcmp(name, shared_opts[k].name) == 0)
+        if (strcmp(name, gs_shared_options[k].name) == 0)
             return k;
     return -1;
 }
@@ -319,7 +319,7 @@ static int refuse_option(const gs_command *cmd, const char *name, char *err, siz
     const char *words[GS_SHARED + 256];
     size_t count = 0;
     for (int k = 0; k < GS_SHARED; ++k)
-        words[count++] = shared_opts[k].name;
+        words[count++] = gs_shared_options[k].name;
     for (size_t i = 0; i < gs_ncommands; ++i)
         for (unsigned int k = 0; k < gs_commands[i]->nopts && count < sizeof words / sizeof words[0]; ++k)
             words[count++] = gs_commands[i]->opts[k].name;
@@ -344,7 +344,7 @@ static int parse_option(int argc, char **argv, int *i, gs_options *o, char *err,
     memcpy(name, arg, len);
     name[len] = 0;
     const int k = own_index(cmd, name), sh = k < 0 ? shared_index(name) : -1;
-    const gs_opt *p = k >= 0 ? &cmd->opts[k] : sh >= 0 && (cmd->shared >> sh & 1u) ? &shared_opts[sh] : NULL;
+    const gs_opt *p = k >= 0 ? &cmd->opts[k] : sh >= 0 && (cmd->shared >> sh & 1u) ? &gs_shared_options[sh] : NULL;
     const int more = !p && cmd->more && cmd->more(NULL, name, NULL, err, n) == 1;
     if (!p && !more)
         return refuse_option(cmd, name, err, n);

@@ -68,6 +68,7 @@ typedef struct gs_command {
      * `missing`: the error without one (NULL: it is optional). */
     int (*operand)(struct gs_options *o, const char *arg, char *err, size_t n);
     const char *missing;
+    const char *example; /* an operand it takes (for tests) */
     /* The modes (programs, workloads) an option may be limited to, and
      * those the command line asks for. */
     const char *const *modes;
@@ -88,6 +89,9 @@ typedef struct gs_command {
                size_t n);
     void (*more_help)(FILE *f); /* after every summary in 'gsync-bench --help' */
 } gs_command;
+
+/* The shared options (cli.c), by enum gs_shared. */
+extern const gs_opt gs_shared_options[GS_SHARED];
 
 /* commands.c: every command, in the order help shows them. */
 extern const gs_command *const gs_commands[];

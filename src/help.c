@@ -38,5 +38,5 @@ const gs_command gs_cmd_help = {
     .usage = "usage: gsync-bench help [COMMAND]\n"
              "  COMMAND's usage and options (the same as 'gsync-bench COMMAND --help'); without one, every\n"
              "  command's.\n",
-    .host_only = 1, .operand = topic, .check = check,
+    .host_only = 1, .operand = topic, .check = check, .example = "run",
 };

@@ -336,7 +336,7 @@ const gs_command gs_cmd_run = {
         "  'gsync-bench list' names them all; 'gsync-bench --help' lists the options.\n",
     .shared = RUN_SHARED | GS_SH(WRAP), .defaults = defaults, .operand = parse_prims,
     .missing = "'run' needs a primitive name, e.g. 'gsync-bench run ticketMutex'", .more = family_option,
-    .bare = bare, .check = check, .run = run,
+    .bare = bare, .check = check, .run = run, .example = "ticketMutex",
 };
 
 const gs_command gs_cmd_list = {

@@ -220,10 +220,6 @@ static int sw_prepare(const gs_app_options *ao, char *err, size_t n)
     size_t cells, free_b = 0, total_b = 0;
     if (extra.h_ref)
         return 0;
-    if (!ao->query[0] != !ao->target[0]) {
-        snprintf(err, n, "sw: --query and --target go together");
-        return GS_EXIT_USAGE;
-    }
     if (ao->query[0]) {
         if ((rc = gs_fasta_read(ao->query, &extra.q, &extra.qlen, err, n)) ||
             (rc = gs_fasta_read(ao->target, &extra.t, &extra.tlen, err, n)))

@@ -6,10 +6,12 @@
 #include "cli.h"
 
 #include "app/graph.h"
+#include "app/sequence.h"
 #include "gsync/host.h"
 
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -151,7 +153,8 @@ static const gs_opt opts[] = {
 
 /* After parsing, before any device: --repeat within GS_APP_MAX_REPEAT,
  * bitonic's --size a power of two, --graph a well-formed generator or a
- * file there to read, every --sync mode for a program asked. */
+ * file there to read, --query and --target FASTA files that read, every
+ * --sync mode for a program asked. */
 static int check(gs_options *o, char *err, size_t n)
 {
     gs_app_options *a = own(o);
@@ -171,6 +174,18 @@ static int check(gs_options *o, char *err, size_t n)
     }
     if (a->graph[0] && gs_graph_spec_check(a->graph, err, n))
         return -1;
+    if (!a->query[0] != !a->target[0]) {
+        snprintf(err, n, "sw: --query and --target go together");
+        return -1;
+    }
+    for (int k = 0; k < 2 && a->query[0]; ++k) { /* each FASTA file read through once */
+        char *seq = NULL;
+        unsigned int len = 0;
+        const int rc = gs_fasta_read(k ? a->target : a->query, &seq, &len, err, n);
+        free(seq);
+        if (rc)
+            return -1;
+    }
     for (int i = 0; i < a->nmodes; ++i) {
         int used = 0;
         for (int p = 0; p < a->nprograms; ++p)
@@ -234,6 +249,7 @@ const gs_command gs_cmd_app = {
     .shared = GS_SH(FORMAT) | GS_SH(DEVICE) | GS_SH(TBS_PER_SM) | GS_SH(REPEAT) | GS_SH(THREADS) | GS_SH(TIMEOUT),
     .opts = opts, .nopts = sizeof opts / sizeof opts[0], .defaults = defaults, .operand = programs,
     .missing = "'app' needs a program, e.g. 'gsync-bench app bfs' (see 'gsync-bench app --help')",
-    .modes = program_names, .nmodes = GS_APP_PROGRAMS, .mode_kind = "programs", .asked = asked, .check = check,
+    .example = "bfs", .modes = program_names, .nmodes = GS_APP_PROGRAMS, .mode_kind = "programs", .asked = asked,
+    .check = check,
     .run = gs_app_command,
 };

@@ -4,6 +4,7 @@
 #include "server/server.h"
 #include "cli.h"
 
+#include "app/graph.h"
 #include "gsync/msg/queue.h"
 
 #include <stddef.h>
@@ -126,7 +127,7 @@ static int share(gs_options *o, const char *value, char *err, size_t n)
     return 0;
 }
 
-/* SPEC[,SPEC...]; each is checked when it is loaded. */
+/* SPEC[,SPEC...]; each is checked by the command's check. */
 static int graphs(gs_options *o, const char *value, char *err, size_t n)
 {
     gs_srv_options *s = own(o);
@@ -174,8 +175,8 @@ static const gs_opt opts[] = {
 #undef AT
 
 /* After the whole command line, before any device: --wrap and the grid's
- * options where the workloads take them, ways that apply to none, a block
- * size the queues or serverLF cannot take. */
+ * options where the workloads take them, ways that apply to none, the
+ * graphs, a block size the queues or serverLF cannot take. */
 static int check(gs_options *o, char *err, size_t n)
 {
     const gs_srv_options *s = gs_srv_own(o);
@@ -207,6 +208,9 @@ static int check(gs_options *o, char *err, size_t n)
         snprintf(err, n, "server: brokenEarlyRead breaks lookup answers: it needs --lookups above 0");
         return -1;
     }
+    for (int k = 0; k < s->ngraphs; ++k) /* a generator well formed, a file there to read */
+        if (gs_graph_spec_check(s->graphs[k], err, n))
+            return -1;
     if (mask == W(STRESS))
         return 0;
     const unsigned int threads = GS_GIVEN(o, THREADS) ? o->threads : GS_SRV_DEFAULT_THREADS;
@@ -273,6 +277,7 @@ const gs_command gs_cmd_server = {
               GS_SH(TIMEOUT) | GS_SH(WRAP),
     .opts = opts, .nopts = sizeof opts / sizeof opts[0], .defaults = defaults, .operand = workloads,
     .missing = "'server' needs a workload, e.g. 'gsync-bench server counters' (see 'gsync-bench server --help')",
-    .modes = workload_names, .nmodes = GS_SRV_WORKLOADS, .mode_kind = "workloads", .asked = asked, .check = check,
+    .example = "counters", .modes = workload_names, .nmodes = GS_SRV_WORKLOADS, .mode_kind = "workloads",
+    .asked = asked, .check = check,
     .run = gs_server_command,
 };
