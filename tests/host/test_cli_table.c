@@ -134,42 +134,38 @@ static int bad_values(const gs_opt *p, char bufs[4][48], const char **out)
     return k;
 }
 
-/* gsync-bench CMD [OPERAND] [OPT [VALUE]] through the parser. */
+/* PROGRAM CMD [OPERAND] [OPT [VALUE]] into argv[6]; returns argc. */
+static int line(char **argv, const char *program, const gs_command *c, const char *arg, const char *opt,
+                const char *value)
+{
+    const char *words[] = {program, c->name, arg, opt, value};
+    int argc = 0;
+    for (int k = 0; k < 5; ++k)
+        if (words[k])
+            argv[argc++] = (char *)words[k];
+    argv[argc] = NULL;
+    return argc;
+}
+
+/* The line through the parser. */
 static int parse(const gs_command *c, const char *arg, const char *opt, const char *value, gs_options *o)
 {
     char *argv[6];
-    int argc = 0;
-    argv[argc++] = "gsync-bench";
-    argv[argc++] = (char *)c->name;
-    if (arg)
-        argv[argc++] = (char *)arg;
-    if (opt)
-        argv[argc++] = (char *)opt;
-    if (value)
-        argv[argc++] = (char *)value;
-    argv[argc] = NULL;
+    const int argc = line(argv, "gsync-bench", c, arg, opt, value);
     return gs_parse_args(argc, argv, o, err, sizeof err);
 }
 
 /* The same line through the binary, without a GPU: its exit status, and
  * stderr's line count and first line in `line`. */
 static int run_binary(const gs_command *c, const char *arg, const char *opt, const char *value, int *lines,
-                      char *line, size_t cap)
+                      char *first, size_t cap)
 {
     char path[] = "/tmp/gsync-cli-table-XXXXXX";
     char *argv[6];
-    int argc = 0, status = -1, fd = mkstemp(path);
+    int status = -1, fd = mkstemp(path);
     pid_t pid;
     posix_spawn_file_actions_t fa;
-    argv[argc++] = (char *)bench;
-    argv[argc++] = (char *)c->name;
-    if (arg)
-        argv[argc++] = (char *)arg;
-    if (opt)
-        argv[argc++] = (char *)opt;
-    if (value)
-        argv[argc++] = (char *)value;
-    argv[argc] = NULL;
+    line(argv, bench, c, arg, opt, value);
     posix_spawn_file_actions_init(&fa);
     posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
     posix_spawn_file_actions_adddup2(&fa, fd, 2);
@@ -177,14 +173,14 @@ static int run_binary(const gs_command *c, const char *arg, const char *opt, con
         waitpid(pid, &status, 0);
     posix_spawn_file_actions_destroy(&fa);
     *lines = 0;
-    line[0] = 0;
+    first[0] = 0;
     FILE *f = fdopen(fd, "r");
     if (f) {
         char buf[1024];
         rewind(f);
         while (fgets(buf, sizeof buf, f))
             if ((*lines)++ == 0)
-                snprintf(line, cap, "%s", buf);
+                snprintf(first, cap, "%s", buf);
         fclose(f);
     }
     unlink(path);
@@ -202,14 +198,14 @@ static void bad_value(const gs_command *c, const gs_opt *p, const char *v)
         fprintf(stderr, "  %s %s %s '%s': rc %d, '%s'\n", c->name, arg ? arg : "", p->name, v, rc, err);
     CHECK(ok);
     if (bench) {
-        char line[1024];
+        char first[1024];
         int lines;
-        const int st = run_binary(c, arg, p->name, v, &lines, line, sizeof line);
-        const int good = st == GS_EXIT_USAGE && lines == 1 && strncmp(line, "gsync-bench: error: ", 20) == 0 &&
-                         !strstr(line, "no NVIDIA GPU");
+        const int st = run_binary(c, arg, p->name, v, &lines, first, sizeof first);
+        const int good = st == GS_EXIT_USAGE && lines == 1 && strncmp(first, "gsync-bench: error: ", 20) == 0 &&
+                         !strstr(first, "no NVIDIA GPU");
         if (!good)
             fprintf(stderr, "  binary: %s %s %s '%s': exit %d, %d lines, '%s'\n", c->name, arg ? arg : "", p->name, v,
-                    st, lines, line);
+                    st, lines, first);
         CHECK(good);
     }
 }
@@ -248,10 +244,10 @@ int main(int argc, char **argv)
         if (!c->operand || c->example) {
             CHECK(parse(c, c->operand ? c->example : NULL, NULL, NULL, &o) == 0);
             if (bench) {
-                char line[1024];
+                char first[1024];
                 int lines;
-                const int st = run_binary(c, c->operand ? c->example : NULL, NULL, NULL, &lines, line, sizeof line);
-                CHECK(c->host_only ? st == 0 : st == GS_EXIT_RUNTIME && strstr(line, "no NVIDIA GPU"));
+                const int st = run_binary(c, c->operand ? c->example : NULL, NULL, NULL, &lines, first, sizeof first);
+                CHECK(c->host_only ? st == 0 : st == GS_EXIT_RUNTIME && strstr(first, "no NVIDIA GPU"));
             }
         }
         /* a required operand left out */
