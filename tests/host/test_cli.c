@@ -318,6 +318,29 @@ int main(void)
         CHECK(gs_parse_args(2, argv2, &o, err, sizeof err) == GS_EXIT_USAGE && strstr(err, long_name));
     }
 
+    /* '--': what follows is an operand; typos of commands and options get the nearest */
+    CHECK(parse(&o, "run -- ticketMutex") == 0 && gs_run_own(&o)->nprims == 1);
+    CHECK(usage("run -- ticketMutex --ldst 3", "unexpected argument '--ldst'"));
+    CHECK(usage("app bfs --sycn gridSync", "unknown option '--sycn'; did you mean --sync?"));
+    CHECK(usage("litmus --shpe MP", "did you mean --shape?"));
+    CHECK(usage("server counters --iters 3", "--iters does not apply to 'gsync-bench server' (it applies to"));
+    CHECK(usage("litmus --version=1", "'--version=1' takes no value"));
+    CHECK(parse(&o, "app uts --fertility 20") == 0 && gs_own_given(&o, "--fertility") && !gs_own_given(&o, "--root"));
+    /* no option lives outside its gs_options: two command lines parsed, each keeps its own */
+    {
+        static gs_options a, b;
+        char *la[] = {"gsync-bench", "run", "ticketMutexCluster", "--cluster", "8", NULL};
+        char *lb[] = {"gsync-bench", "run", "ticketMutexCluster", "--cluster", "2", NULL};
+        char *lc[] = {"gsync-bench", "app", "bfs", "--graph", "road:ny", NULL};
+        CHECK(gs_parse_args(5, la, &a, err, sizeof err) == 0 && gs_parse_args(5, lb, &b, err, sizeof err) == 0);
+        const gs_prim *p = gs_prim_find("ticketMutexCluster");
+        CHECK(p->family->cluster_size(gs_run_family_opts(&a, p->family), p) == 8 &&
+              p->family->cluster_size(gs_run_family_opts(&b, p->family), p) == 2 &&
+              p->family->cluster_size(NULL, p) == 4);
+        CHECK(gs_parse_args(5, lc, &a, err, sizeof err) == 0 && parse(&b, "app bfs") == 0 &&
+              !strcmp(gs_app_own(&a)->graph, "road:ny") && gs_app_own(&b)->graph[0] == 0);
+    }
+
     CHECK(gs_parse_uint("4294967295", 0, 0xffffffffu, &v) == 0 && v == 0xffffffffu);
     CHECK(gs_parse_uint("", 0, 10, &v) != 0);
     CHECK(gs_parse_uint("+3", 0, 10, &v) != 0);
