@@ -344,7 +344,8 @@ static int default_grid(const void *opts, const gs_prim *p, unsigned int sms, un
     (void)max;
     if (!competing(p) && table2[bench_of(p)] < full)
         out[k++] = table2[bench_of(p)];
-    if (bench_of(p) == GS_RX_HIST_GSYNC && gs_hist_gsync_shape(p->arg[1], default_threads(p), rx(opts)->hist_cluster, &q, &per) == 0 &&
+    if (bench_of(p) == GS_RX_HIST_GSYNC &&
+        gs_hist_gsync_shape(p->arg[1], default_threads(p), rx(opts)->hist_cluster, &q, &per) == 0 &&
         q.cluster > 1u)
         full -= full % q.cluster; /* whole clusters */
     out[k++] = full;

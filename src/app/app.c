@@ -99,8 +99,8 @@ out:
 
 /* Loads `spec`, checks what the programs need of it, and puts it on the
  * device (with its transpose when PageRank runs). */
-static int input_load(const gs_app_options *ao, app_input *x, const char *spec, int need_in, int need_sssp, int progress, char *err,
-                      size_t n)
+static int input_load(const gs_app_options *ao, app_input *x, const char *spec, int need_in, int need_sssp,
+                      int progress, char *err, size_t n)
 {
     char dir[4096];
     size_t free_b = 0, total_b = 0;
@@ -1151,7 +1151,8 @@ int gs_app_command(const gs_options *o, const gs_device_info *dev, const gs_meta
     for (int i = 0; i < npts && rc == 0; ++i) {
         app_point pt;
         memset(&pt, 0, sizeof pt);
-        pt.opt = ao, pt.per_sm = per_sm[i], pt.blocks = per_sm[i] * (unsigned int)dev->sm_count, pt.threads = o->threads;
+        pt.opt = ao;
+        pt.per_sm = per_sm[i], pt.blocks = per_sm[i] * (unsigned int)dev->sm_count, pt.threads = o->threads;
         pt.groups = (unsigned int)dev->sm_count < pt.blocks ? (unsigned int)dev->sm_count : pt.blocks;
         pt.timeout_s = o->timeout_s, pt.repeat = o->repeat;
         if (any_graph && strcmp(loaded, graph_for(ao, per_sm[i])) != 0) {

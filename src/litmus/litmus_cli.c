@@ -63,7 +63,8 @@ static int check(gs_options *o, char *err, size_t n)
     for (int i = 0; i < l->nshapes && !acqrel && !l->all_shapes; ++i)
         if (!GS_LITMUS_ANY_ORDER(l->shapes[i])) {
             snprintf(err, n, "%s runs with --order acqrel only (%s)", shape_names[l->shapes[i]],
-                     GS_LITMUS_IS_TWIN(l->shapes[i]) ? "it claims acqrel's forbidden outcome" : "its order is built in");
+                     GS_LITMUS_IS_TWIN(l->shapes[i]) ? "it claims acqrel's forbidden outcome"
+                                                     : "its order is built in");
             return -1;
         }
     return 0;
