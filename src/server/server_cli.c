@@ -114,19 +114,6 @@ static int capacity(gs_options *o, const char *value, char *err, size_t n)
                          GS_MSGQ_MAX_CAPACITY, err, n);
 }
 
-static int share(gs_options *o, const char *value, char *err, size_t n)
-{
-    (void)value;
-    for (int k = 0; k < own(o)->nshare; ++k)
-        if (own(o)->share[k] == 0u || own(o)->share[k] == 100u) {
-            snprintf(err, n, "--share %u: %s", own(o)->share[k],
-                     own(o)->share[k] ? "every block would serve and none send (at most 99 percent)"
-                                      : "no block would serve (at least 1 percent)");
-            return -1;
-        }
-    return 0;
-}
-
 /* SPEC[,SPEC...]; each is checked by the command's check. */
 static int graphs(gs_options *o, const char *value, char *err, size_t n)
 {
@@ -156,7 +143,7 @@ static int graphs(gs_options *o, const char *value, char *err, size_t n)
 static const gs_opt opts[] = {
     {"--way", GS_OPT_NAMES, .def = "all but the twins", .at = offsetof(gs_srv_options, ways),
      .count_at = offsetof(gs_srv_options, nways), .words = way_names, .nwords = GS_SRV_WAYS, .all = GS_SRV_WAYS},
-    {"--share", GS_OPT_UINTS, 0, 100, "25", ~(W(PINGPONG) | W(STRESS)), AT(share), .parse = share},
+    {"--share", GS_OPT_UINTS, 1, 99, "25", ~(W(PINGPONG) | W(STRESS)), AT(share)},
     {"--ops", GS_OPT_UINT, 1, 1u << 20, "64", .at = offsetof(gs_srv_options, ops)},
     {"--items", GS_OPT_UINTS, 2, 1u << 26, "", W(COUNTERS) | W(TRANSFERS) | W(HASHTABLE), AT(items)},
     {"--capacity", GS_OPT_UINTS, GS_MSGQ_MIN_CAPACITY, GS_MSGQ_MAX_CAPACITY, "4096", ~W(STRESS), AT(capacity),

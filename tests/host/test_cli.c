@@ -181,8 +181,8 @@ int main(void)
     CHECK(parse(&o, "server hashtable --collision 1,64") == 0 && gs_srv_own(&o)->ncollision == 2 &&
           gs_srv_own(&o)->collision[1] == 64u);
     CHECK(usage("server hashtable --collision 0", "--collision '0' is not a whole number from 1 to 4096"));
-    CHECK(usage("server queue --share 0", "--share 0: no block would serve"));
-    CHECK(usage("server queue --share 100", "--share 100: every block would serve"));
+    CHECK(usage("server queue --share 0", "--share '0' is not a whole number from 1 to 99"));
+    CHECK(usage("server queue --share 100", "--share '100' is not a whole number from 1 to 99"));
     CHECK(usage("server queue --share 5,", "--share '5,' has an empty item"));
     CHECK(usage("server queue --capacity 3000", "--capacity 3000 is not a power of two from 1024"));
     /* stress: its matrix's options; queue destinations; --wrap */

@@ -1,7 +1,9 @@
 /* The command tables, iterated (no command or option is named here): every
  * option of every table and every shared option is taken by the commands
  * that declare it and refused with "does not apply" by the others; a bad
- * value of each is a usage error, one line naming it; every command has
+ * value of each, and an operand none of the command's words, is a usage
+ * error, one line naming it; an option limited to some modes (programs,
+ * workloads) is refused for the others; every command has
  * --help and `help COMMAND`, a typo of its name or of an option gets a
  * suggestion.  Given gsync-bench's path, the same bad values go through the
  * binary on a machine without a GPU: exit 2, one line on stderr, never "no
@@ -210,6 +212,19 @@ static void bad_value(const gs_command *c, const gs_opt *p, const char *v)
     }
 }
 
+static void bad_operand(const gs_command *c)
+{
+    gs_options o;
+    const int rc = parse(c, "zzz", NULL, NULL, &o);
+    CHECK(rc == GS_EXIT_USAGE && !strchr(err, '\n') && strstr(err, "'zzz'"));
+    if (bench) {
+        char first[1024];
+        int lines;
+        const int st = run_binary(c, "zzz", NULL, NULL, &lines, first, sizeof first);
+        CHECK(st == GS_EXIT_USAGE && lines == 1 && strstr(first, "'zzz'") && !strstr(first, "no NVIDIA GPU"));
+    }
+}
+
 int main(int argc, char **argv)
 {
     gs_options o;
@@ -250,6 +265,22 @@ int main(int argc, char **argv)
                 CHECK(c->host_only ? st == 0 : st == GS_EXIT_RUNTIME && strstr(first, "no NVIDIA GPU"));
             }
         }
+        /* an operand none of its words: a usage error naming it */
+        if (c->operand)
+            bad_operand(c);
+        /* an option limited to some modes, given for another */
+        for (unsigned int k = 0; c->modes && k < c->nopts; ++k)
+            for (unsigned int m = 0; c->opts[k].applies && m < c->nmodes; ++m)
+                if (!(c->opts[k].applies >> m & 1u)) {
+                    char want[128];
+                    snprintf(want, sizeof want, "%s does not apply to the %s asked", c->opts[k].name, c->mode_kind);
+                    const char *v = good_value(&c->opts[k], buf, sizeof buf);
+                    const int rc = parse(c, c->modes[m], c->opts[k].name, v, &o);
+                    if (rc != GS_EXIT_USAGE || !strstr(err, want))
+                        fprintf(stderr, "  %s %s %s %s: rc %d, '%s'\n", c->name, c->modes[m], c->opts[k].name, v, rc, err);
+                    CHECK(rc == GS_EXIT_USAGE && strstr(err, want));
+                    break;
+                }
         /* a required operand left out */
         if (c->operand && c->missing)
             CHECK(parse(c, NULL, NULL, NULL, &o) == GS_EXIT_USAGE && !strcmp(err, c->missing));
