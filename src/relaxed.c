@@ -9,6 +9,7 @@
 #include "relaxed.h"
 
 #include "cli.h"
+#include "cuda_check.h"
 
 #include "gsync/barrier/counter.h"
 #include "gsync/host.h"
@@ -303,10 +304,8 @@ static int check(const gs_config *c, char *err, size_t n)
         gs_rx_params p;
         unsigned int per_sm = 0u;
         const int e = gsync_shape(c, &p, &per_sm);
-        if (e) {
-            snprintf(err, n, "CUDA: shape of %s: %s", c->prim->name, cudaGetErrorString((cudaError_t)e));
-            return GS_EXIT_RUNTIME;
-        }
+        if (e)
+            return gs_cuda_error(e, err, n, "shape of %s", c->prim->name);
         if (p.cluster > 1u && c->blocks % p.cluster) {
             snprintf(err, n, "%s: %u blocks do not divide into its clusters of %u", c->prim->name, c->blocks,
                      p.cluster);

@@ -21,6 +21,7 @@
 #include <new>
 
 #include "app/app.h"
+#include "barrier_state.h"
 #include "gsync/host.h"
 
 typedef cuda::barrier<cuda::thread_scope_device> app_device_barrier;
@@ -297,19 +298,19 @@ static __device__ __forceinline__ bool app_sync(const gs_app_args &a, gs_barrier
         __syncthreads();
         return true;
     case GS_SYNC_ATOMIC_TREE: {
-        gs_barrier_atomic_tree_t b = {st, st + 32, a.groups};
+        gs_barrier_atomic_tree_t b = gs_state_atomic_tree(st, a.groups);
         return gs_barrier_atomic_tree_sync(b);
     }
     case GS_SYNC_LF_TREE: {
-        gs_barrier_lf_tree_t b = {st, st + 2u * a.groups, a.groups, (a.blocks + a.groups - 1u) / a.groups};
+        gs_barrier_lf_tree_t b = gs_state_lf_tree(st, a.blocks, a.groups);
         return gs_barrier_lf_tree_sync(b);
     }
     case GS_SYNC_SENSE_REVERSING: {
-        gs_barrier_sr_t b = {st, st + 32, a.groups};
+        gs_barrier_sr_t b = gs_state_sr(st, a.groups);
         return gs_barrier_sr_sync(b, epoch);
     }
     case GS_SYNC_FX_LOCKFREE: {
-        gs_barrier_fx_lockfree_t b = {st, st + a.blocks};
+        gs_barrier_fx_lockfree_t b = gs_state_fx_lockfree(st, a.blocks);
         return gs_barrier_fx_lockfree_sync(b, epoch, true);
     }
     case GS_SYNC_FX_LOCK:
@@ -317,7 +318,7 @@ static __device__ __forceinline__ bool app_sync(const gs_app_args &a, gs_barrier
     case GS_SYNC_FX_LOCK_NOFENCE:
         return gs_barrier_fx_lock_sync((gs_barrier_fx_lock_t *)st, epoch, false, true);
     case GS_SYNC_FX_LOCKFREE_NOFENCE: {
-        gs_barrier_fx_lockfree_t b = {st, st + a.blocks};
+        gs_barrier_fx_lockfree_t b = gs_state_fx_lockfree(st, a.blocks);
         return gs_barrier_fx_lockfree_sync(b, epoch, false);
     }
     case GS_SYNC_BROKEN_NONE:
@@ -443,9 +444,7 @@ static const void *const test[APP_KERNELS] = {
 
 extern "C" size_t gs_app_state_bytes(unsigned int blocks, unsigned int groups)
 {
-    const size_t baselines = 4u * (4u * (size_t)blocks + 4u * groups + 64u);
-    const size_t gs = (size_t)gs_barrier_bytes(blocks), lib = sizeof(app_device_barrier);
-    const size_t most = gs > baselines ? gs : baselines;
+    const size_t most = gs_barrier_state_bytes(blocks, groups), lib = sizeof(app_device_barrier);
     return most > lib ? most : lib;
 }
 
