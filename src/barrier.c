@@ -165,7 +165,7 @@ static unsigned int wrap(const gs_config *c, unsigned int iters)
 const gs_family gs_family_barrier = {
     .name = "barrier", .prims = prims, .nprims = sizeof prims / sizeof prims[0], .default_iters = 2000u,
     .help = "  --form F            gsBarrier's form: auto (the plan's), flat, spread, gathered, wide (auto)\n",
-    .option = option, .launch_iters = launch_iters, .state_bytes = state_bytes, .data_words = data_words,
+    .option = option, .options = (const char *const[]){"--form", NULL}, .launch_iters = launch_iters, .state_bytes = state_bytes, .data_words = data_words,
     .init_data = init_data, .prepare = prepare, .verify = verify, .ops_per_launch = ops_per_launch,
     .floor_column = 1, .reset_options = reset_options, .wrap = wrap,
 };

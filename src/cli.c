@@ -18,8 +18,12 @@ static int fail(char *err, size_t n, const char *fmt, const char *a, const char 
 /* --threads: whole warps. */
 static int parse_threads(gs_options *o, const char *v, char *err, size_t n)
 {
-    if (gs_parse_uint(v, 32, GS_MAX_THREADS, &o->threads) || o->threads % 32)
-        return fail(err, n, "--threads '%s' must be a multiple of 32 from 32 to 1024%s", v, "") ? -1 : 0;
+    unsigned int t;
+    if (gs_parse_uint(v, 32, GS_MAX_THREADS, &t) || t % 32) {
+        fail(err, n, "--threads '%s' must be a multiple of 32 from 32 to 1024%s", v, "");
+        return -1;
+    }
+    o->threads = t;
     return 0;
 }
 
@@ -31,8 +35,10 @@ static int parse_timeout(gs_options *o, const char *v, char *err, size_t n)
     const char *dot = strchr(v, '.');
     errno = 0;
     const double s = strtod(v, &end);
-    if (!*v || *end || errno || digits != strlen(v) || (dot && strchr(dot + 1, '.')) || !(s >= 0.001 && s <= 3600.0))
-        return fail(err, n, "--timeout '%s' is not a number of seconds from 0.001 to 3600%s", v, "") ? -1 : 0;
+    if (!*v || *end || errno || digits != strlen(v) || (dot && strchr(dot + 1, '.')) || !(s >= 0.001 && s <= 3600.0)) {
+        fail(err, n, "--timeout '%s' is not a number of seconds from 0.001 to 3600%s", v, "");
+        return -1;
+    }
     o->timeout_s = s;
     return 0;
 }
@@ -320,9 +326,12 @@ static int refuse_option(const gs_command *cmd, const char *name, char *err, siz
     size_t count = 0;
     for (int k = 0; k < GS_SHARED; ++k)
         words[count++] = gs_shared_options[k].name;
-    for (size_t i = 0; i < gs_ncommands; ++i)
+    for (size_t i = 0; i < gs_ncommands; ++i) {
         for (unsigned int k = 0; k < gs_commands[i]->nopts && count < sizeof words / sizeof words[0]; ++k)
             words[count++] = gs_commands[i]->opts[k].name;
+        if (gs_commands[i]->more_names)
+            count += gs_commands[i]->more_names(words + count, sizeof words / sizeof words[0] - count);
+    }
     const char *near = gs_word_suggest(name, words, count);
     if (near)
         snprintf(err, n, "unknown option '%s'; did you mean %s? (see 'gsync-bench %s --help')", gs_escape(name), near,

@@ -78,6 +78,8 @@ typedef struct gs_command {
     /* Options declared elsewhere (a family's): 1 taken, 0 not one, -1 bad
      * value (err set); VALUE NULL only asks, and o may be NULL. */
     int (*more)(struct gs_options *o, const char *name, const char *value, char *err, size_t n);
+    /* Their names: up to max in out, returns how many. */
+    size_t (*more_names)(const char **out, size_t max);
     /* A command line that does not name the command (HeteroSync's form):
      * GS_EXIT_OK or GS_EXIT_USAGE when it is one, else -1, with a phrase for
      * "unknown command or ..." in err when it has one. */

@@ -43,6 +43,7 @@ typedef struct gs_family {
      * at most GS_FAMILY_OPTION_BYTES that the run keeps for it (run.h) and
      * each point carries (gs_config.fopt; NULL: the defaults). */
     int (*option)(void *opts, const char *name, const char *value, char *err, size_t n);
+    const char *const *options; /* their names, NULL-terminated (for suggestions and tests) */
     /* GS_EXIT_OK, or GS_EXIT_USAGE with err set, for a point it cannot run. */
     int (*check)(const gs_config *c, char *err, size_t n);
     /* Operations per block of a launch (the verifying launch may run more). */

@@ -351,7 +351,7 @@ static double ops_per_launch(const gs_config *c)
 const gs_family gs_family_local = {
     .name = "local", .prims = prims, .nprims = sizeof prims / sizeof prims[0], .default_iters = 20u,
     .help = "  --cluster N         blocks per cluster of the local family's cluster primitives: 2, 4, 8, 16 (4)\n",
-    .option = option, .check = check, .launch_iters = launch_iters, .state_bytes = state_bytes,
+    .option = option, .options = (const char *const[]){"--cluster", NULL}, .check = check, .launch_iters = launch_iters, .state_bytes = state_bytes,
     .data_words = data_words, .init_data = init_data, .prepare = prepare, .verify = verify,
     .ops_per_launch = ops_per_launch, .check_words = check_words, .cluster_size = cluster_size, .per_sm = per_sm,
     .iters = default_iters, .reset_options = reset_options, .wrap = wrap,

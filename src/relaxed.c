@@ -627,7 +627,9 @@ const gs_family gs_family_relaxed = {
             "  --dist D            its generated samples: uniform or skewed (uniform)\n"
             "  --input FILE        its histograms' samples: FILE's bytes\n"
             "  --hist-cluster N    histGsync's cluster for bins past one block's shared memory: auto, 2, 4, 8\n",
-    .option = option, .check = check, .launch_iters = gs_family_iters, .state_bytes = state_bytes,
+    .option = option,
+    .options = (const char *const[]){"--order", "--samples", "--dist", "--input", "--hist-cluster", NULL},
+    .check = check, .launch_iters = gs_family_iters, .state_bytes = state_bytes,
     .data_words = data_words, .init_data = init_data, .prepare = prepare, .verify = verify,
     .ops_per_launch = ops_per_launch, .check_words = check_words, .per_sm = per_sm, .iters = default_iters,
     .reset_options = reset_options, .selected = selected, .default_grid = default_grid, .no_body = 1,

@@ -105,6 +105,15 @@ static int family_option(gs_options *o, const char *name, const char *value, cha
     return gs_families[f]->option(r->family_opts[f].bytes, name, value, err, n) < 0 ? -1 : 1;
 }
 
+static size_t family_option_names(const char **out, size_t max)
+{
+    size_t count = 0;
+    for (size_t f = 0; f < gs_nfamilies; ++f)
+        for (const char *const *p = gs_families[f]->options; p && *p && count < max; ++p)
+            out[count++] = *p;
+    return count;
+}
+
 static void defaults(gs_options *o)
 {
     for (size_t f = 0; f < gs_nfamilies; ++f)
@@ -323,7 +332,7 @@ const gs_command gs_cmd_suite = {
         "  peers) at 1, 8 and the most blocks per SM, 2 s watchdog, 3 repeats; --full: every primitive\n"
         "  at 1, 2, 4, 8, 16, 32 blocks per SM, 5 s watchdog, 5 repeats.  Options as for run.\n",
     .implied = 1, .shared = RUN_SHARED, .opts = suite_opts, .nopts = 1, .defaults = defaults,
-    .more = family_option, .check = check, .run = run, .more_help = more_help,
+    .more = family_option, .more_names = family_option_names, .check = check, .run = run, .more_help = more_help,
 };
 
 const gs_command gs_cmd_run = {
@@ -336,6 +345,7 @@ const gs_command gs_cmd_run = {
         "  'gsync-bench list' names them all; 'gsync-bench --help' lists the options.\n",
     .shared = RUN_SHARED | GS_SH(WRAP), .defaults = defaults, .operand = parse_prims,
     .missing = "'run' needs a primitive name, e.g. 'gsync-bench run ticketMutex'", .more = family_option,
+    .more_names = family_option_names,
     .bare = bare, .check = check, .run = run, .example = "ticketMutex",
 };
 

@@ -331,6 +331,25 @@ int main(int argc, char **argv)
                       strstr(err, "did you mean"));
         }
     }
+    /* the options declared elsewhere (the families'): taken where offered, refused elsewhere */
+    for (size_t i = 0; i < gs_ncommands; ++i) {
+        const char *names[64];
+        const size_t count = gs_commands[i]->more_names ? gs_commands[i]->more_names(names, 64) : 0;
+        for (size_t k = 0; k < count; ++k)
+            for (size_t j = 0; j < gs_ncommands; ++j) {
+                const gs_command *c = gs_commands[j];
+                char want[128];
+                int own = 0;
+                for (int q = 0; q < nopts; ++q)
+                    own |= !strcmp(opts[q].opt->name, names[k]) && takes(c, names[k]);
+                if (own)
+                    continue; /* c's table has an option of that name */
+                const int offered = c->more && c->more(NULL, names[k], NULL, err, sizeof err) == 1;
+                snprintf(want, sizeof want, offered ? "%s needs a value" : "%s does not apply to 'gsync-bench %s'",
+                         names[k], c->name);
+                CHECK(parse(c, operand(c, NULL), names[k], NULL, &o) == GS_EXIT_USAGE && strstr(err, want));
+            }
+    }
     {
         char *bv[] = {"gsync-bench", "no-such-command", NULL};
         CHECK(gs_parse_args(2, bv, &o, err, sizeof err) == GS_EXIT_USAGE && strstr(err, "unknown command"));
