@@ -241,6 +241,8 @@ int main(int argc, char **argv)
         CHECK(c->nopts <= 32); /* a bit each in gs_options.own_given */
         /* help: `C --help` and `help C` */
         CHECK(parse(c, NULL, "--help", NULL, &o) == 0 && o.help && o.topic == c);
+        CHECK(parse(c, NULL, "--version", NULL, &o) == 0 && o.version);
+        CHECK(parse(c, "--", "--help", NULL, &o) != 0 || !o.help); /* after '--', an operand, not help */
         {
             char *hv[] = {"gsync-bench", "help", (char *)c->name, NULL};
             CHECK(gs_parse_args(3, hv, &o, err, sizeof err) == 0 && o.help && o.topic == c);
