@@ -5,7 +5,7 @@
 #ifndef GSYNC_CLI_H
 #define GSYNC_CLI_H
 
-#include "family.h"
+#include "family.h" /* (the run's commands and the families take it from here) */
 
 #include <stddef.h>
 #include <stdio.h>
@@ -43,7 +43,7 @@ typedef struct gs_opt {
     const char *name;
     enum gs_opt_type type;
     double min, max;
-    const char *def;          /* its default, as help shows it ("" when none) */
+    const char *def;          /* its default, in words ("" when none or computed) */
     unsigned int applies;     /* the modes it applies to, a bit each (the command's `modes`); 0: every one */
     size_t at, count_at, cap; /* where the value goes */
     const char *const *words;
