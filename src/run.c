@@ -91,15 +91,18 @@ static int parse_prims(gs_options *o, const char *arg, char *err, size_t n)
 /* The families' own options (--form, --cluster, --order, ...). */
 static int family_option(gs_options *o, const char *name, const char *value, char *err, size_t n)
 {
+    const size_t families = gs_nfamilies < GS_MAX_FAMILIES ? gs_nfamilies : GS_MAX_FAMILIES;
     size_t f;
-    for (f = 0; f < gs_nfamilies; ++f)
+    for (f = 0; f < families; ++f)
         if (gs_families[f]->option && gs_families[f]->option(NULL, name, NULL, err, n) == 1)
             break;
-    if (f == gs_nfamilies || !value)
-        return f < gs_nfamilies;
+    if (f == families || !value)
+        return f < families;
     gs_run_options *r = own(o);
-    if (r->nfamily_options == GS_MAX_FAMILY_OPTIONS)
-        return fail(err, n, "too many family options, at most sixteen%s", "") ? -1 : 0;
+    if (r->nfamily_options == GS_MAX_FAMILY_OPTIONS) {
+        fail(err, n, "too many family options, at most sixteen%s", "");
+        return -1;
+    }
     r->family_option[r->nfamily_options] = gs_families[f];
     snprintf(r->family_option_name[r->nfamily_options++], sizeof r->family_option_name[0], "%s", name);
     return gs_families[f]->option(r->family_opts[f].bytes, name, value, err, n) < 0 ? -1 : 1;
@@ -116,7 +119,7 @@ static size_t family_option_names(const char **out, size_t max)
 
 static void defaults(gs_options *o)
 {
-    for (size_t f = 0; f < gs_nfamilies; ++f)
+    for (size_t f = 0; f < gs_nfamilies && f < GS_MAX_FAMILIES; ++f)
         if (gs_families[f]->reset_options)
             gs_families[f]->reset_options(own(o)->family_opts[f].bytes);
 }
