@@ -370,7 +370,7 @@ typedef struct app_point {
 
 typedef struct app_bufs {
     unsigned int *dist, *stamp, *wl0, *wl1, *count, *in, *iters_out, *state;
-    float *rank0, *rank1, *fsum;
+    float *rank0, *rank1, *fsum, *terms; /* terms: reduce-float's, for CUB's sum */
     unsigned long long *part, *cycles;
     int *h, *e, *f;     /* Smith-Waterman */
     void *keys;         /* bitonic: extra.key_bits a key */
@@ -390,7 +390,7 @@ static void bufs_free(app_bufs *b)
 {
     cudaFree(b->dist), cudaFree(b->stamp), cudaFree(b->wl0), cudaFree(b->wl1), cudaFree(b->count);
     cudaFree(b->in), cudaFree(b->iters_out), cudaFree(b->state), cudaFree(b->rank0), cudaFree(b->rank1);
-    cudaFree(b->fsum), cudaFree(b->part), cudaFree(b->cycles), cudaFree(b->watchdog);
+    cudaFree(b->fsum), cudaFree(b->terms), cudaFree(b->part), cudaFree(b->cycles), cudaFree(b->watchdog);
     cudaFree(b->h), cudaFree(b->e), cudaFree(b->f), cudaFree(b->keys);
     cudaFree(b->tree), cudaFree(b->uts_out), cudaFree(b->stack_hdr), cudaFree(b->slots);
     cudaFree(b->hs_tree), cudaFree(b->hs_stacks), cudaFree(b->hs_heads), cudaFree(b->hs_locks), cudaFree(b->hs_out);
@@ -454,7 +454,9 @@ static int bufs_alloc(app_bufs *b, const app_point *pt, const app_input *x, char
     }
     if (pt->program == GS_APP_REDUCE || pt->program == GS_APP_REDUCE_FLOAT) {
         GS_CK_OUT(cudaMalloc((void **)&b->in, pt->size * 4));
-        GS_CK_OUT((cudaError_t)gs_app_fill_reduce(b->in, pt->size));
+        if (pt->program == GS_APP_REDUCE_FLOAT)
+            GS_CK_OUT(cudaMalloc((void **)&b->terms, pt->size * 4));
+        GS_CK_OUT((cudaError_t)gs_app_fill_reduce(b->in, b->terms, pt->size));
     }
     if (pt->program == GS_APP_PAGERANK) {
         if (!(b->host_rank = malloc(v * sizeof *b->host_rank))) {
@@ -551,21 +553,62 @@ out:
     return rc;
 }
 
-/* The peers beside bitonic sort: CUB's sorts of the same keys. */
-static int run_cub(unsigned int mode, app_bufs *b, app_row *r, double *ms, char *err, size_t n)
+/* Reduce: part[0] against the exact sum; reduce-float: within the bound of
+ * a float sum whose longest chain of additions is `chains` threads' terms
+ * in a row plus their stages plus 1. */
+static int reduce_verify(const app_point *pt, const app_bufs *b, double chains, app_row *r, char *err, size_t n)
+{
+    int rc = 0;
+    if (pt->program == GS_APP_REDUCE_FLOAT) {
+        const double exact = (double)pt->expected / 65536.0;
+        const double k = ceil((double)pt->size / chains) + ceil(log2(chains)) + 1.0;
+        const double bound = k * ldexp(1.0, -24) * exact;
+        float f = 0.0f;
+        GS_CK_OUT(cudaMemcpy(&f, b->part, 4, cudaMemcpyDeviceToHost));
+        if (!(fabs((double)f - exact) <= bound)) {
+            r->verdict = GS_FAIL;
+            snprintf(r->detail, sizeof r->detail, "sum %.9g, the host's %.9g: off by more than %.3g", (double)f,
+                     exact, bound);
+        }
+    } else {
+        unsigned long long sum = 0;
+        GS_CK_OUT(cudaMemcpy(&sum, b->part, 8, cudaMemcpyDeviceToHost));
+        if (sum != pt->expected) {
+            r->verdict = GS_FAIL;
+            snprintf(r->detail, sizeof r->detail, "sum %llu, the host's %llu", sum, pt->expected);
+        }
+    }
+out:
+    return rc;
+}
+
+/* CUB's reduction's longest chain, for reduce_verify: blocks of 256
+ * threads, then a pass over their partial sums; taken as 128 threads. */
+#define CUB_SUM_CHAINS 128.0
+
+/* The peers beside bitonic sort, CUB's sorts of the same keys, and beside
+ * Reduce, CUB's sum of the same terms (reduce-float's as floats). */
+static int run_cub(const app_point *pt, unsigned int mode, app_bufs *b, app_row *r, double *ms, char *err, size_t n)
 {
     cudaEvent_t t0 = NULL, t1 = NULL;
     float f = 0.0f;
     int rc = 0;
     r->share = -1.0;
-    GS_CK_OUT(cudaMemset(b->keys, 0, (size_t)extra.nkeys * (extra.key_bits / 8u)));
     GS_CK_OUT(cudaEventCreate(&t0));
     GS_CK_OUT(cudaEventCreate(&t1));
-    GS_CK_OUT((cudaError_t)gs_app_cub_sort(mode == GS_SYNC_CUB_MERGE, extra.key_bits, extra.d_keys_in, b->keys,
-                                           extra.nkeys, t0, t1));
+    if (mode == GS_SYNC_CUB_REDUCE) {
+        const int single = pt->program == GS_APP_REDUCE_FLOAT;
+        GS_CK_OUT(cudaMemset(b->part, 0, 8));
+        GS_CK_OUT((cudaError_t)gs_app_cub_sum(single, single ? (const void *)b->terms : b->in, b->part,
+                                              (unsigned int)pt->size, t0, t1));
+    } else {
+        GS_CK_OUT(cudaMemset(b->keys, 0, (size_t)extra.nkeys * (extra.key_bits / 8u)));
+        GS_CK_OUT((cudaError_t)gs_app_cub_sort(mode == GS_SYNC_CUB_MERGE, extra.key_bits, extra.d_keys_in, b->keys,
+                                               extra.nkeys, t0, t1));
+    }
     GS_CK_OUT(cudaEventElapsedTime(&f, t0, t1));
     *ms = f;
-    rc = bitonic_verify(b, r, err, n);
+    rc = mode == GS_SYNC_CUB_REDUCE ? reduce_verify(pt, b, CUB_SUM_CHAINS, r, err, n) : bitonic_verify(b, r, err, n);
 out:
     events_destroy(t0, t1);
     return rc;
@@ -827,32 +870,15 @@ out:
 static int run_verify(const app_point *pt, const app_input *x, const app_bufs *b, app_row *r, char *err, size_t n)
 {
     unsigned int *got = NULL;
-    float *fgot = NULL, f = 0.0f;
-    unsigned long long sum = 0;
+    float *fgot = NULL;
     const unsigned int nv = x->have_graph ? x->g.n : 0u;
     int rc = 0;
     if (pt->program == GS_APP_SW)
         return sw_verify(b, r, err, n);
     if (pt->program == GS_APP_BITONIC)
         return bitonic_verify(b, r, err, n);
-    if (pt->program == GS_APP_REDUCE_FLOAT) { /* within the bound of a float sum of k terms in a row */
-        const double threads = (double)pt->blocks * pt->threads, exact = (double)pt->expected / 65536.0;
-        const double k = ceil((double)pt->size / threads) + ceil(log2(threads)) + 1.0;
-        const double bound = k * ldexp(1.0, -24) * exact;
-        GS_CK_OUT(cudaMemcpy(&f, b->part, 4, cudaMemcpyDeviceToHost));
-        if (!(fabs((double)f - exact) <= bound)) {
-            r->verdict = GS_FAIL;
-            snprintf(r->detail, sizeof r->detail, "sum %.9g, the host's %.9g: off by more than %.3g", (double)f,
-                     exact, bound);
-        }
-        goto out;
-    }
-    if (pt->program == GS_APP_REDUCE) {
-        GS_CK_OUT(cudaMemcpy(&sum, b->part, 8, cudaMemcpyDeviceToHost));
-        if (sum != pt->expected) {
-            r->verdict = GS_FAIL;
-            snprintf(r->detail, sizeof r->detail, "sum %llu, the host's %llu", sum, pt->expected);
-        }
+    if (pt->program == GS_APP_REDUCE || pt->program == GS_APP_REDUCE_FLOAT) {
+        rc = reduce_verify(pt, b, (double)pt->blocks * pt->threads, r, err, n);
         goto out;
     }
     if (pt->program == GS_APP_PAGERANK) {
@@ -974,6 +1000,8 @@ static int run_point(const app_point *pt, app_input *x, app_row *rows, int *nrow
         goto out;
     if (pt->program == GS_APP_BITONIC) /* what a user would call instead, in the same run */
         modes[nm++] = GS_SYNC_CUB_RADIX, modes[nm++] = GS_SYNC_CUB_MERGE;
+    else if (pt->program == GS_APP_REDUCE || pt->program == GS_APP_REDUCE_FLOAT)
+        modes[nm++] = GS_SYNC_CUB_REDUCE;
     for (unsigned int k = 0; k < nm && *nrows < MAX_ROWS; ++k) {
         app_row *r = &rows[(*nrows)++];
         double t[MAX_REPEAT];
@@ -1006,7 +1034,7 @@ static int run_point(const app_point *pt, app_input *x, app_row *rows, int *nrow
                     gs_app_sync_name(modes[k]));
         unsigned int i;
         for (i = 0; i < pt->repeat && r->verdict == GS_PASS; ++i)
-            if ((rc = modes[k] >= GS_SYNC_CUB_RADIX  ? run_cub(modes[k], &b, r, &t[i], err, n)
+            if ((rc = modes[k] >= GS_SYNC_CUB_RADIX  ? run_cub(pt, modes[k], &b, r, &t[i], err, n)
                       : modes[k] >= GS_SYNC_HS_SHIPPED ? run_uts_hs(pt, modes[k], &b, r, &t[i], err, n)
                       : modes[k] >= GS_SYNC_UTS_SPIN ? run_uts(pt, modes[k], &b, r, &t[i], err, n)
                                                      : run_once(pt, modes[k], x, &b, r, &t[i], err, n)))

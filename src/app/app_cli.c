@@ -25,7 +25,7 @@ static const char *const sync_names[GS_SYNC_NAMES] = {
     "relaunchStream", "relaunchGraph", "gridSync",  "cudaBarrier",      "atomicTreeBarrUniq", "lfTreeBarrUniq",
     "srBarrier",      "fxLockFreeBarrier", "fxLockBarrier", "gsBarrier", "brokenNoBarrier",
     "fxLockBarrierNoFence", "fxLockFreeBarrierNoFence", "spinMutex", "faMutex", "ticketMutex", "arrayMutex",
-    "cohortMutex", "brokenNoLock", "hsShipped", "hsFixed", "hsTicket", "cubRadixSort", "cubMergeSort"};
+    "cohortMutex", "brokenNoLock", "hsShipped", "hsFixed", "hsTicket", "cubRadixSort", "cubMergeSort", "cubReduce"};
 static const char *const forms[] = {"auto", "flat", "spread", "gathered", "wide"};
 static const char *const alphabets[] = {"dna", "protein"};
 static const char *const bit_words[] = {"32", "64"};

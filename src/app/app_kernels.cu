@@ -17,6 +17,7 @@
 #include <cooperative_groups.h>
 #include <cub/device/device_merge_sort.cuh>
 #include <cub/device/device_radix_sort.cuh>
+#include <cub/device/device_reduce.cuh>
 #include <cuda/barrier>
 #include <new>
 
@@ -403,11 +404,15 @@ static __global__ void app_init(gs_app_args a)
     }
 }
 
-/* Fills `in` with Reduce's input. */
-static __global__ void app_fill(unsigned int *in, unsigned long long size)
+/* Fills `in` with Reduce's input, and `terms` (when not NULL) with
+ * reduce-float's terms of it, in / 2^16 (exact). */
+static __global__ void app_fill(unsigned int *in, float *terms, unsigned long long size)
 {
-    for (unsigned long long i = global_thread(); i < size; i += (unsigned long long)gridDim.x * blockDim.x)
+    for (unsigned long long i = global_thread(); i < size; i += (unsigned long long)gridDim.x * blockDim.x) {
         in[i] = gs_app_reduce_value(i);
+        if (terms)
+            terms[i] = (float)in[i] * (1.0f / 65536.0f);
+    }
 }
 
 /* ---- the tables of kernels, and the host's calls ---- */
@@ -462,9 +467,9 @@ extern "C" int gs_app_setup(gs_app_args *a)
     return (int)cudaGetLastError();
 }
 
-extern "C" int gs_app_fill_reduce(unsigned int *in, unsigned long long size)
+extern "C" int gs_app_fill_reduce(unsigned int *in, float *terms, unsigned long long size)
 {
-    app_fill<<<1024, 256>>>(in, size);
+    app_fill<<<1024, 256>>>(in, terms, size);
     return (int)cudaGetLastError();
 }
 
@@ -559,17 +564,15 @@ struct app_less {
     }
 };
 
-/* CUB's radix sort (merge 0) or merge sort (merge 1) of n keys of type K. */
-template <typename K>
-static cudaError_t cub_sort(int merge, const K *in, K *out, unsigned int n, cudaEvent_t t0, cudaEvent_t t1)
+/* A CUB call, call(tmp, bytes): once to size its scratch, which is then
+ * allocated, and again timed between t0 and t1. */
+template <typename F> static cudaError_t cub_timed(F call, cudaEvent_t t0, cudaEvent_t t1)
 {
     void *tmp = NULL;
     size_t bytes = 0;
-    cudaError_t e = merge ? cub::DeviceMergeSort::SortKeysCopy(tmp, bytes, in, out, (int)n, app_less())
-                          : cub::DeviceRadixSort::SortKeys(tmp, bytes, in, out, (int)n);
+    cudaError_t e = call(tmp, bytes);
     if (e == cudaSuccess && (e = cudaMalloc(&tmp, bytes)) == cudaSuccess && (e = cudaEventRecord(t0, 0)) == cudaSuccess) {
-        e = merge ? cub::DeviceMergeSort::SortKeysCopy(tmp, bytes, in, out, (int)n, app_less())
-                  : cub::DeviceRadixSort::SortKeys(tmp, bytes, in, out, (int)n);
+        e = call(tmp, bytes);
         if (e == cudaSuccess)
             e = cudaEventRecord(t1, 0);
         if (e == cudaSuccess)
@@ -579,11 +582,36 @@ static cudaError_t cub_sort(int merge, const K *in, K *out, unsigned int n, cuda
     return e == cudaSuccess ? f : e;
 }
 
+/* CUB's radix sort (merge 0) or merge sort (merge 1) of n keys of type K. */
+template <typename K>
+static cudaError_t cub_sort(int merge, const K *in, K *out, unsigned int n, cudaEvent_t t0, cudaEvent_t t1)
+{
+    return cub_timed(
+        [&](void *tmp, size_t &bytes) {
+            return merge ? cub::DeviceMergeSort::SortKeysCopy(tmp, bytes, in, out, (int)n, app_less())
+                         : cub::DeviceRadixSort::SortKeys(tmp, bytes, in, out, (int)n);
+        },
+        t0, t1);
+}
+
 extern "C" int gs_app_cub_sort(int merge, unsigned int key_bits, const void *in, void *out, unsigned int n,
                                cudaEvent_t t0, cudaEvent_t t1)
 {
     return key_bits == 64u ? (int)cub_sort(merge, (const unsigned long long *)in, (unsigned long long *)out, n, t0, t1)
                            : (int)cub_sort(merge, (const unsigned int *)in, (unsigned int *)out, n, t0, t1);
+}
+
+/* CUB's DeviceReduce::Sum of n terms of type T into one of type S. */
+template <typename T, typename S>
+static cudaError_t cub_sum(const T *in, S *out, unsigned int n, cudaEvent_t t0, cudaEvent_t t1)
+{
+    return cub_timed([&](void *tmp, size_t &bytes) { return cub::DeviceReduce::Sum(tmp, bytes, in, out, n); }, t0, t1);
+}
+
+extern "C" int gs_app_cub_sum(int single, const void *in, void *out, unsigned int n, cudaEvent_t t0, cudaEvent_t t1)
+{
+    return single ? (int)cub_sum((const float *)in, (float *)out, n, t0, t1)
+                  : (int)cub_sum((const unsigned int *)in, (unsigned long long *)out, n, t0, t1);
 }
 
 /* ---- unbalanced tree search: a stack a block, each behind a lock of kind
