@@ -62,9 +62,17 @@ static const gs_prim prims[] = {
 };
 
 /* --form: the form gsBarrier takes (auto: the chooser's). */
-static int form_option = GS_BARRIER_AUTO;
+typedef struct barrier_options {
+    int form;
+} barrier_options;
+_Static_assert(sizeof(barrier_options) <= GS_FAMILY_OPTION_BYTES, "barrier_options fits");
 
-static int option(const char *name, const char *value, char *err, size_t n)
+static int form_of(const gs_config *c)
+{
+    return c->fopt ? ((const barrier_options *)c->fopt)->form : GS_BARRIER_AUTO;
+}
+
+static int option(void *opts, const char *name, const char *value, char *err, size_t n)
 {
     int f;
     if (strcmp(name, "--form") != 0)
@@ -75,13 +83,13 @@ static int option(const char *name, const char *value, char *err, size_t n)
         snprintf(err, n, "--form '%s' is not one of auto, flat, spread, gathered, wide", gs_escape(value));
         return -1;
     }
-    form_option = f;
+    ((barrier_options *)opts)->form = f;
     return 1;
 }
 
-static void reset_options(void)
+static void reset_options(void *opts)
 {
-    form_option = GS_BARRIER_AUTO;
+    ((barrier_options *)opts)->form = GS_BARRIER_AUTO;
 }
 
 static unsigned int groups_of(const gs_config *c)
@@ -118,7 +126,7 @@ static int prepare(const gs_config *c, gs_bench_args *a, char *note, size_t n)
         gs_barrier_params_fill(a, NULL, groups_of(c));
         return 0;
     }
-    if ((e = gs_barrier_plan(&gs, (unsigned int *)a->state, c->blocks, c->threads, form_option, 0)) != cudaSuccess)
+    if ((e = gs_barrier_plan(&gs, (unsigned int *)a->state, c->blocks, c->threads, form_of(c), 0)) != cudaSuccess)
         return (int)e;
     gs_barrier_params_fill(a, &gs, groups_of(c));
     if (gs.form == GS_BARRIER_SPREAD)
@@ -157,7 +165,7 @@ static unsigned int wrap(const gs_config *c, unsigned int iters)
 const gs_family gs_family_barrier = {
     .name = "barrier", .prims = prims, .nprims = sizeof prims / sizeof prims[0], .default_iters = 2000u,
     .help = "  --form F            gsBarrier's form: auto (the plan's), flat, spread, gathered, wide (auto)\n",
-    .option = option, .launch_iters = launch_iters, .state_bytes = state_bytes, .data_words = data_words,
+    .option = option, .options = (const char *const[]){"--form", NULL}, .launch_iters = launch_iters, .state_bytes = state_bytes, .data_words = data_words,
     .init_data = init_data, .prepare = prepare, .verify = verify, .ops_per_launch = ops_per_launch,
     .floor_column = 1, .reset_options = reset_options, .wrap = wrap,
 };

@@ -11,6 +11,8 @@
 
 #include <stddef.h>
 
+#define GS_FAMILY_OPTION_BYTES 64
+
 enum gs_prim_flag {
     GS_PRIM_CORESIDENT = 1, /* every block must be resident: refused above the device's maximum */
     GS_PRIM_UNORDERED = 2,  /* published with too little ordering: a FAIL is its finding, not an error */
@@ -35,9 +37,13 @@ typedef struct gs_family {
     size_t nprims;
     unsigned int default_iters;
     const char *help; /* its options, for --help; "" when none */
-    /* Its own option NAME VALUE: 1 taken, 0 not its option, -1 bad value
-     * (err set); VALUE NULL only asks whether NAME is its option.  NULL: none. */
-    int (*option)(const char *name, const char *value, char *err, size_t n);
+    /* Its own option NAME VALUE into opts: 1 taken, 0 not its option, -1
+     * bad value (err set); VALUE NULL only asks whether NAME is its option
+     * (opts may be NULL).  NULL: none.  A family's options are a struct of
+     * at most GS_FAMILY_OPTION_BYTES that the run keeps for it (run.h) and
+     * each point carries (gs_config.fopt; NULL: the defaults). */
+    int (*option)(void *opts, const char *name, const char *value, char *err, size_t n);
+    const char *const *options; /* their names, NULL-terminated (for suggestions and tests) */
     /* GS_EXIT_OK, or GS_EXIT_USAGE with err set, for a point it cannot run. */
     int (*check)(const gs_config *c, char *err, size_t n);
     /* Operations per block of a launch (the verifying launch may run more). */
@@ -61,17 +67,18 @@ typedef struct gs_family {
      * SM its kernel admits [the occupancy calculator's, a cudaError_t];
      * operations per block by default [default_iters]. */
     size_t (*check_words)(const gs_config *c);
-    int (*cluster_size)(const gs_prim *p);
-    int (*per_sm)(const gs_prim *p, unsigned int threads, unsigned int sms, unsigned int *per_sm);
+    int (*cluster_size)(const void *opts, const gs_prim *p);
+    int (*per_sm)(const void *opts, const gs_prim *p, unsigned int threads, unsigned int sms, unsigned int *per_sm);
     unsigned int (*iters)(const gs_prim *p);
-    void (*reset_options)(void); /* its options back to their defaults [none] */
+    void (*reset_options)(void *opts); /* its options' defaults [zeros] */
     /* Whether p runs under the family's options (a filter such as --order)
      * [every primitive]. */
-    int (*selected)(const gs_prim *p);
+    int (*selected)(const void *opts, const gs_prim *p);
     /* The block counts of p's default sweep, when no --tbs or --tbs-per-sm
      * is given: at most max in out, returns how many; cap is p's resident
      * blocks per SM [the blocks-per-SM sweep]. */
-    int (*default_grid)(const gs_prim *p, unsigned int sms, unsigned int cap, unsigned int *out, int max);
+    int (*default_grid)(const void *opts, const gs_prim *p, unsigned int sms, unsigned int cap, unsigned int *out,
+                        int max);
     int no_body; /* its operations have no body to time apart: body_ns is 0 */
     /* Threads per block of p when --threads is not given [--threads' default]. */
     unsigned int (*threads)(const gs_prim *p);

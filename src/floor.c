@@ -1,6 +1,8 @@
 #include "floor.h"
+#include "cli.h"
 #include "cuda_check.h"
 #include "launch.h"
+#include "report.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -75,3 +77,23 @@ int gs_floor_measure(const gs_device_info *dev, gs_floor_row *rows, int *n, char
     *n = k;
     return GS_EXIT_OK;
 }
+
+static int run(const gs_options *o, const gs_device_info *dev, const gs_meta *meta, char *err, size_t n)
+{
+    gs_floor_row rows[GS_FLOOR_ROWS];
+    int nrows, rc;
+    if ((rc = gs_floor_measure(dev, rows, &nrows, err, n)))
+        return rc;
+    gs_report_floor(stdout, o->format, meta, rows, nrows);
+    return GS_EXIT_OK;
+}
+
+/* The device's own floor: nothing to size. */
+const gs_command gs_cmd_floor = {
+    .name = "floor",
+    .summary = "gsync-bench floor [--format F] [--device N]   what no primitive can beat on this GPU\n",
+    .usage = "usage: gsync-bench floor [--format F] [--device N]\n"
+             "  what no primitive can beat on this GPU: atomic and acquire round trips, hand-overs between\n"
+             "  blocks, the cluster barrier, kernel relaunch from a stream and a graph.\n",
+    .shared = GS_SH(FORMAT) | GS_SH(DEVICE), .run = run,
+};

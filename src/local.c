@@ -75,9 +75,17 @@ static const gs_prim prims[] = {
 };
 
 /* --cluster N: blocks per cluster of the cluster primitives. */
-static unsigned int cluster_option = 4u;
+typedef struct local_options {
+    unsigned int cluster;
+} local_options;
+_Static_assert(sizeof(local_options) <= GS_FAMILY_OPTION_BYTES, "local_options fits");
 
-static int option(const char *name, const char *value, char *err, size_t n)
+static unsigned int cluster_of(const void *opts)
+{
+    return opts ? ((const local_options *)opts)->cluster : 4u;
+}
+
+static int option(void *opts, const char *name, const char *value, char *err, size_t n)
 {
     unsigned int v = 0;
     if (strcmp(name, "--cluster") != 0)
@@ -88,13 +96,13 @@ static int option(const char *name, const char *value, char *err, size_t n)
         snprintf(err, n, "--cluster '%s' is not one of 2, 4, 8, 16", gs_escape(value));
         return -1;
     }
-    cluster_option = v;
+    ((local_options *)opts)->cluster = v;
     return 1;
 }
 
-static void reset_options(void)
+static void reset_options(void *opts)
 {
-    cluster_option = 4u;
+    ((local_options *)opts)->cluster = 4u;
 }
 
 static unsigned int model(const gs_config *c)
@@ -110,14 +118,14 @@ static int clustered(const gs_prim *p)
 static unsigned int groups_of(const gs_config *c)
 {
     if (clustered(c->prim))
-        return c->blocks / cluster_option;
+        return c->blocks / cluster_of(c->fopt);
     return c->sm_count && c->sm_count < c->blocks ? c->sm_count : c->blocks;
 }
 /* Blocks in group g. */
 static unsigned int members_of(const gs_config *c, unsigned int g)
 {
     const unsigned int groups = groups_of(c);
-    return clustered(c->prim) ? cluster_option : c->blocks / groups + (g < c->blocks % groups ? 1u : 0u);
+    return clustered(c->prim) ? cluster_of(c->fopt) : c->blocks / groups + (g < c->blocks % groups ? 1u : 0u);
 }
 static unsigned int words_of(const gs_config *c)
 {
@@ -137,15 +145,16 @@ static unsigned int stride_of(const gs_config *c)
     return clustered(c->prim) ? 0u : 32u * (1u + (slots_of(c) + 31u) / 32u);
 }
 
-static int cluster_size(const gs_prim *p)
+static int cluster_size(const void *opts, const gs_prim *p)
 {
-    return clustered(p) ? (int)cluster_option : 0;
+    return clustered(p) ? (int)cluster_of(opts) : 0;
 }
 
 /* The cluster primitives need clusters of exactly --cluster blocks, and the
  * whole grid resident in them. */
 static int check(const gs_config *c, char *err, size_t n)
 {
+    const unsigned int cluster = cluster_of(c->fopt);
     unsigned int got = 0u, resident = 0u;
     cudaError_t e;
     if (c->ldst == 0 && model(c) != LOCAL_BARRIER) {
@@ -154,39 +163,40 @@ static int check(const gs_config *c, char *err, size_t n)
     }
     if (!clustered(c->prim))
         return GS_EXIT_OK;
-    if (c->blocks % cluster_option) {
-        snprintf(err, n, "%s: %u blocks do not divide into clusters of %u", c->prim->name, c->blocks, cluster_option);
+    if (c->blocks % cluster) {
+        snprintf(err, n, "%s: %u blocks do not divide into clusters of %u", c->prim->name, c->blocks, cluster);
         return GS_EXIT_USAGE;
     }
     if (!c->sm_count) /* checked before any device: the options alone */
         return GS_EXIT_OK;
-    if ((e = gs_cluster_pick(c->prim->kernels->kernel, c->blocks, c->threads, 0, cluster_option, &got, &resident)) !=
+    if ((e = gs_cluster_pick(c->prim->kernels->kernel, c->blocks, c->threads, 0, cluster, &got, &resident)) !=
         cudaSuccess)
-        return gs_cuda_error(e, err, n, "clusters of %u for %s", cluster_option, c->prim->name);
-    if (got != cluster_option) {
+        return gs_cuda_error(e, err, n, "clusters of %u for %s", cluster, c->prim->name);
+    if (got != cluster) {
         snprintf(err, n, "%s: this device cannot run clusters of %u blocks of %u threads", c->prim->name,
-                 cluster_option, c->threads);
+                 cluster, c->threads);
         return GS_EXIT_USAGE;
     }
     if (resident < c->blocks) {
         snprintf(err, n, "%s: %u blocks asked, this device holds at most %u in clusters of %u (%u per SM)",
-                 c->prim->name, c->blocks, resident, cluster_option, resident / (c->sm_count ? c->sm_count : 1u));
+                 c->prim->name, c->blocks, resident, cluster, resident / (c->sm_count ? c->sm_count : 1u));
         return GS_EXIT_USAGE;
     }
     return GS_EXIT_OK;
 }
 
 /* Blocks per SM that clusters of --cluster admit. */
-static int per_sm(const gs_prim *p, unsigned int threads, unsigned int sms, unsigned int *out)
+static int per_sm(const void *opts, const gs_prim *p, unsigned int threads, unsigned int sms, unsigned int *out)
 {
+    const unsigned int cluster = cluster_of(opts);
     unsigned int got = 0u, resident = 0u;
     cudaError_t e;
     if (!clustered(p))
         return (int)gs_blocks_per_sm(p->kernels->kernel, threads, 0, out);
-    if ((e = gs_cluster_pick(p->kernels->kernel, cluster_option * sms, threads, 0, cluster_option, &got,
+    if ((e = gs_cluster_pick(p->kernels->kernel, cluster * sms, threads, 0, cluster, &got,
                              &resident)) != cudaSuccess)
         return (int)e;
-    *out = got == cluster_option ? resident / sms : 0u;
+    *out = got == cluster ? resident / sms : 0u;
     return 0;
 }
 
@@ -265,7 +275,7 @@ static int verify_mutex(const gs_config *c, const unsigned int *data, const unsi
     for (unsigned int g = 0; g < groups; ++g) {
         unsigned long long sum = 0ull;
         for (unsigned int b = 0; b < c->blocks; ++b)
-            if ((clustered(c->prim) ? b / cluster_option : b % groups) == g)
+            if ((clustered(c->prim) ? b / cluster_of(c->fopt) : b % groups) == g)
                 sum += b + 1u;
         const unsigned int want = (unsigned int)(sum * c->iters), want_count = members_of(c, g) * c->iters;
         const unsigned int count = check[GS_CHECK_WORDS + LOCAL_CHECK * g];
@@ -307,7 +317,7 @@ static int verify_sem(const gs_config *c, const unsigned int *data, const unsign
         return 1;
     }
     for (unsigned int g = 0; g < groups; ++g) {
-        const unsigned int writer = clustered(c->prim) ? g * cluster_option : g;
+        const unsigned int writer = clustered(c->prim) ? g * cluster_of(c->fopt) : g;
         const unsigned int stamp = writer * c->iters + c->iters, *d = data + (size_t)g * c->threads * words;
         for (unsigned int j = 0; j < words; ++j)
             for (unsigned int t = 0; t < c->threads; ++t)
@@ -341,7 +351,7 @@ static double ops_per_launch(const gs_config *c)
 const gs_family gs_family_local = {
     .name = "local", .prims = prims, .nprims = sizeof prims / sizeof prims[0], .default_iters = 20u,
     .help = "  --cluster N         blocks per cluster of the local family's cluster primitives: 2, 4, 8, 16 (4)\n",
-    .option = option, .check = check, .launch_iters = launch_iters, .state_bytes = state_bytes,
+    .option = option, .options = (const char *const[]){"--cluster", NULL}, .check = check, .launch_iters = launch_iters, .state_bytes = state_bytes,
     .data_words = data_words, .init_data = init_data, .prepare = prepare, .verify = verify,
     .ops_per_launch = ops_per_launch, .check_words = check_words, .cluster_size = cluster_size, .per_sm = per_sm,
     .iters = default_iters, .reset_options = reset_options, .wrap = wrap,

@@ -290,3 +290,25 @@ int gs_tune_run(const gs_options *o, const gs_device_info *dev, const gs_meta *m
     wrc = gs_out_end(&out, rc ? NULL : err, rc ? 0 : n);
     return rc ? rc : wrc;
 }
+
+/* A plain build has no watchdog, so no deadline. */
+#define PLAIN_SHARED                                                                                                \
+    (GS_SH(FORMAT) | GS_SH(DEVICE) | GS_SH(TBS) | GS_SH(TBS_PER_SM) | GS_SH(ITERS) | GS_SH(REPEAT) | GS_SH(THREADS))
+const gs_command gs_cmd_plain = {
+    .name = "plain",
+    .summary = "gsync-bench plain [OPTIONS]   gsBarrier as a user calls it, beside grid.sync(), cuda::barrier\n"
+               "                                     and an unordered counter (a build without the watchdog)\n",
+    .usage = "usage: gsync-bench plain [--tbs-per-sm LIST] [--iters N] [--repeat N] [--threads N] [--format F]\n"
+             "  gsBarrier as a user's kernel calls it (a plain build, the plan's form) beside grid.sync(),\n"
+             "  cuda::barrier and an unordered counter barrier, in interleaved rounds.\n",
+    .shared = PLAIN_SHARED, .run = gs_plain_run,
+};
+
+const gs_command gs_cmd_tune = {
+    .name = "tune",
+    .summary = "gsync-bench tune [OPTIONS]    every form of gsBarrier at each point: the chooser's thresholds\n",
+    .usage = "usage: gsync-bench tune [--tbs-per-sm LIST] [--iters N] [--repeat N] [--threads N] [--format F]\n"
+             "  every form of gsBarrier at each point, the fastest marked, and the chooser's thresholds they\n"
+             "  suggest for src/lib/barrier_plan.c.\n",
+    .shared = PLAIN_SHARED, .run = gs_tune_run,
+};

@@ -1,4 +1,5 @@
 #include "plan.h"
+#include "run.h"
 
 #include <stdio.h>
 
@@ -7,7 +8,7 @@ static const unsigned int quick_tbs_per_sm[] = {1, 8, 32}; /* low, medium, the d
 
 unsigned int gs_plan_threads(const gs_options *o, const gs_prim *p)
 {
-    return !o->threads_given && p->family->threads ? p->family->threads(p) : o->threads;
+    return !GS_GIVEN(o, THREADS) && p->family->threads ? p->family->threads(p) : o->threads;
 }
 
 static void fill(gs_config *c, const gs_options *o, const gs_prim *p, unsigned int per_sm, unsigned int blocks,
@@ -24,6 +25,7 @@ static void fill(gs_config *c, const gs_options *o, const gs_prim *p, unsigned i
     c->group = blocks / sms ? blocks / sms : 1u;
     c->sm_count = sms;
     c->wrap = o->wrap;
+    c->fopt = gs_run_family_opts(o, p->family);
 }
 
 /* The family's own refusal of a point, if any. */
@@ -82,7 +84,7 @@ int gs_plan(const gs_options *o, const gs_prim *p, const gs_device_info *d, int 
      * clusters, say) are left out, and only a sweep left empty is an error */
     if (p->family->default_grid) {
         unsigned int blocks[8];
-        const int nb = p->family->default_grid(p, sms, cap, blocks, 8);
+        const int nb = p->family->default_grid(gs_run_family_opts(o, p->family), p, sms, cap, blocks, 8);
         rc = GS_EXIT_OK;
         for (i = 0; i < nb && *n < max_out; ++i) {
             fill(&out[*n], o, p, blocks[i] % sms ? 0u : blocks[i] / sms, blocks[i], sms);
@@ -93,8 +95,8 @@ int gs_plan(const gs_options *o, const gs_prim *p, const gs_device_info *d, int 
         }
         return *n ? GS_EXIT_OK : rc;
     }
-    const unsigned int *sweep = o->quick ? quick_tbs_per_sm : default_tbs_per_sm;
-    const int nsweep = o->quick ? 3 : 6;
+    const unsigned int *sweep = gs_run_own(o)->quick ? quick_tbs_per_sm : default_tbs_per_sm;
+    const int nsweep = gs_run_own(o)->quick ? 3 : 6;
     unsigned int points[8];
     int np = 0;
     for (i = 0; i < nsweep; ++i)

@@ -95,13 +95,22 @@ static const char *const order_names[GS_RX_ORDERS + 1] = {"sc", "acqrel", "relax
 #define DEFAULT_SAMPLES (1u << 26) /* histogram competition: 256 MB of samples */
 #define MAX_SAMPLES (1u << 28)
 #define MAX_INPUT_BYTES (1u << 28)
-static unsigned int order_mask = 7u, samples_option = DEFAULT_SAMPLES;
-static int skewed, dist_given; /* --dist given: a file's samples (--input) leave it nothing to choose */
-static unsigned int hist_cluster; /* --hist-cluster: 0, the smallest that fits */
-static unsigned char *input;   /* --input's bytes, or NULL */
-static unsigned int input_len;
+typedef struct rx_options {
+    unsigned int order_mask, samples;
+    int skewed, dist_given;    /* --dist given: a file's samples (--input) leave it nothing to choose */
+    unsigned int hist_cluster; /* --hist-cluster: 0, the smallest that fits */
+    unsigned char *input;      /* --input's bytes (kept to the end of the run), or NULL */
+    unsigned int input_len;
+} rx_options;
+_Static_assert(sizeof(rx_options) <= GS_FAMILY_OPTION_BYTES, "rx_options fits");
+static const rx_options rx_defaults = {7u, DEFAULT_SAMPLES, 0, 0, 0u, NULL, 0u};
 
-static int parse_orders(const char *value, char *err, size_t n)
+static const rx_options *rx(const void *opts)
+{
+    return opts ? (const rx_options *)opts : &rx_defaults;
+}
+
+static int parse_orders(rx_options *o, const char *value, char *err, size_t n)
 {
     char buf[256];
     unsigned int mask = 0u;
@@ -130,12 +139,12 @@ static int parse_orders(const char *value, char *err, size_t n)
         snprintf(err, n, "--order '%s' has an empty item", gs_escape(value));
         return -1;
     }
-    order_mask = mask;
+    o->order_mask = mask;
     return 1;
 }
 
 /* The whole file, or one line saying why not. */
-static int read_input(const char *path, char *err, size_t n)
+static int read_input(rx_options *o, const char *path, char *err, size_t n)
 {
     struct stat sb;
     FILE *f = fopen(path, "rb");
@@ -159,30 +168,31 @@ static int read_input(const char *path, char *err, size_t n)
         fclose(f);
         return -1;
     }
-    free(input);
-    input = malloc((size_t)len);
-    if (!input || fread(input, 1, (size_t)len, f) != (size_t)len) {
-        snprintf(err, n, "--input '%s': %s", gs_escape(path), input ? "read failed" : "out of host memory");
-        free(input);
-        input = NULL;
+    free(o->input);
+    o->input = malloc((size_t)len);
+    if (!o->input || fread(o->input, 1, (size_t)len, f) != (size_t)len) {
+        snprintf(err, n, "--input '%s': %s", gs_escape(path), o->input ? "read failed" : "out of host memory");
+        free(o->input);
+        o->input = NULL;
         fclose(f);
         return -1;
     }
-    input_len = (unsigned int)len;
+    o->input_len = (unsigned int)len;
     fclose(f);
     return 1;
 }
 
-static int option(const char *name, const char *value, char *err, size_t n)
+static int option(void *opts, const char *name, const char *value, char *err, size_t n)
 {
+    rx_options *o = opts;
     const int known = !strcmp(name, "--order") || !strcmp(name, "--samples") || !strcmp(name, "--dist") ||
                       !strcmp(name, "--input") || !strcmp(name, "--hist-cluster");
     if (!known || !value)
         return known;
     if (!strcmp(name, "--order"))
-        return parse_orders(value, err, n);
+        return parse_orders(o, value, err, n);
     if (!strcmp(name, "--samples")) {
-        if (gs_parse_uint(value, 1u, MAX_SAMPLES, &samples_option)) {
+        if (gs_parse_uint(value, 1u, MAX_SAMPLES, &o->samples)) {
             snprintf(err, n, "--samples '%s' is not a whole number from 1 to %u", gs_escape(value), MAX_SAMPLES);
             return -1;
         }
@@ -190,12 +200,12 @@ static int option(const char *name, const char *value, char *err, size_t n)
     }
     if (!strcmp(name, "--hist-cluster")) {
         if (!strcmp(value, "auto"))
-            hist_cluster = 0u;
+            o->hist_cluster = 0u;
         else if (strcmp(value, "2") && strcmp(value, "4") && strcmp(value, "8")) {
             snprintf(err, n, "--hist-cluster '%s' is not one of auto, 2, 4, 8", gs_escape(value));
             return -1;
         } else
-            hist_cluster = (unsigned int)atoi(value);
+            o->hist_cluster = (unsigned int)atoi(value);
         return 1;
     }
     if (!strcmp(name, "--dist")) {
@@ -203,26 +213,20 @@ static int option(const char *name, const char *value, char *err, size_t n)
             snprintf(err, n, "--dist '%s' is not one of uniform, skewed", gs_escape(value));
             return -1;
         }
-        skewed = !strcmp(value, "skewed");
-        dist_given = 1;
-    } else if (read_input(value, err, n) < 0)
+        o->skewed = !strcmp(value, "skewed");
+        o->dist_given = 1;
+    } else if (read_input(o, value, err, n) < 0)
         return -1;
-    if (dist_given && input) {
+    if (o->dist_given && o->input) {
         snprintf(err, n, "--dist and --input exclude each other: the samples come from the file");
         return -1;
     }
     return 1;
 }
 
-static void reset_options(void)
+static void reset_options(void *opts)
 {
-    order_mask = 7u;
-    samples_option = DEFAULT_SAMPLES;
-    skewed = dist_given = 0;
-    hist_cluster = 0u;
-    free(input);
-    input = NULL;
-    input_len = 0u;
+    *(rx_options *)opts = rx_defaults;
 }
 
 /* ---- the shape of a point ---- */
@@ -249,8 +253,9 @@ static int histogram(const gs_prim *p)
 
 /* --order: the orderings named; the no-fence Seqlocks with relaxed; the
  * competition unless only the broken twins are asked for. */
-static int selected(const gs_prim *p)
+static int selected(const void *opts, const gs_prim *p)
 {
+    const unsigned int order_mask = rx(opts)->order_mask;
     if (competing(p))
         return (order_mask & 7u) != 0u;
     if (order_of(p) == GS_RX_NOFENCE)
@@ -264,9 +269,9 @@ static unsigned int samples_of(const gs_config *c)
 {
     if (bench_of(c->prim) == GS_RX_FLAGS)
         return c->blocks * GS_RX_FLAGS_WORDS;
-    if (input)
-        return input_len;
-    return competing(c->prim) ? samples_option : c->blocks * GS_RX_HG_SAMPLES;
+    if (rx(c->fopt)->input)
+        return rx(c->fopt)->input_len;
+    return competing(c->prim) ? rx(c->fopt)->samples : c->blocks * GS_RX_HG_SAMPLES;
 }
 static unsigned int bins_of(const gs_config *c)
 {
@@ -298,7 +303,7 @@ static unsigned int split_readers(const gs_config *c)
 /* The shape of histGsync at these bins (its per-SM blocks, cluster, shared memory). */
 static int gsync_shape(const gs_config *c, gs_rx_params *p, unsigned int *per_sm)
 {
-    return gs_hist_gsync_shape(bins_of(c), c->threads, hist_cluster, p, per_sm);
+    return gs_hist_gsync_shape(bins_of(c), c->threads, rx(c->fopt)->hist_cluster, p, per_sm);
 }
 
 static int check(const gs_config *c, char *err, size_t n)
@@ -327,12 +332,12 @@ static int check(const gs_config *c, char *err, size_t n)
     return GS_EXIT_OK;
 }
 
-static int per_sm(const gs_prim *p, unsigned int threads, unsigned int sms, unsigned int *out)
+static int per_sm(const void *opts, const gs_prim *p, unsigned int threads, unsigned int sms, unsigned int *out)
 {
     (void)sms;
     if (bench_of(p) == GS_RX_HIST_GSYNC) {
         gs_rx_params q;
-        return gs_hist_gsync_shape(p->arg[1], threads, hist_cluster, &q, out);
+        return gs_hist_gsync_shape(p->arg[1], threads, rx(opts)->hist_cluster, &q, out);
     }
     return (int)gs_blocks_per_sm(p->kernels->kernel, threads, 0, out);
 }
@@ -345,7 +350,8 @@ static unsigned int default_threads(const gs_prim *p)
 }
 
 /* Table II's blocks, then the whole GPU; the competition: the whole GPU. */
-static int default_grid(const gs_prim *p, unsigned int sms, unsigned int cap, unsigned int *out, int max)
+static int default_grid(const void *opts, const gs_prim *p, unsigned int sms, unsigned int cap, unsigned int *out,
+                        int max)
 {
     static const unsigned int table2[] = {60u, 64u, 64u, 64u, 512u, 112u}; /* by enum gs_rx_bench */
     unsigned int full = cap * sms, per = 0u;
@@ -354,7 +360,8 @@ static int default_grid(const gs_prim *p, unsigned int sms, unsigned int cap, un
     (void)max;
     if (!competing(p) && table2[bench_of(p)] < full)
         out[k++] = table2[bench_of(p)];
-    if (bench_of(p) == GS_RX_HIST_GSYNC && gs_hist_gsync_shape(p->arg[1], default_threads(p), hist_cluster, &q, &per) == 0 &&
+    if (bench_of(p) == GS_RX_HIST_GSYNC &&
+        gs_hist_gsync_shape(p->arg[1], default_threads(p), rx(opts)->hist_cluster, &q, &per) == 0 &&
         q.cluster > 1u)
         full -= full % q.cluster; /* whole clusters */
     out[k++] = full;
@@ -412,11 +419,11 @@ static unsigned int mix(unsigned long long i)
 }
 /* Sample i: the file's byte in the top 8 bits, or uniform, or skewed
  * toward 0 (u^4 of a uniform u in [0, 1)). */
-static unsigned int sample(unsigned int i)
+static unsigned int sample(const rx_options *o, unsigned int i)
 {
-    if (input)
-        return (unsigned int)input[i] << 24;
-    if (!skewed)
+    if (o->input)
+        return (unsigned int)o->input[i] << 24;
+    if (!o->skewed)
         return mix(i);
     const double u = mix(i) / 4294967296.0, s = u * u * u * u * 4294967296.0;
     return s >= 4294967295.0 ? 4294967295u : (unsigned int)s;
@@ -431,7 +438,7 @@ static void init_data(const gs_config *c, unsigned int *data)
             data[i] = mix(0x5eedull << 32 | i);
     } else if (histogram(c->prim)) {
         for (unsigned int i = 0; i < samples_of(c); ++i)
-            data[i] = sample(i);
+            data[i] = sample(rx(c->fopt), i);
     } else if (bench_of(c->prim) == GS_RX_RC) {
         const unsigned int objects = rc_objects(c), groups = rc_groups(c);
         for (unsigned int o = 0; o < objects; ++o) {
@@ -470,7 +477,7 @@ static int prepare(const gs_config *c, gs_bench_args *a, char *note, size_t n)
         return 0;
     if (histogram(c->prim)) {
         const int k = snprintf(note, n, "%u samples (%s), %u bins", p.samples,
-                               input ? "file" : skewed ? "skewed" : "uniform", p.bins);
+                               rx(c->fopt)->input ? "file" : rx(c->fopt)->skewed ? "skewed" : "uniform", p.bins);
         if (p.bench == GS_RX_HIST_GSYNC && k > 0 && (size_t)k < n) {
             if (p.cluster > 1u)
                 snprintf(note + k, n - (size_t)k, ", clusters of %u in DSMEM", p.cluster);
@@ -638,7 +645,9 @@ const gs_family gs_family_relaxed = {
             "  --dist D            its generated samples: uniform or skewed (uniform)\n"
             "  --input FILE        its histograms' samples: FILE's bytes\n"
             "  --hist-cluster N    histGsync's cluster for bins past one block's shared memory: auto, 2, 4, 8\n",
-    .option = option, .check = check, .launch_iters = gs_family_iters, .state_bytes = state_bytes,
+    .option = option,
+    .options = (const char *const[]){"--order", "--samples", "--dist", "--input", "--hist-cluster", NULL},
+    .check = check, .launch_iters = gs_family_iters, .state_bytes = state_bytes,
     .data_words = data_words, .init_data = init_data, .prepare = prepare, .verify = verify,
     .ops_per_launch = ops_per_launch, .check_words = check_words, .per_sm = per_sm, .iters = default_iters,
     .reset_options = reset_options, .selected = selected, .default_grid = default_grid, .no_body = 1,

@@ -90,7 +90,7 @@ static int prepare(const gs_config *c, buffers *b, gs_bench_args *a, gs_result *
     a->threads = c->threads;
     a->cluster = 1u;
     if (c->prim->launch == GS_LAUNCH_CLUSTERS) {
-        const int want = c->prim->family->cluster_size ? c->prim->family->cluster_size(c->prim) : 0;
+        const int want = c->prim->family->cluster_size ? c->prim->family->cluster_size(c->fopt, c->prim) : 0;
         GS_CK(gs_cluster_pick(c->prim->kernels->kernel, c->blocks, c->threads, 0,
                               want ? (unsigned int)want : CLUSTER_MAX, &a->cluster, &resident));
         if (want && a->cluster != (unsigned int)want) {

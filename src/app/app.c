@@ -52,10 +52,10 @@ typedef struct app_input {
 static const char *const pairing[][2] = {{"1", "road:100000"}, {"2", "road:ny"}, {"4", "road:fla"},
                                         {"8", "road:w"},       {"16", "road:usa"}};
 
-static const char *graph_for(unsigned int per_sm)
+static const char *graph_for(const gs_app_options *ao, unsigned int per_sm)
 {
-    if (gs_app_opts.graph[0])
-        return gs_app_opts.graph;
+    if (ao->graph[0])
+        return ao->graph;
     for (size_t i = 0; i < sizeof pairing / sizeof pairing[0]; ++i)
         if ((unsigned int)atoi(pairing[i][0]) >= per_sm)
             return pairing[i][1];
@@ -90,8 +90,8 @@ out:
 
 /* Loads `spec`, checks what the programs need of it, and puts it on the
  * device (with its transpose when PageRank runs). */
-static int input_load(app_input *x, const char *spec, int need_in, int need_sssp, int progress, char *err,
-                      size_t n)
+static int input_load(const gs_app_options *ao, app_input *x, const char *spec, int need_in, int need_sssp,
+                      int progress, char *err, size_t n)
 {
     char dir[4096];
     size_t free_b = 0, total_b = 0;
@@ -103,8 +103,8 @@ static int input_load(app_input *x, const char *spec, int need_in, int need_sssp
         return rc;
     x->have_graph = 1;
     const gs_graph *g = &x->g;
-    if (gs_app_opts.source >= g->n) {
-        snprintf(err, n, "--source %u is out of range: %s has %u vertices", gs_app_opts.source, g->name, g->n);
+    if (ao->source >= g->n) {
+        snprintf(err, n, "--source %u is out of range: %s has %u vertices", ao->source, g->name, g->n);
         return GS_EXIT_USAGE;
     }
     if (need_sssp && g->neg_line) {
@@ -205,31 +205,27 @@ static void extra_free(void)
 }
 
 /* The sequences (files or generated), on the device, and the host's matrix. */
-static int sw_prepare(char *err, size_t n)
+static int sw_prepare(const gs_app_options *ao, char *err, size_t n)
 {
     int rc = 0, *e = NULL, *f = NULL;
     size_t cells, free_b = 0, total_b = 0;
     if (extra.h_ref)
         return 0;
-    if (!gs_app_opts.query[0] != !gs_app_opts.target[0]) {
-        snprintf(err, n, "sw: --query and --target go together");
-        return GS_EXIT_USAGE;
-    }
-    if (gs_app_opts.query[0]) {
-        if ((rc = gs_fasta_read(gs_app_opts.query, &extra.q, &extra.qlen, err, n)) ||
-            (rc = gs_fasta_read(gs_app_opts.target, &extra.t, &extra.tlen, err, n)))
+    if (ao->query[0]) {
+        if ((rc = gs_fasta_read(ao->query, &extra.q, &extra.qlen, err, n)) ||
+            (rc = gs_fasta_read(ao->target, &extra.t, &extra.tlen, err, n)))
             return rc == 1 ? GS_EXIT_RUNTIME : GS_EXIT_USAGE;
-        const char *a = strrchr(gs_app_opts.query, '/'), *b = strrchr(gs_app_opts.target, '/');
-        snprintf(extra.name, sizeof extra.name, "%.40s x %.40s", a ? a + 1 : gs_app_opts.query,
-                 b ? b + 1 : gs_app_opts.target);
+        const char *a = strrchr(ao->query, '/'), *b = strrchr(ao->target, '/');
+        snprintf(extra.name, sizeof extra.name, "%.40s x %.40s", a ? a + 1 : ao->query,
+                 b ? b + 1 : ao->target);
     } else {
-        if (gs_sw_generate(gs_app_opts.alphabet, gs_app_opts.length, gs_app_opts.mutation, 0x5357ull, &extra.q,
+        if (gs_sw_generate((ao->protein ? "protein" : "dna"), ao->length, ao->mutation, 0x5357ull, &extra.q,
                            &extra.qlen, &extra.t, &extra.tlen))
             goto oom;
-        snprintf(extra.name, sizeof extra.name, "%s %ux%u", gs_app_opts.alphabet, extra.qlen, extra.tlen);
+        snprintf(extra.name, sizeof extra.name, "%s %ux%u", (ao->protein ? "protein" : "dna"), extra.qlen, extra.tlen);
     }
-    extra.sc.match = (int)gs_app_opts.match, extra.sc.mismatch = -(int)gs_app_opts.mismatch;
-    extra.sc.gap_open = (int)gs_app_opts.gap_open, extra.sc.gap_extend = (int)gs_app_opts.gap_extend;
+    extra.sc.match = (int)ao->match, extra.sc.mismatch = -(int)ao->mismatch;
+    extra.sc.gap_open = (int)ao->gap_open, extra.sc.gap_extend = (int)ao->gap_extend;
     cells = ((size_t)extra.qlen + 1) * ((size_t)extra.tlen + 1);
     GS_CK_OUT(cudaMemGetInfo(&free_b, &total_b));
     if (cells > 0x7fffffffu || 3.0 * 4.0 * (double)cells > 0.9 * (double)free_b) {
@@ -257,14 +253,14 @@ oom:
 
 /* The keys, their host sort, and the steps: (k, j) for each stride of each
  * merge down to GS_APP_TILE, then one shared-memory step for the rest. */
-static int bitonic_prepare(char *err, size_t n)
+static int bitonic_prepare(const gs_app_options *ao, char *err, size_t n)
 {
     int rc = 0;
-    const unsigned int keys = gs_app_opts.size ? gs_app_opts.size : 1u << 22, bytes = gs_app_opts.key_bits / 8u;
+    const unsigned int keys = ao->size ? ao->size : 1u << 22, bytes = ao->key_bits / 8u;
     if (extra.keys)
         return 0;
     /* (a --size that is not a power of two of at least GS_APP_TILE: refused with the command line) */
-    extra.nkeys = keys, extra.key_bits = gs_app_opts.key_bits;
+    extra.nkeys = keys, extra.key_bits = ao->key_bits;
     extra.keys = malloc((size_t)keys * bytes), extra.sorted = malloc((size_t)keys * bytes);
     extra.steps = malloc(2048 * 4);
     if (!extra.keys || !extra.sorted || !extra.steps) {
@@ -292,26 +288,26 @@ out:
 
 /* uts-hs: HeteroSync's tree and first stacks for a grid of `blocks` blocks
  * (--threads is a multiple of 32: a task front is a warp). */
-static int uts_hs_prepare(unsigned int blocks, char *err, size_t n)
+static int uts_hs_prepare(const gs_app_options *ao, unsigned int blocks, char *err, size_t n)
 {
-    const unsigned int f = gs_app_opts.fertility_given ? gs_app_opts.fertility : 90u;
+    const unsigned int f = ao->fertility_given ? ao->fertility : 90u;
     const unsigned int cores = blocks < GS_UTS_HS_CORES ? blocks : GS_UTS_HS_CORES;
     int e;
     if (extra.hs.nodes && extra.hs.cores == cores)
         return 0;
     gs_uts_hs_free(&extra.hs);
-    if ((e = gs_uts_hs_build(gs_app_opts.nodes, f, blocks, &extra.hs)) == -1) {
+    if ((e = gs_uts_hs_build(ao->nodes, f, blocks, &extra.hs)) == -1) {
         snprintf(err, n, "uts-hs: out of host memory");
         return GS_EXIT_RUNTIME;
     }
     if (e) {
         snprintf(err, n, e == -2 ? "uts-hs: fertility %u %% does not grow a tree of %u nodes"
                                  : "uts-hs: %u %% of %u nodes cannot put 16 on each local stack",
-                 f, gs_app_opts.nodes);
+                 f, ao->nodes);
         return GS_EXIT_USAGE;
     }
-    if ((extra.hs.nfirst + extra.hs.cores - 1u) / extra.hs.cores > gs_app_opts.local_stack) {
-        snprintf(err, n, "uts-hs: --local-stack %u holds fewer than the %u first nodes a stack", gs_app_opts.local_stack,
+    if ((extra.hs.nfirst + extra.hs.cores - 1u) / extra.hs.cores > ao->local_stack) {
+        snprintf(err, n, "uts-hs: --local-stack %u holds fewer than the %u first nodes a stack", ao->local_stack,
                  (extra.hs.nfirst + extra.hs.cores - 1u) / extra.hs.cores);
         return GS_EXIT_USAGE;
     }
@@ -319,9 +315,9 @@ static int uts_hs_prepare(unsigned int blocks, char *err, size_t n)
 }
 
 /* UTS: the tree counted on the host (depth first), its parameters checked. */
-static int uts_prepare(char *err, size_t n)
+static int uts_prepare(const gs_app_options *ao, char *err, size_t n)
 {
-    const unsigned int f = gs_app_opts.fertility, m = gs_app_opts.branch;
+    const unsigned int f = ao->fertility, m = ao->branch;
     unsigned long long *stack, cap = 1u << 20, top = 0;
     if (extra.uts_ready)
         return 0;
@@ -335,7 +331,7 @@ static int uts_prepare(char *err, size_t n)
     stack[top++] = GS_APP_UTS_ROOT;
     while (top) {
         const unsigned long long id = stack[--top];
-        const unsigned int c = gs_app_uts_children(id, gs_app_opts.root, m, extra.fertile_below);
+        const unsigned int c = gs_app_uts_children(id, ao->root, m, extra.fertile_below);
         if (++extra.uts_nodes > (1ull << 31)) {
             free(stack);
             snprintf(err, n, "uts: the tree has more than 2^31 nodes; lower --root or --fertility");
@@ -369,6 +365,7 @@ typedef struct app_point {
     unsigned long long size, expected; /* Reduce */
     double timeout_s;
     unsigned int repeat;
+    const gs_app_options *opt;
 } app_point;
 
 typedef struct app_bufs {
@@ -403,6 +400,7 @@ static void bufs_free(app_bufs *b)
 
 static int bufs_alloc(app_bufs *b, const app_point *pt, const app_input *x, char *err, size_t n)
 {
+    const gs_app_options *ao = pt->opt;
     int rc = 0;
     const size_t v = x->have_graph ? (size_t)x->g.n + 1 : 1;
     memset(b, 0, sizeof *b);
@@ -433,14 +431,14 @@ static int bufs_alloc(app_bufs *b, const app_point *pt, const app_input *x, char
         double need;
         for (b->nslots = 1u; b->nslots < pt->blocks && b->nslots < GS_APP_UTS_SLOTS; b->nslots <<= 1)
             ; /* arrayMutex: a slot a waiting block, up to GS_APP_UTS_SLOTS */
-        need = (8.0 * gs_app_opts.stack + 128.0 * b->nslots) * pt->blocks;
+        need = (8.0 * ao->stack + 128.0 * b->nslots) * pt->blocks;
         GS_CK_OUT(cudaMemGetInfo(&free_b, &total_b));
         if (need > 0.9 * (double)free_b) {
             snprintf(err, n, "uts: %u stacks of %u nodes need %.0f MiB; the GPU has %.0f MiB free", pt->blocks,
-                     gs_app_opts.stack, need / 1048576.0, (double)free_b / 1048576.0);
+                     ao->stack, need / 1048576.0, (double)free_b / 1048576.0);
             return GS_EXIT_USAGE;
         }
-        GS_CK_OUT(cudaMalloc((void **)&b->tree, (size_t)gs_app_opts.stack * pt->blocks * 8));
+        GS_CK_OUT(cudaMalloc((void **)&b->tree, (size_t)ao->stack * pt->blocks * 8));
         GS_CK_OUT(cudaMalloc((void **)&b->stack_hdr, (size_t)pt->blocks * GS_APP_UTS_HDR * 4));
         GS_CK_OUT(cudaMalloc((void **)&b->slots, (size_t)pt->blocks * b->nslots * 128));
         GS_CK_OUT(cudaMalloc((void **)&b->uts_out, 5 * 8));
@@ -449,7 +447,7 @@ static int bufs_alloc(app_bufs *b, const app_point *pt, const app_input *x, char
         const unsigned int c = extra.hs.cores;
         b->hs_global = extra.hs.n > 256u ? extra.hs.n : 256u;
         GS_CK_OUT(cudaMalloc((void **)&b->hs_tree, (size_t)extra.hs.n * sizeof(gs_uts_hs_node)));
-        GS_CK_OUT(cudaMalloc((void **)&b->hs_stacks, ((size_t)b->hs_global + (size_t)gs_app_opts.local_stack * c) * 4));
+        GS_CK_OUT(cudaMalloc((void **)&b->hs_stacks, ((size_t)b->hs_global + (size_t)ao->local_stack * c) * 4));
         GS_CK_OUT(cudaMalloc((void **)&b->hs_heads, (c + 1u) * 4));
         GS_CK_OUT(cudaMalloc((void **)&b->hs_locks, (c + 1u) * GS_UTS_HS_LOCK_BYTES));
         GS_CK_OUT(cudaMalloc((void **)&b->hs_out, 4 * 4));
@@ -621,6 +619,7 @@ out:
  * the counts against the host's.  The locks' state starts zeroed. */
 static int run_uts(const app_point *pt, unsigned int lock, app_bufs *b, app_row *r, double *ms, char *err, size_t n)
 {
+    const gs_app_options *ao = pt->opt;
     gs_app_args a;
     cudaEvent_t t0 = NULL, t1 = NULL;
     float f = 0.0f;
@@ -632,23 +631,23 @@ static int run_uts(const app_point *pt, unsigned int lock, app_bufs *b, app_row 
     a.mode = lock, a.program = GS_APP_UTS, a.blocks = pt->blocks, a.threads = pt->threads;
     a.timeout_ns = (unsigned long long)(pt->timeout_s * 1e9);
     a.state = b->state, a.watchdog = b->watchdog, a.iters_out = b->iters_out, a.cycles = b->cycles, a.count = b->count;
-    a.tree = b->tree, a.stack_hdr = b->stack_hdr, a.uts_out = b->uts_out, a.cap = gs_app_opts.stack;
-    a.slots = b->slots, a.nslots = b->nslots, a.steal_half = gs_app_opts.steal_half;
-    a.root_children = gs_app_opts.root, a.branch = gs_app_opts.branch, a.fertile_below = extra.fertile_below;
+    a.tree = b->tree, a.stack_hdr = b->stack_hdr, a.uts_out = b->uts_out, a.cap = ao->stack;
+    a.slots = b->slots, a.nslots = b->nslots, a.steal_half = ao->steal_half;
+    a.root_children = ao->root, a.branch = ao->branch, a.fertile_below = extra.fertile_below;
     r->share = -1.0;
     GS_CK_OUT(cudaMemset(b->stack_hdr, 0, (size_t)pt->blocks * GS_APP_UTS_HDR * 4));
     GS_CK_OUT(cudaMemset(b->uts_out, 0, 5 * 8));
     if (lock == GS_SYNC_UTS_ARRAY)
         GS_CK_OUT(cudaMemset(b->slots, 0, (size_t)pt->blocks * b->nslots * 128));
-    if (gs_app_opts.spread) { /* the root expanded here, its children dealt round-robin (same tree) */
-        const unsigned int nb = pt->blocks, nr = gs_app_opts.root, per = (nr + nb - 1u) / nb;
+    if (ao->spread) { /* the root expanded here, its children dealt round-robin (same tree) */
+        const unsigned int nb = pt->blocks, nr = ao->root, per = (nr + nb - 1u) / nb;
         const unsigned long long kids = nr;
         unsigned long long *slice;
         unsigned int *hdr;
         cudaError_t ce = cudaSuccess;
-        if (per > gs_app_opts.stack) {
+        if (per > ao->stack) {
             snprintf(err, n, "uts: --spread 1 puts %u of the root's children on a stack of %u nodes; raise --stack", per,
-                     gs_app_opts.stack);
+                     ao->stack);
             rc = GS_EXIT_USAGE;
             goto out;
         }
@@ -664,7 +663,7 @@ static int run_uts(const app_point *pt, unsigned int lock, app_bufs *b, app_row 
                 slice[c++] = gs_app_uts_child(GS_APP_UTS_ROOT, i);
             hdr[(size_t)k * GS_APP_UTS_HDR + 64] = c;
             if (c)
-                ce = cudaMemcpy(b->tree + (size_t)k * gs_app_opts.stack, slice, (size_t)c * 8, cudaMemcpyHostToDevice);
+                ce = cudaMemcpy(b->tree + (size_t)k * ao->stack, slice, (size_t)c * 8, cudaMemcpyHostToDevice);
         }
         if (ce == cudaSuccess)
             ce = cudaMemcpy(b->stack_hdr, hdr, (size_t)nb * GS_APP_UTS_HDR * 4, cudaMemcpyHostToDevice);
@@ -692,7 +691,7 @@ static int run_uts(const app_point *pt, unsigned int lock, app_bufs *b, app_row 
     } else if (out[3]) {
         r->verdict = GS_FAIL;
         snprintf(r->detail, sizeof r->detail, "%llu pushes overflowed a stack of %u nodes (raise --stack)", out[3],
-                 gs_app_opts.stack);
+                 ao->stack);
     } else if (out[0] != extra.uts_nodes || out[1] != extra.uts_leaves || out[2] != extra.uts_sum) {
         r->verdict = GS_FAIL;
         snprintf(r->detail, sizeof r->detail, "%llu nodes, %llu leaves; the host's %llu, %llu (or the leaf sum differs)",
@@ -712,17 +711,18 @@ out:
  * node processed, every stack empty. */
 static int run_uts_hs(const app_point *pt, unsigned int mode, app_bufs *b, app_row *r, double *ms, char *err, size_t n)
 {
+    const gs_app_options *ao = pt->opt;
     gs_uts_hs_args a;
     const gs_uts_hs_tree *t = &extra.hs;
     cudaEvent_t t0 = NULL, t1 = NULL;
     float f = 0.0f;
     int rc = 0, fired = 0, *stacks = NULL, heads[GS_UTS_HS_CORES + 1];
     unsigned int out[4] = {t->processed, 0u, 0u, 0u}, busy = 0u;
-    const size_t words = (size_t)b->hs_global + (size_t)gs_app_opts.local_stack * t->cores;
+    const size_t words = (size_t)b->hs_global + (size_t)ao->local_stack * t->cores;
     memset(&a, 0, sizeof a);
     memset(heads, 0, sizeof heads);
     a.tree = b->hs_tree, a.stacks = b->hs_stacks, a.heads = b->hs_heads, a.locks = b->hs_locks, a.out = b->hs_out;
-    a.total = t->n, a.global_size = b->hs_global, a.local_size = gs_app_opts.local_stack, a.cores = t->cores;
+    a.total = t->n, a.global_size = b->hs_global, a.local_size = ao->local_stack, a.cores = t->cores;
     a.blocks = pt->blocks, a.threads = pt->threads, a.watchdog = b->watchdog;
     a.timeout_ns = (unsigned long long)(pt->timeout_s * 1e9);
     r->share = -1.0;
@@ -731,7 +731,7 @@ static int run_uts_hs(const app_point *pt, unsigned int mode, app_bufs *b, app_r
         return GS_EXIT_RUNTIME;
     }
     for (unsigned int i = 0; i < t->nfirst; ++i) { /* dealt round-robin */
-        stacks[b->hs_global + (size_t)(i % t->cores) * gs_app_opts.local_stack + i / t->cores] = t->first[i];
+        stacks[b->hs_global + (size_t)(i % t->cores) * ao->local_stack + i / t->cores] = t->first[i];
         heads[i % t->cores + 1] = (int)(i / t->cores + 1u);
     }
     GS_CK_OUT(cudaMemcpy(b->hs_tree, t->nodes, (size_t)t->n * sizeof(gs_uts_hs_node), cudaMemcpyHostToDevice));
@@ -777,17 +777,18 @@ out:
 static int run_args(const app_point *pt, unsigned int mode, const app_input *x, app_bufs *b, gs_app_args *a,
                     char *err, size_t n)
 {
+    const gs_app_options *ao = pt->opt;
     const gs_graph *g = &x->g;
     const unsigned int nv = x->have_graph ? g->n : 0u;
     int rc = 0;
     memset(a, 0, sizeof *a);
-    a->program = pt->program, a->mode = mode, a->src = gs_app_opts.source;
+    a->program = pt->program, a->mode = mode, a->src = ao->source;
     a->n = nv, a->m = x->have_graph ? g->m : 0u;
     a->blocks = pt->blocks, a->threads = pt->threads, a->groups = pt->groups;
     a->timeout_ns = (unsigned long long)(pt->timeout_s * 1e9);
     a->state = b->state, a->watchdog = b->watchdog, a->iters_out = b->iters_out, a->cycles = b->cycles;
     a->count = b->count;
-    a->damping = (float)gs_app_opts.damping, a->tol = (float)gs_app_opts.tol;
+    a->damping = (float)ao->damping, a->tol = (float)ao->tol;
     if (pt->program == GS_APP_PAGERANK) {
         a->row = x->d_in_row, a->col = x->d_in_col, a->inv_out = x->d_inv_out;
         a->rank[0] = b->rank0, a->rank[1] = b->rank1, a->fsum = b->fsum;
@@ -827,7 +828,7 @@ static int run_args(const app_point *pt, unsigned int mode, const app_input *x, 
     GS_CK_OUT(cudaMemset(b->state, 0, b->state_bytes));
     if (mode == GS_SYNC_GS) {
         if (!b->planned) { /* the plan, once a point: it may time a trial */
-            GS_CK_OUT(gs_barrier_plan(&b->gs, b->state, pt->blocks, pt->threads, gs_app_opts.form, 0));
+            GS_CK_OUT(gs_barrier_plan(&b->gs, b->state, pt->blocks, pt->threads, ao->form, 0));
             b->planned = 1;
         }
         a->gs = b->gs;
@@ -928,18 +929,18 @@ static int run_once(const app_point *pt, unsigned int mode, const app_input *x, 
 }
 
 /* The host's answer for `program` on x, computed once. */
-static int reference(unsigned int program, app_input *x, char *err, size_t n)
+static int reference(const gs_app_options *ao, unsigned int program, app_input *x, char *err, size_t n)
 {
     const gs_graph *g = &x->g;
     if ((program == GS_APP_BFS || program == GS_APP_BFS_TOPO) && !x->levels) {
         if (!(x->levels = malloc((size_t)g->n * 4)))
             goto oom;
-        gs_ref_bfs(g, gs_app_opts.source, x->levels);
+        gs_ref_bfs(g, ao->source, x->levels);
     }
     if ((program == GS_APP_SSSP || program == GS_APP_SSSP_TOPO) && !x->dist) {
         if (!(x->dist = malloc((size_t)g->n * 4)))
             goto oom;
-        if (gs_ref_sssp(g, gs_app_opts.source, x->dist)) {
+        if (gs_ref_sssp(g, ao->source, x->dist)) {
             snprintf(err, n, "%s: a shortest distance does not fit in 32 bits (or the host ran out of memory)",
                      g->name);
             return GS_EXIT_USAGE;
@@ -948,7 +949,7 @@ static int reference(unsigned int program, app_input *x, char *err, size_t n)
     if (program == GS_APP_PAGERANK && !x->rank) {
         if (!(x->rank = malloc((size_t)g->n * sizeof *x->rank)))
             goto oom;
-        x->rank_iters = gs_ref_pagerank(g, &x->in, gs_app_opts.damping, gs_app_opts.tol, PR_MAX_ITERS, x->rank);
+        x->rank_iters = gs_ref_pagerank(g, &x->in, ao->damping, ao->tol, PR_MAX_ITERS, x->rank);
         if (x->rank_iters == 0)
             goto oom;
     }
@@ -960,11 +961,11 @@ oom:
 
 /* The modes `program` runs: those --sync names that apply to it, else all
  * of its own (every barrier mode; UTS: every lock). */
-static unsigned int modes_of(unsigned int program, unsigned int *modes)
+static unsigned int modes_of(const gs_app_options *ao, unsigned int program, unsigned int *modes)
 {
     unsigned int k = 0;
-    for (int i = 0; i < gs_app_opts.nmodes; ++i) {
-        unsigned int m = gs_app_opts.modes[i], j;
+    for (int i = 0; i < ao->nmodes; ++i) {
+        unsigned int m = ao->modes[i], j;
         if (!gs_app_mode_applies(program, m))
             continue;
         if (m == GS_SYNC_BROKEN_NONE && program == GS_APP_UTS)
@@ -990,8 +991,9 @@ static unsigned int modes_of(unsigned int program, unsigned int *modes)
 /* Every mode of pt: rows appended to rows[*nrows]. */
 static int run_point(const app_point *pt, app_input *x, app_row *rows, int *nrows, int progress, char *err, size_t n)
 {
+    const gs_app_options *ao = pt->opt;
     unsigned int modes[GS_SYNC_NAMES];
-    unsigned int nm = modes_of(pt->program, modes);
+    unsigned int nm = modes_of(pt->opt, pt->program, modes);
     app_bufs b;
     int rc, first = *nrows;
     if ((rc = bufs_alloc(&b, pt, x, err, n)))
@@ -1016,12 +1018,12 @@ static int run_point(const app_point *pt, app_input *x, app_row *rows, int *nrow
             snprintf(r->graph, sizeof r->graph, "%u keys of %u bits", extra.nkeys, extra.key_bits);
             r->n = extra.nkeys;
         } else if (pt->program == GS_APP_UTS) {
-            snprintf(r->graph, sizeof r->graph, "tree %u:%u@%u%%", gs_app_opts.root, gs_app_opts.branch,
-                     gs_app_opts.fertility);
+            snprintf(r->graph, sizeof r->graph, "tree %u:%u@%u%%", ao->root, ao->branch,
+                     ao->fertility);
             r->n = (unsigned int)extra.uts_nodes;
         } else if (pt->program == GS_APP_UTS_HS) {
             snprintf(r->graph, sizeof r->graph, "hs tree %u@%u%% local %u", extra.hs.n,
-                     gs_app_opts.fertility_given ? gs_app_opts.fertility : 90u, gs_app_opts.local_stack);
+                     ao->fertility_given ? ao->fertility : 90u, ao->local_stack);
             r->n = extra.hs.n;
         } else {
             snprintf(r->graph, sizeof r->graph, "%llu ints", pt->size);
@@ -1140,14 +1142,15 @@ static int unordered(unsigned int mode)
 static int check_points(const gs_options *o, const gs_device_info *dev, const unsigned int *per_sm, int npts,
                         char *err, size_t n)
 {
+    const gs_app_options *ao = gs_app_own(o);
     unsigned int modes[GS_SYNC_NAMES];
-    for (int p = 0; p < gs_app_opts.nprograms; ++p)
-        for (unsigned int k = 0, nm = modes_of(gs_app_opts.programs[p], modes); k < nm; ++k) {
+    for (int p = 0; p < ao->nprograms; ++p)
+        for (unsigned int k = 0, nm = modes_of(ao, ao->programs[p], modes); k < nm; ++k) {
             int fit = 0;
-            const unsigned int prog = gs_app_opts.programs[p];
+            const unsigned int prog = ao->programs[p];
             cudaError_t e = (cudaError_t)(prog == GS_APP_UTS      ? gs_app_uts_occupancy(o->threads, &fit)
                                           : prog == GS_APP_UTS_HS ? gs_uts_hs_occupancy(o->threads, &fit)
-                                                                  : gs_app_occupancy(prog, gs_app_opts.key_bits,
+                                                                  : gs_app_occupancy(prog, ao->key_bits,
                                                                                      modes[k], o->threads, &fit));
             if (e != cudaSuccess) {
                 snprintf(err, n, "CUDA: app: occupancy: %s", cudaGetErrorName(e));
@@ -1157,7 +1160,7 @@ static int check_points(const gs_options *o, const gs_device_info *dev, const un
                 if (per_sm[i] > (unsigned int)fit) {
                     snprintf(err, n, "%u blocks of %u threads per SM do not fit: %s%s with %s admits %d on %s",
                              per_sm[i], o->threads, gs_app_program_name(prog),
-                             prog == GS_APP_BITONIC && gs_app_opts.key_bits == 64u ? " (64-bit keys)" : "",
+                             prog == GS_APP_BITONIC && ao->key_bits == 64u ? " (64-bit keys)" : "",
                              gs_app_sync_name(modes[k]), fit, dev->name);
                     return GS_EXIT_USAGE;
                 }
@@ -1167,6 +1170,7 @@ static int check_points(const gs_options *o, const gs_device_info *dev, const un
 
 int gs_app_command(const gs_options *o, const gs_device_info *dev, const gs_meta *meta, char *err, size_t n)
 {
+    const gs_app_options *ao = gs_app_own(o);
     static app_row rows[MAX_ROWS];
     static const unsigned int default_per_sm[] = {1, 2, 4, 8, 16};
     unsigned int per_sm[64];
@@ -1183,13 +1187,13 @@ int gs_app_command(const gs_options *o, const gs_device_info *dev, const gs_meta
             per_sm[npts++] = default_per_sm[i];
     if ((rc = check_points(o, dev, per_sm, npts, err, n)))
         return rc;
-    if ((size_t)npts * (size_t)gs_app_opts.nprograms * (GS_SYNC_NAMES + 2u) > MAX_ROWS) {
+    if ((size_t)npts * (size_t)ao->nprograms * (GS_SYNC_NAMES + 2u) > MAX_ROWS) {
         snprintf(err, n, "app: %d points x %d programs may give more than %d rows; run fewer at once", npts,
-                 gs_app_opts.nprograms, MAX_ROWS);
+                 ao->nprograms, MAX_ROWS);
         return GS_EXIT_USAGE;
     }
-    for (int p = 0; p < gs_app_opts.nprograms; ++p) {
-        const unsigned int prog = gs_app_opts.programs[p];
+    for (int p = 0; p < ao->nprograms; ++p) {
+        const unsigned int prog = ao->programs[p];
         need_in |= prog == GS_APP_PAGERANK;
         need_sssp |= prog == GS_APP_SSSP || prog == GS_APP_SSSP_TOPO;
         any_graph |= is_graph_program(prog);
@@ -1197,33 +1201,34 @@ int gs_app_command(const gs_options *o, const gs_device_info *dev, const gs_meta
     for (int i = 0; i < npts && rc == 0; ++i) {
         app_point pt;
         memset(&pt, 0, sizeof pt);
+        pt.opt = ao;
         pt.per_sm = per_sm[i], pt.blocks = per_sm[i] * (unsigned int)dev->sm_count, pt.threads = o->threads;
         pt.groups = (unsigned int)dev->sm_count < pt.blocks ? (unsigned int)dev->sm_count : pt.blocks;
         pt.timeout_s = o->timeout_s, pt.repeat = o->repeat;
-        if (any_graph && strcmp(loaded, graph_for(per_sm[i])) != 0) {
+        if (any_graph && strcmp(loaded, graph_for(ao, per_sm[i])) != 0) {
             input_free(&x);
-            snprintf(loaded, sizeof loaded, "%s", graph_for(per_sm[i]));
-            if ((rc = input_load(&x, loaded, need_in, need_sssp, progress, err, n)))
+            snprintf(loaded, sizeof loaded, "%s", graph_for(ao, per_sm[i]));
+            if ((rc = input_load(ao, &x, loaded, need_in, need_sssp, progress, err, n)))
                 break;
         }
-        for (int p = 0; p < gs_app_opts.nprograms && rc == 0; ++p) {
-            pt.program = gs_app_opts.programs[p];
+        for (int p = 0; p < ao->nprograms && rc == 0; ++p) {
+            pt.program = ao->programs[p];
             if (pt.program == GS_APP_SW || pt.program == GS_APP_BITONIC || pt.program == GS_APP_UTS ||
                 pt.program == GS_APP_UTS_HS) {
                 app_input none;
                 memset(&none, 0, sizeof none);
-                if ((rc = pt.program == GS_APP_SW        ? sw_prepare(err, n)
-                          : pt.program == GS_APP_BITONIC ? bitonic_prepare(err, n)
-                          : pt.program == GS_APP_UTS_HS  ? uts_hs_prepare(pt.blocks, err, n)
-                                                         : uts_prepare(err, n)) == 0)
+                if ((rc = pt.program == GS_APP_SW        ? sw_prepare(ao, err, n)
+                          : pt.program == GS_APP_BITONIC ? bitonic_prepare(ao, err, n)
+                          : pt.program == GS_APP_UTS_HS  ? uts_hs_prepare(ao, pt.blocks, err, n)
+                                                         : uts_prepare(ao, err, n)) == 0)
                     rc = run_point(&pt, &none, rows, &nrows, progress, err, n);
             } else if (pt.program == GS_APP_REDUCE || pt.program == GS_APP_REDUCE_FLOAT) {
                 app_input none;
                 memset(&none, 0, sizeof none);
-                pt.size = gs_app_opts.size ? gs_app_opts.size : (1ull << 20) * per_sm[i];
+                pt.size = ao->size ? ao->size : (1ull << 20) * per_sm[i];
                 pt.expected = reduce_expected(pt.size);
                 rc = run_point(&pt, &none, rows, &nrows, progress, err, n);
-            } else if ((rc = reference(pt.program, &x, err, n)) == 0)
+            } else if ((rc = reference(ao, pt.program, &x, err, n)) == 0)
                 rc = run_point(&pt, &x, rows, &nrows, progress, err, n);
         }
     }

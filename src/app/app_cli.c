@@ -1,18 +1,21 @@
-/* app_cli.c: the app command's own words (programs, synchronization modes)
- * and options (--sync, --graph, --source, --size, --key-bits, --tol, ...), parsed without
- * touching the GPU, so that the command-line tests and the fuzz test
- * cover them. */
+/* app_cli.c: the app command's table: its words (programs, synchronization
+ * modes) and options (--sync, --graph, --source, --size, --key-bits, --tol,
+ * ...), parsed without touching the GPU, so that the command-line tests and
+ * the fuzz test cover them. */
 #include "app/app_cli.h"
 #include "cli.h"
 
 #include "app/graph.h"
+#include "app/sequence.h"
 #include "gsync/host.h"
 
+#include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-gs_app_options gs_app_opts;
+GS_OWN_FITS(gs_app_options);
 
 static const char *const program_names[GS_APP_PROGRAMS] = {"bfs",      "bfs-topo", "sssp", "sssp-topo",
                                                            "pagerank", "reduce",   "sw",   "bitonic", "uts", "reduce-float",
@@ -23,6 +26,10 @@ static const char *const sync_names[GS_SYNC_NAMES] = {
     "srBarrier",      "fxLockFreeBarrier", "fxLockBarrier", "gsBarrier", "brokenNoBarrier",
     "fxLockBarrierNoFence", "fxLockFreeBarrierNoFence", "spinMutex", "faMutex", "ticketMutex", "arrayMutex",
     "cohortMutex", "brokenNoLock", "hsShipped", "hsFixed", "hsTicket", "cubRadixSort", "cubMergeSort", "cubReduce"};
+static const char *const forms[] = {"auto", "flat", "spread", "gathered", "wide"};
+static const char *const alphabets[] = {"dna", "protein"};
+static const char *const bit_words[] = {"32", "64"};
+static const char *const steals[] = {"batch", "half"};
 
 const char *gs_app_program_name(unsigned int p)
 {
@@ -43,227 +50,206 @@ int gs_app_mode_applies(unsigned int program, unsigned int mode)
     return program == GS_APP_UTS ? lock || mode == GS_SYNC_BROKEN_NONE : !lock && !hs;
 }
 
+static gs_app_options *own(gs_options *o)
+{
+    return GS_OWN(o, gs_app_options);
+}
+
+static void defaults(gs_options *o)
+{
+    gs_app_options *a = own(o);
+    a->tol = 1e-6;
+    a->damping = 0.85;
+    a->form = GS_BARRIER_AUTO;
+    a->key_bits = 32;
+    a->length = 4096;
+    a->mutation = 0.1;
+    a->match = 2, a->mismatch = 1, a->gap_open = 3, a->gap_extend = 1;
+    a->fertility = 12, a->branch = 8, a->root = 20000, a->stack = 65536;
+    a->nodes = 8192, a->local_stack = 32;
+}
+
+static int programs(gs_options *o, const char *arg, char *err, size_t n)
+{
+    return gs_parse_names("program", arg, program_names, GS_APP_PROGRAMS, GS_APP_PROGRAMS, own(o)->programs,
+                          &own(o)->nprograms, err, n);
+}
+
+static unsigned int asked(const gs_options *o)
+{
+    unsigned int m = 0u;
+    for (int p = 0; p < gs_app_own(o)->nprograms; ++p)
+        m |= 1u << gs_app_own(o)->programs[p];
+    return m;
+}
+
+/* --sync all: each program's own modes (every barrier, or every lock). */
+static int sync_modes(gs_options *o, const char *value, char *err, size_t n)
+{
+    gs_app_options *a = own(o);
+    if (!strcasecmp(value, "all")) {
+        a->nmodes = 0;
+        return 0;
+    }
+    return gs_parse_names("synchronization mode", value, sync_names, GS_SYNC_PARSED, GS_SYNC_MODES, a->modes,
+                          &a->nmodes, err, n);
+}
+
+static int form(gs_options *o, const char *value, char *err, size_t n)
+{
+    (void)err, (void)n;
+    own(o)->form = gs_barrier_form_parse(value);
+    return 0;
+}
+
+static int bits(gs_options *o, const char *value, char *err, size_t n)
+{
+    (void)value, (void)err, (void)n;
+    own(o)->key_bits = own(o)->key_bits ? 64u : 32u;
+    return 0;
+}
+
 /* The programs each program option applies to (0: every one). */
 #define P(x) (1u << GS_APP_##x)
 #define GRAPHS (P(BFS) | P(BFS_TOPO) | P(SSSP) | P(SSSP_TOPO) | P(PAGERANK))
-static const gs_cmd_option app_options[] = {
-    {"--sync", 0u},          {"--form", 0u},
-    {"--graph", GRAPHS},     {"--source", P(BFS) | P(BFS_TOPO) | P(SSSP) | P(SSSP_TOPO)},
-    {"--size", P(REDUCE) | P(REDUCE_FLOAT) | P(BITONIC)},
-    {"--key-bits", P(BITONIC)},
-    {"--tol", P(PAGERANK)},  {"--damping", P(PAGERANK)},
-    {"--query", P(SW)},      {"--target", P(SW)},      {"--alphabet", P(SW)},   {"--length", P(SW)},
-    {"--mutation", P(SW)},   {"--match", P(SW)},       {"--mismatch", P(SW)},   {"--gap-open", P(SW)},
-    {"--gap-extend", P(SW)}, {"--fertility", P(UTS) | P(UTS_HS)},
-    {"--branch", P(UTS)},    {"--root", P(UTS)},       {"--stack", P(UTS)},     {"--spread", P(UTS)},
-    {"--steal", P(UTS)},     {"--nodes", P(UTS_HS)},   {"--local-stack", P(UTS_HS)},
+#define AT(f) .at = offsetof(gs_app_options, f)
+#define UINT(n_, lo, hi, d_, p_, f_) {n_, GS_OPT_UINT, lo, hi, d_, p_, AT(f_)}
+#define REAL(n_, lo, hi, d_, p_, f_) {n_, GS_OPT_REAL, lo, hi, d_, p_, AT(f_)}
+#define TEXT(n_, d_, p_, f_) {n_, GS_OPT_TEXT, .def = d_, .applies = p_, AT(f_), .cap = 1024}
+#define WORD(n_, d_, p_, f_, w_, ...) \
+    {n_, GS_OPT_WORD, .def = d_, .applies = p_, AT(f_), .words = w_, .nwords = sizeof w_ / sizeof w_[0], __VA_ARGS__}
+static const gs_opt opts[] = {
+    {"--sync", GS_OPT_OWN, .def = "all", .parse = sync_modes},
+    WORD("--form", "auto", 0u, form, forms, .parse = form),
+    TEXT("--graph", "the thesis's pairing", GRAPHS, graph),
+    UINT("--source", 0, 0xfffffffeu, "0", P(BFS) | P(BFS_TOPO) | P(SSSP) | P(SSSP_TOPO), source),
+    UINT("--size", 1, 1u << 30, "", P(REDUCE) | P(REDUCE_FLOAT) | P(BITONIC), size),
+    WORD("--key-bits", "32", P(BITONIC), key_bits, bit_words, .parse = bits),
+    REAL("--tol", 1e-9, 1.0, "1e-6", P(PAGERANK), tol),
+    REAL("--damping", 0.01, 0.99, "0.85", P(PAGERANK), damping),
+    TEXT("--query", "generated", P(SW), query),
+    TEXT("--target", "generated", P(SW), target),
+    WORD("--alphabet", "dna", P(SW), protein, alphabets),
+    UINT("--length", 16, 32768, "4096", P(SW), length),
+    REAL("--mutation", 0.0, 1.0, "0.1", P(SW), mutation),
+    UINT("--match", 1, 1000, "2", P(SW), match),
+    UINT("--mismatch", 0, 1000, "1", P(SW), mismatch),
+    UINT("--gap-open", 0, 1000, "3", P(SW), gap_open),
+    UINT("--gap-extend", 1, 1000, "1", P(SW), gap_extend),
+    UINT("--fertility", 1, 100, "12 (uts-hs: 90)", P(UTS) | P(UTS_HS), fertility),
+    UINT("--branch", 1, 64, "8", P(UTS), branch),
+    UINT("--root", 1, 10000000, "20000", P(UTS), root),
+    UINT("--stack", 1024, 1u << 24, "65536", P(UTS), stack),
+    UINT("--spread", 0, 1, "0", P(UTS), spread),
+    WORD("--steal", "batch", P(UTS), steal_half, steals),
+    UINT("--nodes", 2, 1u << 24, "8192", P(UTS_HS), nodes),
+    UINT("--local-stack", 32, 65536, "32", P(UTS_HS), local_stack),
 };
-#define APP_OPTIONS (sizeof app_options / sizeof app_options[0])
+#undef UINT
+#undef REAL
+#undef TEXT
+#undef WORD
+#undef AT
 
-int gs_app_check(unsigned int repeat, char *err, size_t n)
+/* After parsing, before any device: --repeat within GS_APP_MAX_REPEAT,
+ * bitonic's --size a power of two, --graph a well-formed generator or a
+ * file there to read, --query and --target FASTA files that read, every
+ * --sync mode for a program asked. */
+static int check(gs_options *o, char *err, size_t n)
 {
-    unsigned int asked = 0u;
-    for (int p = 0; p < gs_app_opts.nprograms; ++p)
-        asked |= 1u << gs_app_opts.programs[p];
-    char names[160];
-    const int k = gs_cmd_option_misplaced(app_options, APP_OPTIONS, gs_app_opts.given, asked, program_names,
-                                          GS_APP_PROGRAMS, names, sizeof names);
-    if (k >= 0) {
-        snprintf(err, n, "%s applies to none of the programs asked (it applies to %s)", app_options[k].name, names);
-        return -1;
-    }
-    if (repeat > GS_APP_MAX_REPEAT) {
+    gs_app_options *a = own(o);
+    if (!GS_GIVEN(o, THREADS))
+        o->threads = 64;
+    if (!GS_GIVEN(o, REPEAT))
+        o->repeat = 3;
+    a->fertility_given = gs_own_given(o, "--fertility");
+    a->source_given = gs_own_given(o, "--source");
+    if (o->repeat > GS_APP_MAX_REPEAT) {
         snprintf(err, n, "app: --repeat is at most %d", GS_APP_MAX_REPEAT);
         return -1;
     }
-    if ((asked & P(BITONIC)) && gs_app_opts.size &&
-        (gs_app_opts.size < GS_APP_TILE || (gs_app_opts.size & (gs_app_opts.size - 1u)))) {
-        snprintf(err, n, "bitonic: --size %u is not a power of two of at least %u", gs_app_opts.size, GS_APP_TILE);
+    if ((asked(o) & P(BITONIC)) && a->size && (a->size < GS_APP_TILE || (a->size & (a->size - 1u)))) {
+        snprintf(err, n, "bitonic: --size %u is not a power of two of at least %u", a->size, GS_APP_TILE);
         return -1;
     }
-    if (gs_app_opts.graph[0] && gs_graph_spec_check(gs_app_opts.graph, err, n))
+    if (a->graph[0] && gs_graph_spec_check(a->graph, err, n))
         return -1;
-    for (int i = 0; i < gs_app_opts.nmodes; ++i) {
+    if (!a->query[0] != !a->target[0]) {
+        snprintf(err, n, "sw: --query and --target go together");
+        return -1;
+    }
+    for (int k = 0; k < 2 && a->query[0]; ++k) { /* each FASTA file read through once */
+        char *seq = NULL;
+        unsigned int len = 0;
+        const int rc = gs_fasta_read(k ? a->target : a->query, &seq, &len, err, n);
+        free(seq);
+        if (rc)
+            return -1;
+    }
+    for (int i = 0; i < a->nmodes; ++i) {
         int used = 0;
-        for (int p = 0; p < gs_app_opts.nprograms; ++p)
-            used |= gs_app_mode_applies(gs_app_opts.programs[p], gs_app_opts.modes[i]);
+        for (int p = 0; p < a->nprograms; ++p)
+            used |= gs_app_mode_applies(a->programs[p], a->modes[i]);
         if (!used) {
-            snprintf(err, n, "--sync %s applies to none of the programs asked (locks to uts, hs* to uts-hs, "
+            snprintf(err, n, "--sync %s does not apply to the programs asked (locks to uts, hs* to uts-hs, "
                              "barriers to the others)",
-                     sync_names[gs_app_opts.modes[i]]);
+                     sync_names[a->modes[i]]);
             return -1;
         }
     }
     return 0;
 }
 
-void gs_app_reset_options(void)
-{
-    memset(&gs_app_opts, 0, sizeof gs_app_opts);
-    gs_app_opts.tol = 1e-6;
-    gs_app_opts.damping = 0.85;
-    gs_app_opts.form = GS_BARRIER_AUTO;
-    gs_app_opts.key_bits = 32;
-    strcpy(gs_app_opts.alphabet, "dna");
-    gs_app_opts.length = 4096;
-    gs_app_opts.mutation = 0.1;
-    gs_app_opts.match = 2, gs_app_opts.mismatch = 1, gs_app_opts.gap_open = 3, gs_app_opts.gap_extend = 1;
-    gs_app_opts.fertility = 12, gs_app_opts.branch = 8, gs_app_opts.root = 20000, gs_app_opts.stack = 65536;
-    gs_app_opts.nodes = 8192, gs_app_opts.local_stack = 32;
-}
-
-/* A whole number option into *out, min..max.  1, or -1 with err set. */
-static int uint_option(const char *name, const char *value, unsigned int min, unsigned int max, unsigned int *out,
-                       char *err, size_t n)
-{
-    if (gs_parse_uint(value, min, max, out)) {
-        snprintf(err, n, "%s '%s' is not a whole number from %u to %u", name, gs_escape(value), min, max);
-        return -1;
-    }
-    return 1;
-}
-
-/* A file name option into out (cap bytes).  1, or -1 with err set. */
-static int path_option(const char *name, const char *value, char *out, size_t cap, char *err, size_t n)
-{
-    if (!value[0] || strlen(value) >= cap) {
-        snprintf(err, n, "%s '%s' is empty or too long", name, gs_escape(value));
-        return -1;
-    }
-    snprintf(out, cap, "%s", value);
-    return 1;
-}
-
-int gs_app_parse_programs(const char *arg, char *err, size_t n)
-{
-    return gs_parse_names("program", arg, program_names, GS_APP_PROGRAMS, GS_APP_PROGRAMS, gs_app_opts.programs, &gs_app_opts.nprograms,
-                      err, n);
-}
-
-/* A positive decimal number, no sign, no spaces. */
-static int parse_real(const char *s, double lo, double hi, double *out)
-{
-    char extra;
-    if (!s[0] || s[0] == ' ' || s[0] == '+' || s[0] == '-' || strchr(s, 'x') || strchr(s, 'X'))
-        return -1;
-    if (sscanf(s, "%lf%c", out, &extra) != 1 || !(*out >= lo && *out <= hi))
-        return -1;
-    return 0;
-}
-
-static int app_value(const char *name, const char *value, char *err, size_t n);
-
-int gs_app_option(const char *name, const char *value, char *err, size_t n)
-{
-    return gs_cmd_option_take(app_options, APP_OPTIONS, name, value, &gs_app_opts.given, app_value, err, n);
-}
-
-static int app_value(const char *name, const char *value, char *err, size_t n)
-{
-    unsigned int v;
-    if (!strcmp(name, "--sync") && !strcasecmp(value, "all")) {
-        gs_app_opts.nmodes = 0; /* each program's own: every barrier, or every lock */
-        return 1;
-    }
-    if (!strcmp(name, "--sync"))
-        return gs_parse_names("synchronization mode", value, sync_names, GS_SYNC_PARSED, GS_SYNC_MODES, gs_app_opts.modes,
-                          &gs_app_opts.nmodes, err, n) ? -1 : 1;
-    if (!strcmp(name, "--steal")) {
-        if (strcmp(value, "batch") && strcmp(value, "half")) {
-            snprintf(err, n, "--steal '%s' is not one of batch, half", gs_escape(value));
-            return -1;
-        }
-        gs_app_opts.steal_half = value[0] == 'h';
-        return 1;
-    }
-    if (!strcmp(name, "--form")) {
-        if ((gs_app_opts.form = gs_barrier_form_parse(value)) == -2) {
-            snprintf(err, n, "--form '%s' is not one of auto, flat, spread, gathered, wide", gs_escape(value));
-            return -1;
-        }
-        return 1;
-    }
-    if (!strcmp(name, "--graph"))
-        return path_option(name, value, gs_app_opts.graph, sizeof gs_app_opts.graph, err, n);
-    if (!strcmp(name, "--query"))
-        return path_option(name, value, gs_app_opts.query, sizeof gs_app_opts.query, err, n);
-    if (!strcmp(name, "--target"))
-        return path_option(name, value, gs_app_opts.target, sizeof gs_app_opts.target, err, n);
-    if (!strcmp(name, "--alphabet")) {
-        if (strcmp(value, "dna") && strcmp(value, "protein")) {
-            snprintf(err, n, "--alphabet '%s' is not one of dna, protein", gs_escape(value));
-            return -1;
-        }
-        snprintf(gs_app_opts.alphabet, sizeof gs_app_opts.alphabet, "%s", value);
-        return 1;
-    }
-    if (!strcmp(name, "--fertility")) {
-        gs_app_opts.fertility_given = 1;
-        return uint_option(name, value, 1, 100, &gs_app_opts.fertility, err, n);
-    }
-    if (!strcmp(name, "--nodes"))
-        return uint_option(name, value, 2, 1u << 24, &gs_app_opts.nodes, err, n);
-    if (!strcmp(name, "--local-stack"))
-        return uint_option(name, value, 32, 65536, &gs_app_opts.local_stack, err, n);
-    if (!strcmp(name, "--branch"))
-        return uint_option(name, value, 1, 64, &gs_app_opts.branch, err, n);
-    if (!strcmp(name, "--root"))
-        return uint_option(name, value, 1, 10000000, &gs_app_opts.root, err, n);
-    if (!strcmp(name, "--spread"))
-        return uint_option(name, value, 0, 1, &gs_app_opts.spread, err, n);
-    if (!strcmp(name, "--stack"))
-        return uint_option(name, value, 1024, 1u << 24, &gs_app_opts.stack, err, n);
-    if (!strcmp(name, "--length"))
-        return uint_option(name, value, 16, 32768, &gs_app_opts.length, err, n);
-    if (!strcmp(name, "--match"))
-        return uint_option(name, value, 1, 1000, &gs_app_opts.match, err, n);
-    if (!strcmp(name, "--mismatch"))
-        return uint_option(name, value, 0, 1000, &gs_app_opts.mismatch, err, n);
-    if (!strcmp(name, "--gap-open"))
-        return uint_option(name, value, 0, 1000, &gs_app_opts.gap_open, err, n);
-    if (!strcmp(name, "--gap-extend"))
-        return uint_option(name, value, 1, 1000, &gs_app_opts.gap_extend, err, n);
-    if (!strcmp(name, "--mutation")) {
-        if (parse_real(value, 0.0, 1.0, &gs_app_opts.mutation)) {
-            snprintf(err, n, "--mutation '%s' is not a number from 0 to 1", gs_escape(value));
-            return -1;
-        }
-        return 1;
-    }
-    if (!strcmp(name, "--source")) {
-        if (gs_parse_uint(value, 0, 0xfffffffeu, &v)) {
-            snprintf(err, n, "--source '%s' is not a vertex number", gs_escape(value));
-            return -1;
-        }
-        gs_app_opts.source = v, gs_app_opts.source_given = 1;
-        return 1;
-    }
-    if (!strcmp(name, "--size")) {
-        if (gs_parse_uint(value, 1, 1u << 30, &v)) {
-            snprintf(err, n, "--size '%s' is not a whole number from 1 to %u", gs_escape(value), 1u << 30);
-            return -1;
-        }
-        gs_app_opts.size = v;
-        return 1;
-    }
-    if (!strcmp(name, "--key-bits")) {
-        if (strcmp(value, "32") && strcmp(value, "64")) {
-            snprintf(err, n, "--key-bits '%s' is not one of 32, 64", gs_escape(value));
-            return -1;
-        }
-        gs_app_opts.key_bits = value[0] == '6' ? 64u : 32u;
-        return 1;
-    }
-    if (!strcmp(name, "--tol")) {
-        if (parse_real(value, 1e-9, 1.0, &gs_app_opts.tol)) {
-            snprintf(err, n, "--tol '%s' is not a number from 1e-9 to 1", gs_escape(value));
-            return -1;
-        }
-        return 1;
-    }
-    if (parse_real(value, 0.01, 0.99, &gs_app_opts.damping)) {
-        snprintf(err, n, "--damping '%s' is not a number from 0.01 to 0.99", gs_escape(value));
-        return -1;
-    }
-    return 1;
-}
+/* A program's size is its input's; it runs to the end. */
+const gs_command gs_cmd_app = {
+    .name = "app",
+    .summary = "gsync-bench app PROGRAM[,PROGRAM...] [--sync MODE,...] [--graph SPEC] [OPTIONS]\n"
+               "                                     whole programs with every barrier: BFS, SSSP, PageRank, Reduce,\n"
+               "                                     Smith-Waterman, bitonic sort; UTS with every lock, HeteroSync's UTS\n",
+    .usage = "usage: gsync-bench app PROGRAM[,PROGRAM...]|all [--sync MODE[,MODE...]] [--graph SPEC]\n"
+             "                       [--tbs-per-sm LIST] [--threads N] [--repeat N] [--timeout S] [--format F]\n"
+             "  programs whose iterations end in a device-wide barrier, the same code with every mode,\n"
+             "  each run verified against the host (BFS levels, Dijkstra, PageRank in double, the exact sum,\n"
+             "  the host's sort).  Throughput (M/s, CSV mteps): arcs (BFS, SSSP), keys (bitonic), nodes (UTS).\n"
+             "  PROGRAM   bfs, bfs-topo, sssp, sssp-topo, pagerank, reduce, reduce-float, sw (Smith-Waterman), bitonic,\n"
+             "            uts (unbalanced tree search: locks, not barriers), uts-hs (HeteroSync's UTS ported)\n"
+             "            (all: every one)\n"
+             "  --sync    relaunchStream, relaunchGraph, gridSync, cudaBarrier, atomicTreeBarrUniq,\n"
+             "            lfTreeBarrUniq, srBarrier, fxLockFreeBarrier, fxLockBarrier, gsBarrier (all: these);\n"
+             "            also fxLockBarrierNoFence, fxLockFreeBarrierNoFence (unordered: a FAIL is the finding);\n"
+             "            uts's stack locks: spinMutex, faMutex (HeteroSync's), ticketMutex, arrayMutex,\n"
+             "            cohortMutex (gsync's; in clusters of up to 8) (all, or none named: these),\n"
+             "            brokenNoLock (its twin without locks, also run by brokenNoBarrier: it must FAIL);\n"
+             "            uts-hs: hsShipped (HeteroSync's kernel as it is: a FAIL is the finding), hsFixed (with\n"
+             "            __syncwarp and its relaxed lock fixed), hsTicket (that kernel with gsync's ticket\n"
+             "            locks) (all three when none is named)\n"
+             "  --graph   road:ny|fla|w|usa (road-like grids sized like the DIMACS graphs), road:N,\n"
+             "            rmat:SCALE, FILE.gr (DIMACS), FILE.mtx (Matrix Market); default: the thesis's\n"
+             "            pairing, road:100000 at 1 block/SM, ny at 2, fla at 4, w at 8, usa at 16\n"
+             "  --source V  BFS and SSSP source vertex (0)\n"
+             "  --size N    Reduce's elements (2^20 a block/SM); bitonic's keys, a power of two (2^22)\n"
+             "  --key-bits B  bitonic's keys: 32 (unsigned int) or 64 (unsigned long long) bits (32); CUB's\n"
+             "              sorts beside it sort the same keys; the graph column says \"N keys of B bits\"\n"
+             "  --query F --target F  Smith-Waterman's FASTA files; else generated: --length N (4096),\n"
+             "              --mutation X (0.1), --alphabet dna|protein (dna)\n"
+             "  --match N --mismatch N --gap-open N --gap-extend N   scores: +2, -1, a gap of L costs 3 + L\n"
+             "  --fertility P --branch M --root R --stack N   UTS: a node has M children with probability P %\n"
+             "              (12, 8), the root R (20000); a block's stack holds N nodes (65536); with\n"
+             "              --sync brokenNoBarrier or brokenNoLock, UTS runs its broken twin, stacks without locks\n"
+             "  --spread 0|1  UTS: 1 expands the root on the host and deals its children round-robin to\n"
+             "              the blocks' stacks (same tree, same counts); 0 (default) starts with the root\n"
+             "              on block 0's stack\n"
+             "  --steal batch|half  UTS: a thief takes up to a node a thread from the victim's top (batch,\n"
+             "              default), or half the victim's stack onto its own under both locks (half)\n"
+             "  --nodes N --local-stack N  uts-hs: HeteroSync's N (8192: 8193 nodes) and local stack (32);\n"
+             "              --fertility is 90 for it unless given\n"
+             "  --tol X     PageRank's L1 tolerance (1e-6)   --damping X  PageRank's damping (0.85)\n"
+             "  --form F    gsBarrier's form: auto (the plan's), flat, spread, gathered, wide\n"
+             "  --tbs-per-sm  1,2,4,8,16 by default; --threads 64 by default.\n",
+    .shared = GS_SH(FORMAT) | GS_SH(DEVICE) | GS_SH(TBS_PER_SM) | GS_SH(REPEAT) | GS_SH(THREADS) | GS_SH(TIMEOUT),
+    .opts = opts, .nopts = sizeof opts / sizeof opts[0], .defaults = defaults, .operand = programs,
+    .missing = "'app' needs a program, e.g. 'gsync-bench app bfs' (see 'gsync-bench app --help')",
+    .example = "bfs", .modes = program_names, .nmodes = GS_APP_PROGRAMS, .mode_kind = "programs", .asked = asked,
+    .check = check,
+    .run = gs_app_command,
+};

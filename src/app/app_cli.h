@@ -19,7 +19,7 @@ typedef struct gs_app_options {
     double tol, damping; /* PageRank */
     int form;            /* gsBarrier's form: GS_BARRIER_AUTO (the plan's) or one forced */
     char query[1024], target[1024]; /* Smith-Waterman: FASTA files, or "" to generate */
-    char alphabet[16];   /* "dna" or "protein" */
+    unsigned int protein; /* the generated sequences' alphabet: 1 protein, 0 dna */
     unsigned int length; /* generated query's length */
     double mutation;     /* the generated target's mutation rate */
     unsigned int match, mismatch, gap_open, gap_extend; /* scores; mismatch and gaps are penalties */
@@ -28,27 +28,16 @@ typedef struct gs_app_options {
     unsigned int nodes, local_stack;             /* uts-hs: HeteroSync's N (8192) and local stack size (32) */
     unsigned int spread;                         /* UTS: 1 deals the root's children round-robin to the stacks */
     unsigned int steal_half;                     /* UTS: 1 (--steal half), a thief takes half a stack */
-    unsigned int given;                          /* a bit per option given (app_cli.c's table) */
 } gs_app_options;
 
-extern gs_app_options gs_app_opts;
+/* The app command's options in its gs_options (cli.h). */
+#define gs_app_own(o) GS_OWN(o, const gs_app_options)
 
-void gs_app_reset_options(void);
-/* PROGRAM[,PROGRAM...] or all.  0, or -1 with err set. */
-int gs_app_parse_programs(const char *list, char *err, size_t n);
-/* Its option NAME VALUE: 1 taken, 0 not its option, -1 bad value (err
- * set); VALUE NULL only asks whether NAME is its option. */
-int gs_app_option(const char *name, const char *value, char *err, size_t n);
 /* Whether --sync's `mode` applies to `program`: uts takes the locks and the
  * twins (brokenNoBarrier is its brokenNoLock), uts-hs its three kernels
  * (brokenNoBarrier is hsShipped), the others the barriers. */
 int gs_app_mode_applies(unsigned int program, unsigned int mode);
-/* After parsing, before any device: every option and --sync mode applies to
- * a program asked, --repeat within GS_APP_MAX_REPEAT, bitonic's --size a
- * power of two, --graph a well-formed generator or a file there to read.
- * 0, or -1 with err set. */
 #define GS_APP_MAX_REPEAT 100
-int gs_app_check(unsigned int repeat, char *err, size_t n);
 const char *gs_app_program_name(unsigned int program);
 const char *gs_app_sync_name(unsigned int mode);
 

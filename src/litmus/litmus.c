@@ -170,13 +170,14 @@ static void verdict(litmus_row *r)
 
 static int run_row(litmus_row *r, const gs_options *o, unsigned int seed, char *err, size_t n)
 {
+    const gs_litmus_options *lo = gs_litmus_own(o);
     gs_litmus_gpu g;
     unsigned char *records = NULL;
     unsigned int *smid = NULL;
     const unsigned long long timeout_ns = (unsigned long long)(o->timeout_s * 1e9);
     const char *what = "plan";
     int rc = GS_EXIT_OK;
-    cudaError_t e = gs_litmus_gpu_open(&g, r->shape, r->order, gs_litmus_opts.iters);
+    cudaError_t e = gs_litmus_gpu_open(&g, r->shape, r->order, lo->iters);
     if (e == cudaErrorNotSupported) {
         r->skipped = 1;
         snprintf(r->detail, sizeof r->detail, "the device cannot run clusters of two blocks, one an SM (needs sm_90)");
@@ -185,7 +186,7 @@ static int run_row(litmus_row *r, const gs_options *o, unsigned int seed, char *
     }
     if (e == cudaSuccess) {
         const unsigned long long rounds_total =
-            ((unsigned long long)gs_litmus_opts.iters + g.instances - 1u) / g.instances;
+            ((unsigned long long)lo->iters + g.instances - 1u) / g.instances;
         r->blocks = g.blocks, r->instances = g.instances, r->per_sm = g.per_sm;
         records = malloc((size_t)g.max_rounds * g.instances * g.roles);
         smid = malloc(g.blocks * sizeof *smid);
@@ -198,7 +199,7 @@ static int run_row(litmus_row *r, const gs_options *o, unsigned int seed, char *
             const unsigned int rounds =
                 rounds_total - done < g.max_rounds ? (unsigned int)(rounds_total - done) : g.max_rounds;
             float ms = 0.0f;
-            if ((e = gs_litmus_gpu_run(&g, rounds, gs_litmus_opts.stress, timeout_ns, seed++, records, smid, &ms,
+            if ((e = gs_litmus_gpu_run(&g, rounds, lo->stress, timeout_ns, seed++, records, smid, &ms,
                                        &r->timed_out)) != cudaSuccess)
                 break;
             r->ms += ms;
@@ -257,7 +258,7 @@ static const gs_col litmus_cols[L_COLS] = {
     [L_DETAIL] = {"detail", GS_COL_DATA | GS_COL_QUOTE, NULL, NULL, 0, NULL, NULL},
 };
 
-static void report_row(gs_out *out, const litmus_row *r)
+static void report_row(gs_out *out, const gs_litmus_options *lo, const litmus_row *r)
 {
     char label[8], all[400], seen[400], json[600];
     size_t len = 0;
@@ -275,7 +276,7 @@ static void report_row(gs_out *out, const litmus_row *r)
     c[L_SHAPE] = gs_text(gs_litmus_shape_name(r->shape));
     c[L_ORDER] = gs_text(gs_litmus_order_name(r->order));
     c[L_MODEL] = gs_text(model_name(r));
-    c[L_STRESS] = gs_text(gs_litmus_opts.stress ? "on" : "off");
+    c[L_STRESS] = gs_text(lo->stress ? "on" : "off");
     c[L_WEAK_T] = c[L_WEAK_OUTCOME] = gs_text(label);
     c[L_BLOCKS] = gs_num(r->blocks);
     c[L_INSTANCES] = gs_num(r->instances);
@@ -292,18 +293,19 @@ static void report_row(gs_out *out, const litmus_row *r)
     gs_out_row(out, c);
 }
 
-static int report(enum gs_format fmt, const gs_meta *m, const litmus_row *rows, int nrows, char *err, size_t n)
+static int report(enum gs_format fmt, const gs_meta *m, const gs_litmus_options *lo, const litmus_row *rows, int nrows,
+                  char *err, size_t n)
 {
     char note[200];
     gs_schema s = {"litmus", litmus_cols, L_COLS, note, NULL, 0};
     gs_out out;
     snprintf(note, sizeof note, "litmus: at least %u iterations a row; each role in a block of its own SM%s; stress %s\n",
-             gs_litmus_opts.iters, nrows && rows[0].per_sm == 1u ? " (one block an SM)" : "",
-             gs_litmus_opts.stress ? "on" : "off");
-    s.json_extra = gs_litmus_opts.stress ? "\"stress\": true" : "\"stress\": false";
+             lo->iters, nrows && rows[0].per_sm == 1u ? " (one block an SM)" : "",
+             lo->stress ? "on" : "off");
+    s.json_extra = lo->stress ? "\"stress\": true" : "\"stress\": false";
     gs_out_begin(&out, stdout, fmt, m, &s);
     for (int i = 0; i < nrows; ++i)
-        report_row(&out, &rows[i]);
+        report_row(&out, lo, &rows[i]);
     for (int i = 0; i < nrows && fmt == GS_FORMAT_TABLE; ++i) /* what failed or timed out, and the twin's note */
         if (rows[i].verdict != GS_PASS || rows[i].skipped || GS_LITMUS_WARMS(rows[i].shape))
             fprintf(out.f, "%s %s: %s\n", gs_litmus_shape_name(rows[i].shape), gs_litmus_order_name(rows[i].order),
@@ -314,11 +316,12 @@ static int report(enum gs_format fmt, const gs_meta *m, const litmus_row *rows, 
 int gs_litmus_command(const gs_options *o, const gs_device_info *dev, const gs_meta *meta, char *err, size_t n)
 {
     static litmus_row rows[MAX_ROWS];
+    const gs_litmus_options *lo = gs_litmus_own(o);
     int nrows = 0, rc;
     (void)dev;
-    for (int s = 0; s < gs_litmus_opts.nshapes; ++s)
-        for (int k = 0; k < gs_litmus_opts.norders; ++k) {
-            const unsigned int shape = gs_litmus_opts.shapes[s], order = gs_litmus_opts.orders[k];
+    for (int s = 0; s < lo->nshapes; ++s)
+        for (int k = 0; k < lo->norders; ++k) {
+            const unsigned int shape = lo->shapes[s], order = lo->orders[k];
             if (!GS_LITMUS_ANY_ORDER(shape) && order != GS_LITMUS_ACQREL)
                 continue; /* its order is built in; a twin claims acqrel's forbidden outcome only */
             memset(&rows[nrows], 0, sizeof rows[0]);
@@ -333,7 +336,7 @@ int gs_litmus_command(const gs_options *o, const gs_device_info *dev, const gs_m
         }
     }
     gs_progress_end(0);
-    if ((rc = report(o->format, meta, rows, nrows, err, n)))
+    if ((rc = report(o->format, meta, lo, rows, nrows, err, n)))
         return rc;
     for (int i = 0; i < nrows; ++i) /* a FAIL or TIMEOUT is an error, but a broken twin's FAIL is its finding */
         if (rows[i].verdict != GS_PASS && !(GS_LITMUS_IS_TWIN(rows[i].shape) && rows[i].verdict == GS_FAIL)) {

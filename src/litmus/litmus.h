@@ -70,17 +70,11 @@ typedef struct gs_litmus_options {
     unsigned int orders[GS_LITMUS_ORDERS];
     int norders;
     unsigned int iters; /* at least this many iterations of each (shape, order) */
-    int stress;         /* 1: stress warps on */
+    unsigned int stress; /* 1: stress warps on */
 } gs_litmus_options;
+/* The litmus command's options in its gs_options (cli.h). */
+#define gs_litmus_own(o) GS_OWN(o, const gs_litmus_options)
 
-extern gs_litmus_options gs_litmus_opts;
-
-void gs_litmus_reset_options(void);
-/* Its option NAME VALUE: 1 taken, 0 not its option, -1 bad value (err set);
- * VALUE NULL only asks whether NAME is its option. */
-int gs_litmus_option(const char *name, const char *value, char *err, size_t n);
-/* After the whole command line: 0, or -1 with err set. */
-int gs_litmus_check(char *err, size_t n);
 const char *gs_litmus_shape_name(unsigned int shape);
 const char *gs_litmus_order_name(unsigned int order);
 

@@ -626,6 +626,7 @@ static int report(enum gs_format fmt, const gs_meta *m, const srv_row *rows, int
 static int plan_stress(const gs_options *o, const gs_device_info *dev, const unsigned int *ways, int nways,
                        srv_row *rows, int *nrows, char *err, size_t n)
 {
+    const gs_srv_options *so = gs_srv_own(o);
     static const unsigned int threads_of[] = {32u, 64u, 96u, 128u, 160u, 256u, 384u, 512u, 736u, 1024u};
     static const unsigned int share_of[] = {1u, 2u, 5u, 10u, 25u, 50u};
     static const unsigned int items_of[] = {1u, 2u, 64u, 4096u, 65536u};
@@ -642,9 +643,9 @@ static int plan_stress(const gs_options *o, const gs_device_info *dev, const uns
             return gs_cuda_error(e, err, n, "server stress: occupancy");
         }
     }
-    for (unsigned int c = 0; c < fixed + gs_srv_opts.configs; ++c) {
+    for (unsigned int c = 0; c < fixed + so->configs; ++c) {
         const unsigned int way = ways[c % (unsigned int)nways];
-        unsigned int x = gs_srv_mix((unsigned long long)gs_srv_opts.seed << 32 | c), t = 5u; /* 256 threads */
+        unsigned int x = gs_srv_mix((unsigned long long)so->seed << 32 | c), t = 5u; /* 256 threads */
         srv_row *r;
         if (*nrows == MAX_ROWS) {
             snprintf(err, n, "server: more than %d rows asked (fewer --configs)", MAX_ROWS);
@@ -655,7 +656,7 @@ static int plan_stress(const gs_options *o, const gs_device_info *dev, const uns
         r->l.workload = GS_SRV_STRESS, r->l.way = way;
         r->l.timeout_ns = (unsigned long long)(o->timeout_s * 1e9);
         r->l.start = o->wrap ? GS_SRV_WRAP_START : 0ull;
-        r->l.total = gs_srv_opts.ops;
+        r->l.total = so->ops;
         if (c < fixed) { /* the user's shape */
             r->l.threads = 256u, r->l.blocks = (4u < per_sm[t] ? 4u : per_sm[t]) * sms, r->share = 5u;
             r->l.capacity = 1024u, r->l.msg_slots = 1u, r->l.items = c / (unsigned int)nways ? 65536u : 64u;
@@ -683,9 +684,10 @@ static int plan_stress(const gs_options *o, const gs_device_info *dev, const uns
 /* The rows of the plan: workloads x ways x items x shares x grids. */
 static int plan(const gs_options *o, const gs_device_info *dev, srv_row *rows, int *nrows, char *err, size_t n)
 {
+    const gs_srv_options *so = gs_srv_own(o);
     static const unsigned int default_share = 25u;
     /* (what needs no device was checked with the command line: gs_srv_check) */
-    const unsigned int threads = o->threads_given ? o->threads : GS_SRV_DEFAULT_THREADS;
+    const unsigned int threads = GS_GIVEN(o, THREADS) ? o->threads : GS_SRV_DEFAULT_THREADS;
     const unsigned int sms = (unsigned int)dev->sm_count;
     unsigned int per_sm = 0u, grids[GS_MAX_LIST];
     int ngrids = 0, e;
@@ -704,15 +706,15 @@ static int plan(const gs_options *o, const gs_device_info *dev, srv_row *rows, i
             return GS_EXIT_USAGE;
         }
     *nrows = 0;
-    for (int w = 0; w < gs_srv_opts.nworkloads; ++w) {
-        const unsigned int wl = gs_srv_opts.workloads[w];
+    for (int w = 0; w < so->nworkloads; ++w) {
+        const unsigned int wl = so->workloads[w];
         if (wl == GS_SRV_STRESS) { /* its own matrix: the grid, threads and shares are drawn */
             unsigned int ways[GS_SRV_WAYS];
             int nways = 0;
             for (unsigned int v = 0; v < GS_SRV_WAYS; ++v) {
-                int asked = gs_srv_opts.nways == 0 && (v == GS_SRV_SERVER || v == GS_SRV_LF);
-                for (int k = 0; k < gs_srv_opts.nways; ++k)
-                    asked |= gs_srv_opts.ways[k] == v && gs_srv_has_way(wl, v);
+                int asked = so->nways == 0 && (v == GS_SRV_SERVER || v == GS_SRV_LF);
+                for (int k = 0; k < so->nways; ++k)
+                    asked |= so->ways[k] == v && gs_srv_has_way(wl, v);
                 if (asked)
                     ways[nways++] = v;
             }
@@ -727,9 +729,9 @@ static int plan(const gs_options *o, const gs_device_info *dev, srv_row *rows, i
         else if (wl == GS_SRV_UNIONFIND) /* the graphs: items[k] is graph k */
             for (int k = 0; k < ngraphs; ++k)
                 items[nitems++] = (unsigned int)k;
-        else if (gs_srv_opts.nitems)
-            for (int k = 0; k < gs_srv_opts.nitems; ++k)
-                items[nitems++] = gs_srv_opts.items[k];
+        else if (so->nitems)
+            for (int k = 0; k < so->nitems; ++k)
+                items[nitems++] = so->items[k];
         else if (wl == GS_SRV_COUNTERS)
             items[nitems++] = 1u << 20;
         else if (wl == GS_SRV_TRANSFERS)
@@ -738,30 +740,30 @@ static int plan(const gs_options *o, const gs_device_info *dev, srv_row *rows, i
             items[nitems++] = 4096u;
         unsigned int coll[GS_SRV_MAX_LIST] = {1u, 16u, 256u};
         int ncoll = wl == GS_SRV_HASHTABLE ? 3 : 1;
-        if (wl == GS_SRV_HASHTABLE && gs_srv_opts.ncollision) {
-            ncoll = gs_srv_opts.ncollision;
-            memcpy(coll, gs_srv_opts.collision, sizeof coll);
+        if (wl == GS_SRV_HASHTABLE && so->ncollision) {
+            ncoll = so->ncollision;
+            memcpy(coll, so->collision, sizeof coll);
         }
         for (unsigned int v = 0; v < GS_SRV_WAYS; ++v) {
-            int asked = gs_srv_opts.nways == 0 && v != GS_SRV_BROKEN && v != GS_SRV_NOLOCK && v != GS_SRV_EARLY_READ;
-            for (int k = 0; k < gs_srv_opts.nways; ++k)
-                asked |= gs_srv_opts.ways[k] == v;
+            int asked = so->nways == 0 && v != GS_SRV_BROKEN && v != GS_SRV_NOLOCK && v != GS_SRV_EARLY_READ;
+            for (int k = 0; k < so->nways; ++k)
+                asked |= so->ways[k] == v;
             if (!asked || !gs_srv_has_way(wl, v))
                 continue;
             const int served = v == GS_SRV_SERVER || v == GS_SRV_LF || v == GS_SRV_BASIC || v == GS_SRV_BROKEN ||
                                v == GS_SRV_EARLY_READ;
-            const int nshare = served && wl != GS_SRV_PINGPONG && gs_srv_opts.nshare ? gs_srv_opts.nshare : 1;
+            const int nshare = served && wl != GS_SRV_PINGPONG && so->nshare ? so->nshare : 1;
             /* variants: hashtable's lookup shares; the queue's message sizes (warp-aggregated sends and their twin) */
             unsigned int var[GS_SRV_MAX_LIST] = {wl == GS_SRV_QUEUE ? 16u : 0u};
             int nvar = 1;
-            if (wl == GS_SRV_HASHTABLE && gs_srv_opts.nlookups)
-                memcpy(var, gs_srv_opts.lookups, sizeof var), nvar = gs_srv_opts.nlookups;
-            if (wl == GS_SRV_QUEUE && (v == GS_SRV_SERVER || v == GS_SRV_LF || v == GS_SRV_BROKEN) && gs_srv_opts.nmsg_bytes)
-                memcpy(var, gs_srv_opts.msg_bytes, sizeof var), nvar = gs_srv_opts.nmsg_bytes;
+            if (wl == GS_SRV_HASHTABLE && so->nlookups)
+                memcpy(var, so->lookups, sizeof var), nvar = so->nlookups;
+            if (wl == GS_SRV_QUEUE && (v == GS_SRV_SERVER || v == GS_SRV_LF || v == GS_SRV_BROKEN) && so->nmsg_bytes)
+                memcpy(var, so->msg_bytes, sizeof var), nvar = so->nmsg_bytes;
             for (int it = 0; it < nitems; ++it)
                 for (int c = 0; c < ncoll; ++c)
                 for (int vr = 0; vr < nvar; ++vr)
-                for (int cp = 0; cp < (served ? gs_srv_opts.ncapacity : 1); ++cp)
+                for (int cp = 0; cp < (served ? so->ncapacity : 1); ++cp)
                 for (int sh = 0; sh < nshare; ++sh)
                     for (int g = 0; g < ngrids; ++g) {
                         srv_row *r;
@@ -774,10 +776,10 @@ static int plan(const gs_options *o, const gs_device_info *dev, srv_row *rows, i
                         r = &rows[(*nrows)++];
                         memset(r, 0, sizeof *r);
                         r->l.workload = wl, r->l.way = v, r->l.threads = threads, r->l.blocks = grids[g];
-                        r->l.items = items[it], r->l.capacity = gs_srv_opts.capacity[cp], r->l.skewed = gs_srv_opts.skewed;
+                        r->l.items = items[it], r->l.capacity = so->capacity[cp], r->l.skewed = so->skewed;
                         r->l.lookups = wl == GS_SRV_HASHTABLE ? var[vr] : 0u;
                         r->l.msg_slots = wl == GS_SRV_QUEUE ? var[vr] / 16u : 1u;
-                        r->l.dest_warp = wl == GS_SRV_QUEUE ? (unsigned int)gs_srv_opts.dest_warp : 0u;
+                        r->l.dest_warp = wl == GS_SRV_QUEUE ? (unsigned int)so->dest_warp : 0u;
                         if (wl == GS_SRV_HASHTABLE && (unsigned long long)items[it] * coll[c] > (1ull << 26)) {
                             snprintf(err, n, "server hashtable: %u buckets x %u keys a bucket is over 2^26 keys",
                                      items[it], coll[c]);
@@ -787,24 +789,24 @@ static int plan(const gs_options *o, const gs_device_info *dev, srv_row *rows, i
                         r->l.timeout_ns = (unsigned long long)(o->timeout_s * 1e9);
                         r->l.start = o->wrap && (wl == GS_SRV_QUEUE || wl == GS_SRV_PINGPONG) ? GS_SRV_WRAP_START : 0ull;
                         r->share = served && wl != GS_SRV_PINGPONG
-                                       ? (gs_srv_opts.nshare ? gs_srv_opts.share[sh] : default_share)
+                                       ? (so->nshare ? so->share[sh] : default_share)
                                        : 0u;
                         r->l.servers = r->share ? (grids[g] * r->share + 50u) / 100u : 0u;
                         if (r->share && r->l.servers < 1u)
                             r->l.servers = 1u;
                         if (r->share && r->l.servers >= grids[g])
                             r->l.servers = grids[g] - 1u;
-                        r->l.total = wl == GS_SRV_QUEUE ? gs_srv_opts.ops
+                        r->l.total = wl == GS_SRV_QUEUE ? so->ops
                                      : wl == GS_SRV_PINGPONG
-                                         ? gs_srv_opts.ops * 16ull
-                                         : (unsigned long long)gs_srv_opts.ops * grids[g] * threads;
+                                         ? so->ops * 16ull
+                                         : (unsigned long long)so->ops * grids[g] * threads;
                         if (wl == GS_SRV_UNIONFIND) {
                             const srv_graph *x = &graphs[items[it]];
                             r->graph = (int)items[it];
                             r->l.items = x->g.n, r->l.total = x->nedges, r->l.edges = x->edges;
                         }
                         if (wl == GS_SRV_QUEUE && r->l.msg_slots > 1u &&
-                            (unsigned long long)(grids[g] - r->l.servers) * threads * gs_srv_opts.ops *
+                            (unsigned long long)(grids[g] - r->l.servers) * threads * so->ops *
                                     r->l.msg_slots > (1ull << 31)) {
                             snprintf(err, n, "server queue: %u-byte messages: more than 2^31 slots a launch (fewer --ops)",
                                      16u * r->l.msg_slots);
@@ -816,9 +818,9 @@ static int plan(const gs_options *o, const gs_device_info *dev, srv_row *rows, i
                             return GS_EXIT_USAGE;
                         }
                         if (wl == GS_SRV_QUEUE &&
-                            (unsigned long long)(grids[g] - r->l.servers) * threads * gs_srv_opts.ops > (1ull << 28)) {
+                            (unsigned long long)(grids[g] - r->l.servers) * threads * so->ops > (1ull << 28)) {
                             snprintf(err, n, "server queue: %llu messages a launch, at most 2^28 (fewer --ops)",
-                                     (unsigned long long)(grids[g] - r->l.servers) * threads * gs_srv_opts.ops);
+                                     (unsigned long long)(grids[g] - r->l.servers) * threads * so->ops);
                             return GS_EXIT_USAGE;
                         }
                     }
@@ -865,14 +867,15 @@ static int run_rows(const gs_options *o, const gs_device_info *dev, const gs_met
 
 int gs_server_command(const gs_options *o, const gs_device_info *dev, const gs_meta *meta, char *err, size_t n)
 {
+    const gs_srv_options *so = gs_srv_own(o);
     static srv_row rows[MAX_ROWS];
     static const char *const default_graphs[] = {"rmat:14", "rmat:18", "road:ny"};
     int rc, uf = 0;
-    for (int w = 0; w < gs_srv_opts.nworkloads; ++w)
-        uf |= gs_srv_opts.workloads[w] == GS_SRV_UNIONFIND;
-    for (int k = 0; uf && k < (gs_srv_opts.ngraphs ? gs_srv_opts.ngraphs : 3); ++k) {
-        const char *spec = gs_srv_opts.ngraphs ? gs_srv_opts.graphs[k] : default_graphs[k];
-        gs_progress(k, gs_srv_opts.ngraphs ? gs_srv_opts.ngraphs : 3, "server", "loading", spec);
+    for (int w = 0; w < so->nworkloads; ++w)
+        uf |= so->workloads[w] == GS_SRV_UNIONFIND;
+    for (int k = 0; uf && k < (so->ngraphs ? so->ngraphs : 3); ++k) {
+        const char *spec = so->ngraphs ? so->graphs[k] : default_graphs[k];
+        gs_progress(k, so->ngraphs ? so->ngraphs : 3, "server", "loading", spec);
         if ((rc = graph_load(&graphs[ngraphs++], spec, err, n))) {
             gs_progress_end(1);
             graphs_free();

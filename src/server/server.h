@@ -55,32 +55,20 @@ typedef struct gs_srv_options {
     unsigned int ops;      /* operations a thread of the grid (queue: messages a client thread) */
     unsigned int capacity[GS_SRV_MAX_LIST]; /* slots per queue */
     int ncapacity;
-    int skewed;            /* counters: a quarter of the updates on bin 0 */
+    unsigned int skewed;   /* counters: a quarter of the updates on bin 0 */
     unsigned int lookups[GS_SRV_MAX_LIST]; /* hashtable: percent of the operations that are lookups */
     int nlookups;
     unsigned int msg_bytes[GS_SRV_MAX_LIST]; /* queue: bytes a message, 16 to 512, a power of two */
     int nmsg_bytes;
     char graphs[GS_SRV_MAX_LIST][96];        /* unionfind: graph specs (app's --graph syntax) */
     int ngraphs;
-    int dest_warp;          /* queue: a warp's lanes to one server a step (the best case); 0: each lane its own */
+    unsigned int dest_warp; /* queue: a warp's lanes to one server a step (the best case); 0: each lane its own */
     unsigned int configs;   /* stress: configurations drawn */
     unsigned int seed;      /* stress: the draw's seed */
-    unsigned int given;     /* a bit per option given (server_cli.c's table) */
 } gs_srv_options;
 
-extern gs_srv_options gs_srv_opts;
-
-void gs_srv_reset_options(void);
-/* WORKLOAD[,...] or all.  0, or -1 with err set. */
-int gs_srv_parse_workloads(const char *list, char *err, size_t n);
-/* Its option NAME VALUE: 1 taken, 0 not its option, -1 bad value (err
- * set); VALUE NULL only asks whether NAME is its option. */
-int gs_srv_option(const char *name, const char *value, char *err, size_t n);
-/* After the whole command line, before any device: options that apply to
- * none of the workloads asked, ways that apply to none, a block size the
- * queues or serverLF cannot take.  0, or -1 with err set. */
-struct gs_options;
-int gs_srv_check(const struct gs_options *o, char *err, size_t n);
+/* The server command's options in its gs_options (cli.h). */
+#define gs_srv_own(o) GS_OWN(o, const gs_srv_options)
 #define GS_SRV_DEFAULT_THREADS 256u
 const char *gs_srv_workload_name(unsigned int w);
 const char *gs_srv_way_name(unsigned int w);

@@ -1,22 +1,26 @@
-/* server_cli.c: the server command's workloads, ways and options, parsed
- * without touching the GPU (the command-line tests and the fuzz test cover
- * them). */
+/* server_cli.c: the server command's table: its workloads, ways and
+ * options, parsed without touching the GPU (the command-line tests and the
+ * fuzz test cover them). */
 #include "server/server.h"
 #include "cli.h"
 
+#include "app/graph.h"
 #include "gsync/msg/queue.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
-gs_srv_options gs_srv_opts;
+GS_OWN_FITS(gs_srv_options);
 
 static const char *const workload_names[GS_SRV_WORKLOADS] = {"queue",     "pingpong",  "counters",
                                                              "transfers", "hashtable", "unionfind", "stress"};
 static const char *const way_names[GS_SRV_WAYS] = {"spinLock", "ticketLock",     "atomic",  "server",
                                                    "basic",    "brokenEarlyBit", "tryLock", "brokenNoLock",
                                                    "serverLF", "brokenEarlyRead", "brokenHeldSend"};
+static const char *const dists[] = {"uniform", "skewed"};
+static const char *const dests[] = {"lane", "warp"};
 
 const char *gs_srv_workload_name(unsigned int w)
 {
@@ -54,43 +58,78 @@ int gs_srv_has_way(unsigned int w, unsigned int v)
     }
 }
 
-void gs_srv_reset_options(void)
+static gs_srv_options *own(gs_options *o)
 {
-    memset(&gs_srv_opts, 0, sizeof gs_srv_opts);
-    gs_srv_opts.ops = 64u;
-    gs_srv_opts.capacity[0] = GS_MSGQ_DEFAULT_CAPACITY;
-    gs_srv_opts.ncapacity = 1;
-    gs_srv_opts.configs = 240u;
-    gs_srv_opts.seed = 1u;
+    return GS_OWN(o, gs_srv_options);
 }
 
-int gs_srv_parse_workloads(const char *list, char *err, size_t n)
+static void defaults(gs_options *o)
 {
-    return gs_parse_names("workload", list, workload_names, GS_SRV_WORKLOADS, GS_SRV_STRESS, gs_srv_opts.workloads,
-                       &gs_srv_opts.nworkloads, err, n);
+    gs_srv_options *s = own(o);
+    s->ops = 64u;
+    s->capacity[0] = GS_MSGQ_DEFAULT_CAPACITY;
+    s->ncapacity = 1;
+    s->configs = 240u;
+    s->seed = 1u;
 }
 
-/* N[,N...], each from min to max. */
-static int parse_uints(const char *opt, const char *arg, unsigned int min, unsigned int max, unsigned int *out,
-                       int *nout, char *err, size_t n)
+static int workloads(gs_options *o, const char *list, char *err, size_t n)
 {
-    char item[32];
-    const char *p = arg;
-    *nout = 0;
+    gs_srv_options *s = own(o);
+    return gs_parse_names("workload", list, workload_names, GS_SRV_WORKLOADS, GS_SRV_STRESS, s->workloads,
+                          &s->nworkloads, err, n);
+}
+
+static unsigned int asked(const gs_options *o)
+{
+    const gs_srv_options *s = gs_srv_own(o);
+    unsigned int m = 0u;
+    for (int w = 0; w < s->nworkloads; ++w)
+        m |= 1u << s->workloads[w];
+    return m;
+}
+
+/* Every item of a list is a power of two (its range is the table's). */
+static int powers_of_two(const char *name, const unsigned int *v, int count, unsigned int lo, unsigned int hi,
+                         char *err, size_t n)
+{
+    for (int k = 0; k < count; ++k)
+        if (v[k] & (v[k] - 1u)) {
+            snprintf(err, n, "%s %u is not a power of two from %u to %u", name, v[k], lo, hi);
+            return -1;
+        }
+    return 0;
+}
+
+static int msg_bytes(gs_options *o, const char *value, char *err, size_t n)
+{
+    (void)value;
+    return powers_of_two("--msg-bytes", own(o)->msg_bytes, own(o)->nmsg_bytes, 16u, 512u, err, n);
+}
+
+static int capacity(gs_options *o, const char *value, char *err, size_t n)
+{
+    (void)value;
+    return powers_of_two("--capacity", own(o)->capacity, own(o)->ncapacity, GS_MSGQ_MIN_CAPACITY,
+                         GS_MSGQ_MAX_CAPACITY, err, n);
+}
+
+/* SPEC[,SPEC...]; each is checked by the command's check. */
+static int graphs(gs_options *o, const char *value, char *err, size_t n)
+{
+    gs_srv_options *s = own(o);
+    const char *p = value;
+    s->ngraphs = 0;
     for (;;) {
         const char *comma = strchr(p, ',');
         const size_t len = comma ? (size_t)(comma - p) : strlen(p);
-        if (len == 0 || len >= sizeof item || *nout == GS_SRV_MAX_LIST) {
-            snprintf(err, n, "%s '%s': an empty item, or more than %d", opt, gs_escape(arg), GS_SRV_MAX_LIST);
+        if (len == 0 || len >= sizeof s->graphs[0] || s->ngraphs == GS_SRV_MAX_LIST) {
+            snprintf(err, n, "--graph '%s': an empty or over-long graph, or more than %d", gs_escape(value),
+                     GS_SRV_MAX_LIST);
             return -1;
         }
-        memcpy(item, p, len);
-        item[len] = 0;
-        if (gs_parse_uint(item, min, max, &out[*nout])) {
-            snprintf(err, n, "%s '%s' is not a whole number from %u to %u", opt, gs_escape(item), min, max);
-            return -1;
-        }
-        ++*nout;
+        memcpy(s->graphs[s->ngraphs], p, len);
+        s->graphs[s->ngraphs++][len] = 0;
         if (!comma)
             return 0;
         p = comma + 1;
@@ -100,73 +139,70 @@ static int parse_uints(const char *opt, const char *arg, unsigned int min, unsig
 /* The command's options and the workloads each applies to (0: every one);
  * stress draws its own grid, block size, capacity, sizes and items. */
 #define W(x) (1u << GS_SRV_##x)
-static const gs_cmd_option srv_options[] = {
-    {"--way", 0u},
-    {"--share", ~(W(PINGPONG) | W(STRESS))},
-    {"--ops", 0u},
-    {"--items", W(COUNTERS) | W(TRANSFERS) | W(HASHTABLE)},
-    {"--capacity", ~W(STRESS)},
-    {"--dist", W(COUNTERS)},
-    {"--collision", W(HASHTABLE)},
-    {"--lookups", W(HASHTABLE)},
-    {"--msg-bytes", W(QUEUE)},
-    {"--graph", W(UNIONFIND)},
-    {"--dest", W(QUEUE)},
-    {"--configs", W(STRESS)},
-    {"--seed", W(STRESS)},
+#define AT(f) .at = offsetof(gs_srv_options, f), .count_at = offsetof(gs_srv_options, n##f), .cap = GS_SRV_MAX_LIST
+static const gs_opt opts[] = {
+    {"--way", GS_OPT_NAMES, .def = "all but the twins", .at = offsetof(gs_srv_options, ways),
+     .count_at = offsetof(gs_srv_options, nways), .words = way_names, .nwords = GS_SRV_WAYS, .all = GS_SRV_WAYS},
+    {"--share", GS_OPT_UINTS, 1, 99, "25", ~(W(PINGPONG) | W(STRESS)), AT(share)},
+    {"--ops", GS_OPT_UINT, 1, 1u << 20, "64", .at = offsetof(gs_srv_options, ops)},
+    {"--items", GS_OPT_UINTS, 2, 1u << 26, "", W(COUNTERS) | W(TRANSFERS) | W(HASHTABLE), AT(items)},
+    {"--capacity", GS_OPT_UINTS, GS_MSGQ_MIN_CAPACITY, GS_MSGQ_MAX_CAPACITY, "4096", ~W(STRESS), AT(capacity),
+     .parse = capacity},
+    {"--dist", GS_OPT_WORD, .def = "uniform", .applies = W(COUNTERS), .at = offsetof(gs_srv_options, skewed),
+     .words = dists, .nwords = 2},
+    {"--collision", GS_OPT_UINTS, 1, 1u << 12, "1,16,256", W(HASHTABLE), AT(collision)},
+    {"--lookups", GS_OPT_UINTS, 0, 100, "0", W(HASHTABLE), AT(lookups)},
+    {"--msg-bytes", GS_OPT_UINTS, 16, 512, "16", W(QUEUE), AT(msg_bytes), .parse = msg_bytes},
+    {"--graph", GS_OPT_OWN, .def = "rmat:14,rmat:18,road:ny", .applies = W(UNIONFIND), .parse = graphs},
+    {"--dest", GS_OPT_WORD, .def = "lane", .applies = W(QUEUE), .at = offsetof(gs_srv_options, dest_warp),
+     .words = dests, .nwords = 2},
+    {"--configs", GS_OPT_UINT, 1, 480, "240", W(STRESS), .at = offsetof(gs_srv_options, configs)},
+    {"--seed", GS_OPT_UINT, 0, 0xffffffffu, "1", W(STRESS), .at = offsetof(gs_srv_options, seed)},
 };
-#define SRV_OPTIONS (sizeof srv_options / sizeof srv_options[0])
+#undef AT
 
-static int srv_value(const char *name, const char *value, char *err, size_t n);
-
-int gs_srv_option(const char *name, const char *value, char *err, size_t n)
+/* After the whole command line, before any device: --wrap and the grid's
+ * options where the workloads take them, ways that apply to none, the
+ * graphs, a block size the queues or serverLF cannot take. */
+static int check(gs_options *o, char *err, size_t n)
 {
-    return gs_cmd_option_take(srv_options, SRV_OPTIONS, name, value, &gs_srv_opts.given, srv_value, err, n);
-}
-
-int gs_srv_check(const struct gs_options *o, char *err, size_t n)
-{
-    unsigned int asked = 0u, most_lookups = 0u, smallest = gs_srv_opts.capacity[0];
-    char names[128];
-    int lf = gs_srv_opts.nways == 0, early = 0, applies = 0;
-    for (int w = 0; w < gs_srv_opts.nworkloads; ++w)
-        asked |= 1u << gs_srv_opts.workloads[w];
-    const int k = gs_cmd_option_misplaced(srv_options, SRV_OPTIONS, gs_srv_opts.given, asked, workload_names,
-                                          GS_SRV_WORKLOADS, names, sizeof names);
-    if (k >= 0) {
-        snprintf(err, n, "%s does not apply to the workloads asked (it applies to %s)", srv_options[k].name, names);
-        return -1;
-    }
-    if (o->wrap && !(asked & (W(QUEUE) | W(PINGPONG) | W(STRESS)))) {
+    const gs_srv_options *s = gs_srv_own(o);
+    const unsigned int mask = asked(o);
+    unsigned int most_lookups = 0u, smallest = s->capacity[0];
+    int lf = s->nways == 0, early = 0, applies = 0;
+    if (o->wrap && !(mask & (W(QUEUE) | W(PINGPONG) | W(STRESS)))) {
         snprintf(err, n, "--wrap does not apply to the workloads asked (it applies to queue, pingpong, stress)");
         return -1;
     }
-    if (asked == W(STRESS) && (o->threads_given || o->tbs || o->ntbs_per_sm)) {
+    if (mask == W(STRESS) && (GS_GIVEN(o, THREADS) || o->tbs || o->ntbs_per_sm)) {
         snprintf(err, n, "%s does not apply to stress, which draws its own grids and block sizes",
-                 o->threads_given ? "--threads" : o->tbs ? "--tbs" : "--tbs-per-sm");
+                 GS_GIVEN(o, THREADS) ? "--threads" : o->tbs ? "--tbs" : "--tbs-per-sm");
         return -1;
     }
-    for (int k = 0; k < gs_srv_opts.nways; ++k) {
-        lf |= gs_srv_opts.ways[k] == GS_SRV_LF;
-        early |= gs_srv_opts.ways[k] == GS_SRV_EARLY_READ;
-        for (int w = 0; w < gs_srv_opts.nworkloads; ++w)
-            applies |= gs_srv_has_way(gs_srv_opts.workloads[w], gs_srv_opts.ways[k]);
+    for (int k = 0; k < s->nways; ++k) {
+        lf |= s->ways[k] == GS_SRV_LF;
+        early |= s->ways[k] == GS_SRV_EARLY_READ;
+        for (int w = 0; w < s->nworkloads; ++w)
+            applies |= gs_srv_has_way(s->workloads[w], s->ways[k]);
     }
-    if (gs_srv_opts.nways && !applies) {
+    if (s->nways && !applies) {
         snprintf(err, n, "server: none of the ways asked applies to the workloads asked");
         return -1;
     }
-    for (int k = 0; k < gs_srv_opts.nlookups; ++k)
-        most_lookups = gs_srv_opts.lookups[k] > most_lookups ? gs_srv_opts.lookups[k] : most_lookups;
-    if (early && (asked & W(HASHTABLE)) && !most_lookups) {
+    for (int k = 0; k < s->nlookups; ++k)
+        most_lookups = s->lookups[k] > most_lookups ? s->lookups[k] : most_lookups;
+    if (early && (mask & W(HASHTABLE)) && !most_lookups) {
         snprintf(err, n, "server: brokenEarlyRead breaks lookup answers: it needs --lookups above 0");
         return -1;
     }
-    if (asked == W(STRESS))
+    for (int k = 0; k < s->ngraphs; ++k) /* a generator well formed, a file there to read */
+        if (gs_graph_spec_check(s->graphs[k], err, n))
+            return -1;
+    if (mask == W(STRESS))
         return 0;
-    const unsigned int threads = o->threads_given ? o->threads : GS_SRV_DEFAULT_THREADS;
-    for (int k = 1; k < gs_srv_opts.ncapacity; ++k)
-        smallest = gs_srv_opts.capacity[k] < smallest ? gs_srv_opts.capacity[k] : smallest;
+    const unsigned int threads = GS_GIVEN(o, THREADS) ? o->threads : GS_SRV_DEFAULT_THREADS;
+    for (int k = 1; k < s->ncapacity; ++k)
+        smallest = s->capacity[k] < smallest ? s->capacity[k] : smallest;
     if (threads > smallest || threads > 1024u || threads < (lf ? 64u : 32u) || threads % 32u) {
         snprintf(err, n, "server: %u threads a block: whole warps, %u at least%s, and a block's replies must fit its "
                  "queue of %u (1024 at most)", threads, lf ? 64u : 32u, lf ? " (serverLF: a leader and a follower)" : "",
@@ -177,97 +213,58 @@ int gs_srv_check(const struct gs_options *o, char *err, size_t n)
 }
 #undef W
 
-static int srv_value(const char *name, const char *value, char *err, size_t n)
-{
-    if (!strcmp(name, "--dest")) {
-        if (strcmp(value, "lane") && strcmp(value, "warp")) {
-            snprintf(err, n, "--dest '%s' is not one of lane, warp", gs_escape(value));
-            return -1;
-        }
-        gs_srv_opts.dest_warp = !strcmp(value, "warp");
-        return 1;
-    }
-    if (!strcmp(name, "--configs") || !strcmp(name, "--seed")) {
-        const unsigned int lo = name[2] == 'c' ? 1u : 0u, hi = name[2] == 'c' ? 480u : 0xffffffffu;
-        unsigned int *out = name[2] == 'c' ? &gs_srv_opts.configs : &gs_srv_opts.seed;
-        if (gs_parse_uint(value, lo, hi, out)) {
-            snprintf(err, n, "%s '%s' is not a whole number from %u to %u", name, gs_escape(value), lo, hi);
-            return -1;
-        }
-        return 1;
-    }
-    if (!strcmp(name, "--lookups"))
-        return parse_uints(name, value, 0u, 100u, gs_srv_opts.lookups, &gs_srv_opts.nlookups, err, n) ? -1 : 1;
-    if (!strcmp(name, "--msg-bytes")) {
-        if (parse_uints(name, value, 16u, 512u, gs_srv_opts.msg_bytes, &gs_srv_opts.nmsg_bytes, err, n))
-            return -1;
-        for (int k = 0; k < gs_srv_opts.nmsg_bytes; ++k) {
-            const unsigned int b = gs_srv_opts.msg_bytes[k];
-            if (b & (b - 1u)) {
-                snprintf(err, n, "--msg-bytes %u is not a power of two from 16 to 512", b);
-                return -1;
-            }
-        }
-        return 1;
-    }
-    if (!strcmp(name, "--graph")) { /* SPEC[,SPEC...]; each is checked when it is loaded */
-        const char *p = value;
-        gs_srv_opts.ngraphs = 0;
-        for (;;) {
-            const char *comma = strchr(p, ',');
-            const size_t len = comma ? (size_t)(comma - p) : strlen(p);
-            if (len == 0 || len >= sizeof gs_srv_opts.graphs[0] || gs_srv_opts.ngraphs == GS_SRV_MAX_LIST) {
-                snprintf(err, n, "--graph '%s': an empty or over-long graph, or more than %d", gs_escape(value),
-                         GS_SRV_MAX_LIST);
-                return -1;
-            }
-            memcpy(gs_srv_opts.graphs[gs_srv_opts.ngraphs], p, len);
-            gs_srv_opts.graphs[gs_srv_opts.ngraphs++][len] = 0;
-            if (!comma)
-                return 1;
-            p = comma + 1;
-        }
-    }
-    if (!strcmp(name, "--way"))
-        return gs_parse_names(name, value, way_names, GS_SRV_WAYS, GS_SRV_WAYS, gs_srv_opts.ways, &gs_srv_opts.nways,
-                           err, n) ? -1 : 1;
-    if (!strcmp(name, "--share")) {
-        if (!strcmp(value, "0") || !strcmp(value, "100")) {
-            snprintf(err, n, "--share %s: %s", value,
-                     value[0] == '0' ? "no block would serve (at least 1 percent)"
-                                     : "every block would serve and none send (at most 99 percent)");
-            return -1;
-        }
-        return parse_uints(name, value, 1u, 99u, gs_srv_opts.share, &gs_srv_opts.nshare, err, n) ? -1 : 1;
-    }
-    if (!strcmp(name, "--items"))
-        return parse_uints(name, value, 2u, 1u << 26, gs_srv_opts.items, &gs_srv_opts.nitems, err, n) ? -1 : 1;
-    if (!strcmp(name, "--collision"))
-        return parse_uints(name, value, 1u, 1u << 12, gs_srv_opts.collision, &gs_srv_opts.ncollision, err, n) ? -1
-                                                                                                           : 1;
-    if (!strcmp(name, "--ops")) {
-        if (gs_parse_uint(value, 1u, 1u << 20, &gs_srv_opts.ops)) {
-            snprintf(err, n, "--ops '%s' is not a whole number from 1 to %u", gs_escape(value), 1u << 20);
-            return -1;
-        }
-        return 1;
-    }
-    if (!strcmp(name, "--capacity")) {
-        if (parse_uints(name, value, GS_MSGQ_MIN_CAPACITY, GS_MSGQ_MAX_CAPACITY, gs_srv_opts.capacity,
-                        &gs_srv_opts.ncapacity, err, n))
-            return -1;
-        for (int k = 0; k < gs_srv_opts.ncapacity; ++k)
-            if (!gs_msgq_capacity_ok(gs_srv_opts.capacity[k])) {
-                snprintf(err, n, "--capacity %u is not a power of two from %u to %u", gs_srv_opts.capacity[k],
-                         GS_MSGQ_MIN_CAPACITY, GS_MSGQ_MAX_CAPACITY);
-                return -1;
-            }
-        return 1;
-    }
-    if (strcmp(value, "uniform") && strcmp(value, "skewed")) {
-        snprintf(err, n, "--dist '%s' is not one of uniform, skewed", gs_escape(value));
-        return -1;
-    }
-    gs_srv_opts.skewed = !strcmp(value, "skewed");
-    return 1;
-}
+/* --ops, not --iters or --ldst. */
+const gs_command gs_cmd_server = {
+    .name = "server",
+    .summary = "gsync-bench server WORKLOAD[,WORKLOAD...]|all [--way LIST] [--share LIST] [--items LIST] [OPTIONS]\n"
+               "                                     critical sections as messages to server blocks, against locks\n",
+    .usage = "usage: gsync-bench server WORKLOAD[,WORKLOAD...]|all [--way LIST] [--share LIST] [--items LIST]\n"
+             "                          [--collision LIST] [--lookups LIST] [--graph LIST] [--msg-bytes LIST] [--ops N]\n"
+             "                          [--capacity LIST] [--dist D] [--dest D] [--configs N] [--seed N]\n"
+             "                          [--tbs N | --tbs-per-sm LIST] [--threads N] [--repeat N] [--timeout S]\n"
+             "                          [--format F] [--device N]\n"
+             "  the synchronization server (docs/server.md): critical sections sent as 16-byte messages to\n"
+             "  server blocks that own the data, beside per-item global locks and atomics; every run checked\n"
+             "  against the host's replay.  The grid is co-resident (the whole GPU by default).\n"
+             "  WORKLOAD  queue (the message queues alone), pingpong (one round trip), counters (bins of\n"
+             "            count and sum), transfers (between accounts, granted if the source holds enough),\n"
+             "            hashtable (upserts and lookups in chains, a lock a bucket), unionfind (connected\n"
+             "            components of a graph, a critical section a root), stress (a user's program drawn\n"
+             "            --configs times: random block sizes 32-1024, grids, queues of 1024-16384 slots,\n"
+             "            server shares 1-50 %, messages of 1-32 slots to per-lane random items, hot items,\n"
+             "            pings answered, idle lanes; each launch checked message by message); all: every\n"
+             "            workload but stress\n"
+             "  --way     spinLock (HeteroSync's spin lock per item), ticketLock (gsync's), tryLock (a tuned\n"
+             "            try-lock with backoff), atomic (lock-free: counters, unionfind), server (the block\n"
+             "            handles each run), serverLF (a leader warp hands chunks to follower warps); queue:\n"
+             "            server (warp-aggregated sends), basic (a send a thread), brokenEarlyBit (the twin\n"
+             "            that publishes before writing: it must FAIL); unionfind: brokenNoLock (the twin\n"
+             "            that links a root without its lock: it must FAIL); hashtable with --lookups:\n"
+             "            brokenEarlyRead (the twin that takes an answer before it arrives: it must FAIL);\n"
+             "            stress: brokenHeldSend (the twin whose warp publishes only once every lane has\n"
+             "            room: it may deadlock, TIMEOUT)\n"
+             "            (all but the twins)\n"
+             "  --share   server blocks, percent of the grid, 1 to 99 (25)\n"
+             "  --items   bins, accounts or buckets (counters 1048576; transfers 64,4096,1048576; hashtable 4096)\n"
+             "  --collision  hashtable: keys a bucket, the key space's size over the buckets (1,16,256)\n"
+             "  --lookups hashtable: percent of operations that look a preloaded or absent key up and\n"
+             "            get its count back, 0 to 100 (0)\n"
+             "  --graph   unionfind: graphs as for 'app' (rmat:14,rmat:18,road:ny)\n"
+             "  --msg-bytes  queue: bytes a message, 16 to 512, a power of two (16)\n"
+             "  --ops     operations a thread of the grid (64); queue: messages a client thread\n"
+             "  --capacity  slots a queue, powers of two from 1024 (4096)\n"
+             "  --dist    counters' bins: uniform or skewed (a quarter on bin 0) (uniform)\n"
+             "  --dest    queue: lane (each lane's message to a random server: a user's program) or warp\n"
+             "            (a warp's lanes to one server a step: the best case) (lane)\n"
+             "  --configs stress: configurations drawn, 1 to 480 (240); --seed N: the draw (1)\n"
+             "  --wrap    queue, pingpong, stress: every queue's 64-bit indices start at 2^32 - 4096, so\n"
+             "            that queues with more traffic cross 2^32 (the detail counts those that did)\n"
+             "  --threads 256 by default\n",
+    .shared = GS_SH(FORMAT) | GS_SH(DEVICE) | GS_SH(TBS) | GS_SH(TBS_PER_SM) | GS_SH(REPEAT) | GS_SH(THREADS) |
+              GS_SH(TIMEOUT) | GS_SH(WRAP),
+    .opts = opts, .nopts = sizeof opts / sizeof opts[0], .defaults = defaults, .operand = workloads,
+    .missing = "'server' needs a workload, e.g. 'gsync-bench server counters' (see 'gsync-bench server --help')",
+    .example = "counters", .modes = workload_names, .nmodes = GS_SRV_WORKLOADS, .mode_kind = "workloads",
+    .asked = asked, .check = check,
+    .run = gs_server_command,
+};

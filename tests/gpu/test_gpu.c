@@ -86,6 +86,18 @@ static double now_s(void)
     return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+/* The barrier and local families' options, as the command line sets them
+ * (reset in main). */
+static union {
+    void *align;
+    unsigned char bytes[GS_FAMILY_OPTION_BYTES];
+} barrier_opts, local_opts;
+
+static const void *fopt_of(const gs_prim *p)
+{
+    return p->family == &gs_family_barrier ? barrier_opts.bytes : p->family == &gs_family_local ? local_opts.bytes : NULL;
+}
+
 static gs_config config(const gs_prim *p, unsigned int per_sm, double timeout_s)
 {
     gs_config c;
@@ -101,13 +113,14 @@ static gs_config config(const gs_prim *p, unsigned int per_sm, double timeout_s)
     c.sm_count = (unsigned int)dev.sm_count;
     c.timeout_ns = (unsigned long long)(timeout_s * 1e9);
     c.wrap = test_wrap;
+    c.fopt = fopt_of(p);
     return c;
 }
 
 static unsigned int max_per_sm(const gs_prim *p)
 {
     unsigned int n = 0;
-    const int e = p->family->per_sm ? p->family->per_sm(p, test_threads, (unsigned int)dev.sm_count, &n)
+    const int e = p->family->per_sm ? p->family->per_sm(fopt_of(p), p, test_threads, (unsigned int)dev.sm_count, &n)
                                     : (int)gs_blocks_per_sm(p->kernels->kernel, test_threads, 0, &n);
     CHECK(e == 0 && n > 0);
     return n;
@@ -231,7 +244,7 @@ static gs_prim broken(const char *name, const gs_family *f, const gs_kernels *k,
  * line does. */
 static void force_form(const char *form)
 {
-    CHECK(gs_family_barrier.option("--form", form, err, sizeof err) == 1);
+    CHECK(gs_family_barrier.option(barrier_opts.bytes, "--form", form, err, sizeof err) == 1);
     want_form = strcmp(form, "auto") == 0 ? NULL : form;
 }
 
@@ -396,6 +409,8 @@ static int plan_shape(void)
 int main(int argc, char **argv)
 {
     const char *what = argc > 1 ? argv[1] : "";
+    gs_family_barrier.reset_options(barrier_opts.bytes);
+    gs_family_local.reset_options(local_opts.bytes);
     const int count = gs_device_count_why(err, sizeof err);
     if (count == 0) { /* skipped only where there is truly no GPU or driver */
         printf("SKIP: %s\n", err);
@@ -476,13 +491,13 @@ int main(int argc, char **argv)
     } else if (strcmp(what, "local") == 0) {
         static const char *const sizes[] = {"2", "4", "8", "16"};
         for (int k = 0; k < 4; ++k) {
-            CHECK(gs_family_local.option("--cluster", sizes[k], err, sizeof err) == 1);
+            CHECK(gs_family_local.option(local_opts.bytes, "--cluster", sizes[k], err, sizeof err) == 1);
             for (size_t i = 0; i < gs_family_local.nprims; ++i) {
                 const gs_prim *p = &gs_family_local.prims[i];
                 unsigned int most = 0;
                 if (p->launch != GS_LAUNCH_CLUSTERS)
                     continue;
-                if (gs_family_local.per_sm(p, test_threads, (unsigned int)dev.sm_count, &most) || most == 0) {
+                if (gs_family_local.per_sm(local_opts.bytes, p, test_threads, (unsigned int)dev.sm_count, &most) || most == 0) {
                     printf("%s: no clusters of %s here (cluster size 16 is non-portable)\n", p->name, sizes[k]);
                     CHECK(k == 3); /* only 16 may be refused */
                     continue;
@@ -513,7 +528,7 @@ int main(int argc, char **argv)
     } else if (strcmp(what, "localBroken") == 0) {
         gs_prim racy = broken("brokenLocalRacy", &gs_family_local, &gs_kernels_local_broken_racy, GS_LAUNCH_PLAIN);
         gs_prim cta = broken("brokenClusterCta", &gs_family_local, &gs_kernels_local_broken_cta, GS_LAUNCH_CLUSTERS);
-        CHECK(gs_family_local.option("--cluster", "8", err, sizeof err) == 1);
+        CHECK(gs_family_local.option(local_opts.bytes, "--cluster", "8", err, sizeof err) == 1);
         run_expect(&racy, 4, 5.0, GS_FAIL);
         run_expect(&racy, 16, 5.0, GS_FAIL);
         unsigned int lo, hi;

@@ -5,11 +5,13 @@
 #include "gsync/host.h"
 #include "litmus/litmus.h"
 #include "server/server.h"
+#include "run.h"
 #include "gsync_bench.h"
 
 #include <string.h>
 
 static char err[512];
+#define C(name) gs_command_find(name)
 
 static int parse(gs_options *o, const char *line)
 {
@@ -39,103 +41,103 @@ int main(void)
     gs_options o;
     unsigned int v;
 
-    CHECK(parse(&o, "") == 0 && o.cmd == GS_CMD_SUITE && o.ldst == 10 && o.threads == 32 && o.nprims == 0);
-    CHECK(parse(&o, "list") == 0 && o.cmd == GS_CMD_LIST);
-    CHECK(parse(&o, "floor --format json") == 0 && o.cmd == GS_CMD_FLOOR && o.format == GS_FORMAT_JSON);
+    CHECK(parse(&o, "") == 0 && o.cmd == C("suite") && o.ldst == 10 && o.threads == 32 && gs_run_own(&o)->nprims == 0);
+    CHECK(parse(&o, "list") == 0 && o.cmd == C("list"));
+    CHECK(parse(&o, "floor --format json") == 0 && o.cmd == C("floor") && o.format == GS_FORMAT_JSON);
     CHECK(usage("run spinMutex --ldst x", "--ldst 'x'"));
     CHECK(usage("floor --ldst 3", "--ldst does not apply to 'gsync-bench floor'"));
     /* app: options that apply to none of the programs asked, and what needs no device */
-    CHECK(usage("app reduce --graph road:ny", "--graph applies to none of the programs asked (it applies to bfs"));
-    CHECK(usage("app uts-hs --root 5", "--root applies to none of the programs asked (it applies to uts)"));
+    CHECK(usage("app reduce --graph road:ny", "--graph does not apply to the programs asked (it applies to bfs"));
+    CHECK(usage("app uts-hs --root 5", "--root does not apply to the programs asked (it applies to uts)"));
     CHECK(usage("app bfs --graph road:abc", "road:abc is not a graph"));
     CHECK(usage("app bfs --graph /nonexistent/x.gr", "/nonexistent/x.gr: cannot open"));
     CHECK(usage("app bitonic --size 1000", "bitonic: --size 1000 is not a power of two of at least 1024"));
     CHECK(usage("app bfs --repeat 101", "app: --repeat is at most 100"));
-    CHECK(parse(&o, "app bfs,reduce --graph road:ny --size 4096 --repeat 100") == 0 && gs_app_opts.size == 4096u);
+    CHECK(parse(&o, "app bfs,reduce --graph road:ny --size 4096 --repeat 100") == 0 && gs_app_own(&o)->size == 4096u);
     CHECK(parse(&o, "app bitonic --size 2048") == 0);
-    CHECK(parse(&o, "decompose --iters 100 --format csv") == 0 && o.cmd == GS_CMD_DECOMPOSE && o.iters == 100);
+    CHECK(parse(&o, "decompose --iters 100 --format csv") == 0 && o.cmd == C("decompose") && o.iters == 100);
     /* the quick suite by default, the whole one with --full */
-    CHECK(parse(&o, "") == 0 && o.quick && !o.full && o.timeout_s == 2.0 && o.repeat == 3);
-    CHECK(parse(&o, "suite --timeout 3 --repeat 9") == 0 && o.quick && o.timeout_s == 3.0 && o.repeat == 9);
-    CHECK(parse(&o, "suite --full") == 0 && !o.quick && o.full && o.timeout_s == 5.0 && o.repeat == 5);
-    CHECK(parse(&o, "run ticketMutex") == 0 && !o.quick);
-    CHECK(usage("run ticketMutex --full", "--full applies to 'gsync-bench suite' only"));
+    CHECK(parse(&o, "") == 0 && gs_run_own(&o)->quick && !gs_run_own(&o)->full && o.timeout_s == 2.0 && o.repeat == 3);
+    CHECK(parse(&o, "suite --timeout 3 --repeat 9") == 0 && gs_run_own(&o)->quick && o.timeout_s == 3.0 && o.repeat == 9);
+    CHECK(parse(&o, "suite --full") == 0 && !gs_run_own(&o)->quick && gs_run_own(&o)->full && o.timeout_s == 5.0 && o.repeat == 5);
+    CHECK(parse(&o, "run ticketMutex") == 0 && !gs_run_own(&o)->quick);
+    CHECK(usage("run ticketMutex --full", "--full does not apply to 'gsync-bench run' (it applies to suite;"));
     /* --wrap: a flag of run only, carried into every planned point */
     CHECK(parse(&o, "run ticketMutex --wrap") == 0 && o.wrap == 1);
     CHECK(parse(&o, "run ticketMutex") == 0 && o.wrap == 0);
-    CHECK(usage("suite --wrap", "--wrap applies to 'gsync-bench run' and 'gsync-bench server' only"));
-    CHECK(usage("--wrap", "--wrap applies to 'gsync-bench run' and 'gsync-bench server' only"));
+    CHECK(usage("suite --wrap", "--wrap does not apply to 'gsync-bench suite' (it applies to run, server;"));
+    CHECK(usage("--wrap", "--wrap does not apply to 'gsync-bench suite' (it applies to run, server;"));
     CHECK(usage("run gsBarrier --wrap=1", "'--wrap=1' takes no value"));
-    CHECK(parse(&o, "plain --tbs-per-sm 1,2 --repeat 7") == 0 && o.cmd == GS_CMD_PLAIN && o.repeat == 7);
-    CHECK(parse(&o, "tune --format csv") == 0 && o.cmd == GS_CMD_TUNE && o.format == GS_FORMAT_CSV);
+    CHECK(parse(&o, "plain --tbs-per-sm 1,2 --repeat 7") == 0 && o.cmd == C("plain") && o.repeat == 7);
+    CHECK(parse(&o, "tune --format csv") == 0 && o.cmd == C("tune") && o.format == GS_FORMAT_CSV);
     /* the app command: programs, modes and its own options */
     CHECK(parse(&o, "app bfs,pagerank --sync gridSync,gsBarrier --graph road:ny --tol 1e-5") == 0 &&
-          o.cmd == GS_CMD_APP && gs_app_opts.nprograms == 2 && gs_app_opts.nmodes == 2 &&
-          strcmp(gs_app_opts.graph, "road:ny") == 0 && gs_app_opts.tol == 1e-5 && o.threads == 64 && o.repeat == 3);
-    CHECK(parse(&o, "app all") == 0 && gs_app_opts.nprograms == GS_APP_PROGRAMS && gs_app_opts.nmodes == 0 &&
-          gs_app_opts.graph[0] == 0 && gs_app_opts.tol == 1e-6);
-    CHECK(parse(&o, "app reduce --sync all --size 1000 --threads 128") == 0 && gs_app_opts.nmodes == 0 &&
-          gs_app_opts.size == 1000 && o.threads == 128);
+          o.cmd == C("app") && gs_app_own(&o)->nprograms == 2 && gs_app_own(&o)->nmodes == 2 &&
+          strcmp(gs_app_own(&o)->graph, "road:ny") == 0 && gs_app_own(&o)->tol == 1e-5 && o.threads == 64 && o.repeat == 3);
+    CHECK(parse(&o, "app all") == 0 && gs_app_own(&o)->nprograms == GS_APP_PROGRAMS && gs_app_own(&o)->nmodes == 0 &&
+          gs_app_own(&o)->graph[0] == 0 && gs_app_own(&o)->tol == 1e-6);
+    CHECK(parse(&o, "app reduce --sync all --size 1000 --threads 128") == 0 && gs_app_own(&o)->nmodes == 0 &&
+          gs_app_own(&o)->size == 1000 && o.threads == 128);
     CHECK(usage("app bfs --sync brokenNoBarrier,gridSync,gridSync", "synchronization mode: 'gridSync' is named twice"));
     /* UTS's locks: named with --sync where uts is asked, its steal */
     CHECK(parse(&o, "app uts --sync spinMutex,ticketMutex,arrayMutex,cohortMutex --steal half") == 0 &&
-          gs_app_opts.nmodes == 4 && gs_app_opts.modes[2] == GS_SYNC_UTS_ARRAY &&
-          gs_app_opts.modes[3] == GS_SYNC_UTS_COHORT && gs_app_opts.steal_half == 1);
-    CHECK(parse(&o, "app uts") == 0 && gs_app_opts.steal_half == 0 && gs_app_opts.nmodes == 0);
-    CHECK(parse(&o, "app uts --steal batch --sync brokenNoLock") == 0 && gs_app_opts.steal_half == 0 &&
-          gs_app_opts.modes[0] == GS_SYNC_UTS_NONE);
-    CHECK(parse(&o, "app bfs,uts --sync gridSync,cohortMutex") == 0 && gs_app_opts.nmodes == 2);
+          gs_app_own(&o)->nmodes == 4 && gs_app_own(&o)->modes[2] == GS_SYNC_UTS_ARRAY &&
+          gs_app_own(&o)->modes[3] == GS_SYNC_UTS_COHORT && gs_app_own(&o)->steal_half == 1);
+    CHECK(parse(&o, "app uts") == 0 && gs_app_own(&o)->steal_half == 0 && gs_app_own(&o)->nmodes == 0);
+    CHECK(parse(&o, "app uts --steal batch --sync brokenNoLock") == 0 && gs_app_own(&o)->steal_half == 0 &&
+          gs_app_own(&o)->modes[0] == GS_SYNC_UTS_NONE);
+    CHECK(parse(&o, "app bfs,uts --sync gridSync,cohortMutex") == 0 && gs_app_own(&o)->nmodes == 2);
     CHECK(gs_app_mode_applies(GS_APP_UTS, GS_SYNC_BROKEN_NONE) && !gs_app_mode_applies(GS_APP_UTS, GS_SYNC_GRID) &&
           !gs_app_mode_applies(GS_APP_BFS, GS_SYNC_UTS_ARRAY) && gs_app_mode_applies(GS_APP_BFS, GS_SYNC_GRID));
-    CHECK(usage("app bfs --sync arrayMutex", "--sync arrayMutex applies to none of the programs asked"));
-    CHECK(usage("app uts --sync gridSync,spinMutex", "--sync gridSync applies to none of the programs asked"));
+    CHECK(usage("app bfs --sync arrayMutex", "--sync arrayMutex does not apply to the programs asked (locks to uts"));
+    CHECK(usage("app uts --sync gridSync,spinMutex", "--sync gridSync does not apply to the programs asked (locks to uts"));
     CHECK(usage("app uts --sync cubRadixSort", "synchronization mode 'cubRadixSort' is not one of"));
     CHECK(usage("app uts --steal all", "--steal 'all' is not one of batch, half"));
     /* uts-hs: its three modes, its sizes */
-    CHECK(parse(&o, "app uts-hs --sync hsTicket") == 0 && gs_app_opts.nmodes == 1 &&
-          gs_app_opts.modes[0] == GS_SYNC_HS_TICKET && gs_app_mode_applies(GS_APP_UTS_HS, GS_SYNC_HS_TICKET) &&
+    CHECK(parse(&o, "app uts-hs --sync hsTicket") == 0 && gs_app_own(&o)->nmodes == 1 &&
+          gs_app_own(&o)->modes[0] == GS_SYNC_HS_TICKET && gs_app_mode_applies(GS_APP_UTS_HS, GS_SYNC_HS_TICKET) &&
           !gs_app_mode_applies(GS_APP_UTS, GS_SYNC_HS_TICKET));
-    CHECK(parse(&o, "app uts-hs --sync hsFixed --nodes 65536 --local-stack 64") == 0 && gs_app_opts.nmodes == 1 &&
-          gs_app_opts.modes[0] == GS_SYNC_HS_FIXED && gs_app_opts.nodes == 65536 && gs_app_opts.local_stack == 64 &&
-          !gs_app_opts.fertility_given && gs_app_opts.programs[0] == GS_APP_UTS_HS);
-    CHECK(parse(&o, "app uts-hs --fertility 80") == 0 && gs_app_opts.fertility_given && gs_app_opts.nodes == 8192 &&
-          gs_app_opts.local_stack == 32);
+    CHECK(parse(&o, "app uts-hs --sync hsFixed --nodes 65536 --local-stack 64") == 0 && gs_app_own(&o)->nmodes == 1 &&
+          gs_app_own(&o)->modes[0] == GS_SYNC_HS_FIXED && gs_app_own(&o)->nodes == 65536 && gs_app_own(&o)->local_stack == 64 &&
+          !gs_app_own(&o)->fertility_given && gs_app_own(&o)->programs[0] == GS_APP_UTS_HS);
+    CHECK(parse(&o, "app uts-hs --fertility 80") == 0 && gs_app_own(&o)->fertility_given && gs_app_own(&o)->nodes == 8192 &&
+          gs_app_own(&o)->local_stack == 32);
     CHECK(gs_app_mode_applies(GS_APP_UTS_HS, GS_SYNC_HS_SHIPPED) && !gs_app_mode_applies(GS_APP_UTS_HS, GS_SYNC_UTS_SPIN) &&
           gs_app_mode_applies(GS_APP_UTS_HS, GS_SYNC_BROKEN_NONE) &&
           !gs_app_mode_applies(GS_APP_UTS, GS_SYNC_HS_FIXED) && !gs_app_mode_applies(GS_APP_BFS, GS_SYNC_HS_FIXED));
-    CHECK(usage("app uts --sync hsFixed", "--sync hsFixed applies to none of the programs asked"));
+    CHECK(usage("app uts --sync hsFixed", "--sync hsFixed does not apply to the programs asked (locks to uts"));
     CHECK(usage("app uts-hs --local-stack 16", "--local-stack '16' is not a whole number from 32 to 65536"));
     CHECK(usage("app uts-hs --nodes 1", "--nodes '1' is not a whole number from 2 to"));
     CHECK(usage("app bfs --tol -1", "--tol '-1' is not a number"));
-    CHECK(parse(&o, "app bitonic") == 0 && gs_app_opts.key_bits == 32);
-    CHECK(parse(&o, "app bitonic --key-bits 64 --size 65536") == 0 && gs_app_opts.key_bits == 64 &&
-          gs_app_opts.size == 65536);
+    CHECK(parse(&o, "app bitonic") == 0 && gs_app_own(&o)->key_bits == 32);
+    CHECK(parse(&o, "app bitonic --key-bits 64 --size 65536") == 0 && gs_app_own(&o)->key_bits == 64 &&
+          gs_app_own(&o)->size == 65536);
     CHECK(usage("app bitonic --key-bits 16", "--key-bits '16' is not one of 32, 64"));
     CHECK(usage("app bitonic --key-bits 064", "--key-bits '064' is not one of 32, 64"));
-    CHECK(usage("run ticketMutex --key-bits 64", "--key-bits applies to 'gsync-bench app' only"));
+    CHECK(usage("run ticketMutex --key-bits 64", "--key-bits does not apply to 'gsync-bench run' (it applies to app;"));
     CHECK(usage("app bfs --tbs 4", "--tbs does not apply"));
-    CHECK(usage("app bfs --source x", "--source 'x' is not a vertex number"));
+    CHECK(usage("app bfs --source x", "--source 'x' is not a whole number from 0 to 4294967294"));
     CHECK(usage("app bfs, --sync gridSync", "program 'bfs,' has an empty or overlong item"));
-    CHECK(usage("floor --sync gridSync", "--sync applies to 'gsync-bench app' only"));
-    CHECK(parse(&o, "app reduce --form wide") == 0 && gs_app_opts.form == GS_BARRIER_WIDE);
+    CHECK(usage("floor --sync gridSync", "--sync does not apply to 'gsync-bench floor' (it applies to app;"));
+    CHECK(parse(&o, "app reduce --form wide") == 0 && gs_app_own(&o)->form == GS_BARRIER_WIDE);
     CHECK(usage("app reduce --form tree", "--form 'tree' is not one of"));
-    CHECK(parse(&o, "run gsBarrier --form wide") == 0 && o.nfamily_options == 1);
-    CHECK(parse(&o, "help app") == 0 && o.cmd == GS_CMD_HELP && o.help_topic == GS_CMD_APP);
+    CHECK(parse(&o, "run gsBarrier --form wide") == 0 && gs_run_own(&o)->nfamily_options == 1);
+    CHECK(parse(&o, "help app") == 0 && o.help && o.topic == C("app"));
     /* the litmus command: shapes, orders, iterations, stress */
-    CHECK(parse(&o, "litmus") == 0 && o.cmd == GS_CMD_LITMUS && gs_litmus_opts.nshapes == GS_LITMUS_PLAIN_SHAPES &&
-          gs_litmus_opts.norders == GS_LITMUS_ORDERS && gs_litmus_opts.iters == 1000000u && gs_litmus_opts.stress);
+    CHECK(parse(&o, "litmus") == 0 && o.cmd == C("litmus") && gs_litmus_own(&o)->nshapes == GS_LITMUS_PLAIN_SHAPES &&
+          gs_litmus_own(&o)->norders == GS_LITMUS_ORDERS && gs_litmus_own(&o)->iters == 1000000u && gs_litmus_own(&o)->stress);
     CHECK(parse(&o, "litmus --shape IRIW,mp --order sc --iters=5000 --stress off --format csv --timeout 2") == 0 &&
-          gs_litmus_opts.nshapes == 2 && gs_litmus_opts.shapes[0] == GS_LITMUS_IRIW &&
-          gs_litmus_opts.shapes[1] == GS_LITMUS_MP && gs_litmus_opts.norders == 1 &&
-          gs_litmus_opts.orders[0] == GS_LITMUS_SC && gs_litmus_opts.iters == 5000u && !gs_litmus_opts.stress &&
+          gs_litmus_own(&o)->nshapes == 2 && gs_litmus_own(&o)->shapes[0] == GS_LITMUS_IRIW &&
+          gs_litmus_own(&o)->shapes[1] == GS_LITMUS_MP && gs_litmus_own(&o)->norders == 1 &&
+          gs_litmus_own(&o)->orders[0] == GS_LITMUS_SC && gs_litmus_own(&o)->iters == 5000u && !gs_litmus_own(&o)->stress &&
           o.format == GS_FORMAT_CSV && o.timeout_s == 2.0);
-    CHECK(parse(&o, "litmus --shape MPbrokenAcquire --order all") == 0 && gs_litmus_opts.nshapes == 1 &&
-          gs_litmus_opts.shapes[0] == GS_LITMUS_MP_BROKEN);
-    CHECK(parse(&o, "litmus --iters 1000000000") == 0 && gs_litmus_opts.iters == 1000000000u);
-    CHECK(parse(&o, "litmus") == 0 && gs_litmus_opts.iters == 1000000u &&
-          gs_litmus_opts.nshapes == GS_LITMUS_PLAIN_SHAPES && gs_litmus_opts.all_shapes); /* reset */
-    CHECK(parse(&o, "litmus --help") == 0 && o.cmd == GS_CMD_HELP && o.help_topic == GS_CMD_LITMUS);
-    CHECK(parse(&o, "help litmus") == 0 && o.help_topic == GS_CMD_LITMUS);
+    CHECK(parse(&o, "litmus --shape MPbrokenAcquire --order all") == 0 && gs_litmus_own(&o)->nshapes == 1 &&
+          gs_litmus_own(&o)->shapes[0] == GS_LITMUS_MP_BROKEN);
+    CHECK(parse(&o, "litmus --iters 1000000000") == 0 && gs_litmus_own(&o)->iters == 1000000000u);
+    CHECK(parse(&o, "litmus") == 0 && gs_litmus_own(&o)->iters == 1000000u &&
+          gs_litmus_own(&o)->nshapes == GS_LITMUS_PLAIN_SHAPES && gs_litmus_own(&o)->all_shapes); /* reset */
+    CHECK(parse(&o, "litmus --help") == 0 && o.help && o.topic == C("litmus"));
+    CHECK(parse(&o, "help litmus") == 0 && o.help && o.topic == C("litmus"));
     CHECK(usage("litmus --shape XX", "--shape 'XX' is not one of MP, SB, LB, IRIW, MPfence, MPatomOr, MPcluster, "
                 "MPsyncwarp, MPbrokenAcquire, MPfenceBroken, MPatomOrBroken, MPclusterBroken, MPsyncwarpBroken, all"));
     CHECK(usage("litmus --shape MP,", "--shape 'MP,' has an empty or overlong item"));
@@ -145,102 +147,102 @@ int main(void)
     CHECK(usage("litmus --iters 1000000001", "--iters '1000000001'"));
     CHECK(usage("litmus --iters -5", "--iters '-5'"));
     CHECK(usage("litmus --iters", "--iters needs a value"));
-    CHECK(usage("litmus --stress 1", "--stress '1' is not one of on, off"));
+    CHECK(usage("litmus --stress 1", "--stress '1' is not one of off, on"));
     CHECK(usage("litmus --repeat 3", "--repeat does not apply to 'gsync-bench litmus'"));
     CHECK(usage("litmus --tbs-per-sm 1", "--tbs-per-sm does not apply"));
-    CHECK(usage("litmus --sync gridSync", "--sync applies to 'gsync-bench app' only"));
-    CHECK(usage("litmus --form flat", "--form applies to runs of the barrier family"));
+    CHECK(usage("litmus --sync gridSync", "--sync does not apply to 'gsync-bench litmus' (it applies to app;"));
+    CHECK(usage("litmus --form flat", "--form does not apply to 'gsync-bench litmus' (it applies to suite, run, app;"));
     CHECK(usage("litmus MP", "unexpected argument 'MP'"));
     CHECK(usage("litmus --shape MPbrokenAcquire --order relaxed,sc", "MPbrokenAcquire runs with --order acqrel only"));
     /* the server command: workloads, ways, shares, items, capacity */
-    CHECK(parse(&o, "server all") == 0 && o.cmd == GS_CMD_SERVER && gs_srv_opts.nworkloads == GS_SRV_STRESS &&
-          gs_srv_opts.ops == 64u && gs_srv_opts.capacity[0] == 4096u && gs_srv_opts.ncapacity == 1 && gs_srv_opts.nways == 0);
+    CHECK(parse(&o, "server all") == 0 && o.cmd == C("server") && gs_srv_own(&o)->nworkloads == GS_SRV_STRESS &&
+          gs_srv_own(&o)->ops == 64u && gs_srv_own(&o)->capacity[0] == 4096u && gs_srv_own(&o)->ncapacity == 1 && gs_srv_own(&o)->nways == 0);
     CHECK(parse(&o, "server counters,Transfers --way server,ticketLock --share 10,50 --items 64,1048576 --ops 8 "
                     "--capacity 8192 --dist skewed --tbs-per-sm 2") == 0 &&
-          gs_srv_opts.nworkloads == 2 && gs_srv_opts.workloads[1] == GS_SRV_TRANSFERS && gs_srv_opts.nways == 2 &&
-          gs_srv_opts.ways[1] == GS_SRV_TICKET && gs_srv_opts.nshare == 2 && gs_srv_opts.share[1] == 50u &&
-          gs_srv_opts.nitems == 2 && gs_srv_opts.items[1] == 1048576u && gs_srv_opts.ops == 8u &&
-          gs_srv_opts.capacity[0] == 8192u && gs_srv_opts.skewed);
-    CHECK(parse(&o, "server queue") == 0 && gs_srv_opts.nshare == 0 && !gs_srv_opts.skewed); /* reset */
-    CHECK(parse(&o, "server --help") == 0 && o.cmd == GS_CMD_HELP && o.help_topic == GS_CMD_SERVER);
+          gs_srv_own(&o)->nworkloads == 2 && gs_srv_own(&o)->workloads[1] == GS_SRV_TRANSFERS && gs_srv_own(&o)->nways == 2 &&
+          gs_srv_own(&o)->ways[1] == GS_SRV_TICKET && gs_srv_own(&o)->nshare == 2 && gs_srv_own(&o)->share[1] == 50u &&
+          gs_srv_own(&o)->nitems == 2 && gs_srv_own(&o)->items[1] == 1048576u && gs_srv_own(&o)->ops == 8u &&
+          gs_srv_own(&o)->capacity[0] == 8192u && gs_srv_own(&o)->skewed);
+    CHECK(parse(&o, "server queue") == 0 && gs_srv_own(&o)->nshare == 0 && !gs_srv_own(&o)->skewed); /* reset */
+    CHECK(parse(&o, "server --help") == 0 && o.help && o.topic == C("server"));
     CHECK(usage("server", "'server' needs a workload"));
     CHECK(usage("server hashes",
                 "workload 'hashes' is not one of queue, pingpong, counters, transfers, hashtable, unionfind"));
     CHECK(parse(&o, "server unionfind,hashtable,queue --graph rmat:12,road:ny --lookups 0,50 --msg-bytes 16,512 "
                     "--way brokenNoLock,atomic") == 0 &&
-          gs_srv_opts.workloads[0] == GS_SRV_UNIONFIND && gs_srv_opts.ngraphs == 2 &&
-          !strcmp(gs_srv_opts.graphs[1], "road:ny") && gs_srv_opts.nlookups == 2 && gs_srv_opts.lookups[1] == 50u &&
-          gs_srv_opts.nmsg_bytes == 2 && gs_srv_opts.msg_bytes[1] == 512u && gs_srv_opts.ways[0] == GS_SRV_NOLOCK);
-    CHECK(parse(&o, "server unionfind") == 0 && gs_srv_opts.ngraphs == 0 && gs_srv_opts.nlookups == 0); /* reset */
+          gs_srv_own(&o)->workloads[0] == GS_SRV_UNIONFIND && gs_srv_own(&o)->ngraphs == 2 &&
+          !strcmp(gs_srv_own(&o)->graphs[1], "road:ny") && gs_srv_own(&o)->nlookups == 2 && gs_srv_own(&o)->lookups[1] == 50u &&
+          gs_srv_own(&o)->nmsg_bytes == 2 && gs_srv_own(&o)->msg_bytes[1] == 512u && gs_srv_own(&o)->ways[0] == GS_SRV_NOLOCK);
+    CHECK(parse(&o, "server unionfind") == 0 && gs_srv_own(&o)->ngraphs == 0 && gs_srv_own(&o)->nlookups == 0); /* reset */
     CHECK(usage("server queue --msg-bytes 48", "--msg-bytes 48 is not a power of two from 16 to 512"));
     CHECK(usage("server queue --msg-bytes 1024", "--msg-bytes '1024' is not a whole number from 16 to 512"));
     CHECK(usage("server hashtable --lookups 101", "--lookups '101' is not a whole number from 0 to 100"));
     CHECK(usage("server unionfind --graph rmat:10,", "--graph 'rmat:10,': an empty or over-long graph"));
-    CHECK(parse(&o, "server hashtable --collision 1,64") == 0 && gs_srv_opts.ncollision == 2 &&
-          gs_srv_opts.collision[1] == 64u);
+    CHECK(parse(&o, "server hashtable --collision 1,64") == 0 && gs_srv_own(&o)->ncollision == 2 &&
+          gs_srv_own(&o)->collision[1] == 64u);
     CHECK(usage("server hashtable --collision 0", "--collision '0' is not a whole number from 1 to 4096"));
-    CHECK(usage("server queue --share 0", "--share 0: no block would serve"));
-    CHECK(usage("server queue --share 100", "--share 100: every block would serve"));
-    CHECK(usage("server queue --share 5,", "--share '5,': an empty item"));
+    CHECK(usage("server queue --share 0", "--share '0' is not a whole number from 1 to 99"));
+    CHECK(usage("server queue --share 100", "--share '100' is not a whole number from 1 to 99"));
+    CHECK(usage("server queue --share 5,", "--share '5,' has an empty item"));
     CHECK(usage("server queue --capacity 3000", "--capacity 3000 is not a power of two from 1024"));
     /* stress: its matrix's options; queue destinations; --wrap */
     CHECK(parse(&o, "server stress --configs 200 --seed 7 --way serverLF,brokenHeldSend --wrap") == 0 &&
-          gs_srv_opts.workloads[0] == GS_SRV_STRESS && gs_srv_opts.configs == 200u && gs_srv_opts.seed == 7u &&
-          gs_srv_opts.nways == 2 && gs_srv_opts.ways[1] == GS_SRV_HELD && o.wrap == 1);
-    CHECK(parse(&o, "server stress") == 0 && gs_srv_opts.configs == 240u && gs_srv_opts.seed == 1u && !o.wrap);
-    CHECK(parse(&o, "server queue --dest warp") == 0 && gs_srv_opts.dest_warp == 1);
-    CHECK(parse(&o, "server queue") == 0 && gs_srv_opts.dest_warp == 0); /* reset: per-lane destinations */
+          gs_srv_own(&o)->workloads[0] == GS_SRV_STRESS && gs_srv_own(&o)->configs == 200u && gs_srv_own(&o)->seed == 7u &&
+          gs_srv_own(&o)->nways == 2 && gs_srv_own(&o)->ways[1] == GS_SRV_HELD && o.wrap == 1);
+    CHECK(parse(&o, "server stress") == 0 && gs_srv_own(&o)->configs == 240u && gs_srv_own(&o)->seed == 1u && !o.wrap);
+    CHECK(parse(&o, "server queue --dest warp") == 0 && gs_srv_own(&o)->dest_warp == 1);
+    CHECK(parse(&o, "server queue") == 0 && gs_srv_own(&o)->dest_warp == 0); /* reset: per-lane destinations */
     CHECK(usage("server queue --dest block", "--dest 'block' is not one of lane, warp"));
     CHECK(usage("server stress --configs 481", "--configs '481' is not a whole number from 1 to 480"));
     CHECK(usage("server stress --configs 0", "--configs '0' is not a whole number from 1 to 480"));
     CHECK(usage("server stress --seed -1", "--seed '-1' is not a whole number"));
     CHECK(usage("server queue --capacity 512", "--capacity '512' is not a whole number from 1024"));
-    CHECK(parse(&o, "server queue --capacity 1024,65536") == 0 && gs_srv_opts.ncapacity == 2 &&
-          gs_srv_opts.capacity[1] == 65536u);
+    CHECK(parse(&o, "server queue --capacity 1024,65536") == 0 && gs_srv_own(&o)->ncapacity == 2 &&
+          gs_srv_own(&o)->capacity[1] == 65536u);
     CHECK(usage("server queue --way lock", "--way 'lock' is not one of spinLock"));
     CHECK(usage("server queue --ops 0", "--ops '0' is not a whole number from 1"));
     CHECK(usage("server counters --iters 5", "--iters does not apply to 'gsync-bench server'"));
-    CHECK(usage("run mutex --capacity 4096", "--capacity applies to 'gsync-bench server' only"));
-    CHECK(usage("run ticketMutex --stress on", "--stress applies to 'gsync-bench litmus' only"));
+    CHECK(usage("run mutex --capacity 4096", "--capacity does not apply to 'gsync-bench run' (it applies to server;"));
+    CHECK(usage("run ticketMutex --stress on", "--stress does not apply to 'gsync-bench run' (it applies to litmus;"));
     CHECK(usage("litmus --order broken", "--order 'broken' is not one of relaxed, acqrel, sc, all")); /* relaxed's word */
-    CHECK(usage("app bfs --shape MP", "--shape applies to 'gsync-bench litmus' only"));
+    CHECK(usage("app bfs --shape MP", "--shape does not apply to 'gsync-bench app' (it applies to litmus;"));
     CHECK(parse(&o, "run ticketMutex --iters 7") == 0 && o.iters == 7); /* --iters stays the run's elsewhere */
     /* a family's own option: the barrier's --form */
-    CHECK(parse(&o, "run gsBarrier --form wide") == 0 && o.nprims == 1);
+    CHECK(parse(&o, "run gsBarrier --form wide") == 0 && gs_run_own(&o)->nprims == 1);
     CHECK(parse(&o, "run gsBarrier --form=auto") == 0);
     CHECK(usage("run gsBarrier --form tree", "--form 'tree' is not one of auto, flat, spread, gathered, wide"));
     CHECK(usage("run gsBarrier --form", "--form needs a value"));
     CHECK(usage("run ticketMutex --form flat", "--form applies to runs of the barrier family"));
-    CHECK(usage("plain --form flat", "--form applies to runs of the barrier family"));
-    CHECK(parse(&o, "suite --form wide") == 0 && o.nfamily_options == 1);
+    CHECK(usage("plain --form flat", "--form does not apply to 'gsync-bench plain' (it applies to suite, run, app;"));
+    CHECK(parse(&o, "suite --form wide") == 0 && gs_run_own(&o)->nfamily_options == 1);
     CHECK(usage("run gsBarrier --cluster 8 --form flat", "--cluster applies to runs of the local family"));
     CHECK(usage("run gsBarrier --form flat --cluster 8", "--cluster applies to runs of the local family"));
-    CHECK(parse(&o, "run gsBarrier,ticketMutexCluster --cluster 8 --form flat") == 0 && o.nfamily_options == 2);
-    CHECK(parse(&o, "suite --help") == 0 && o.help_topic == GS_CMD_SUITE);
-    CHECK(parse(&o, "--help") == 0 && o.help_topic == GS_CMD_HELP);
-    CHECK(parse(&o, "--help") == 0 && o.cmd == GS_CMD_HELP);
-    CHECK(parse(&o, "--version") == 0 && o.cmd == GS_CMD_VERSION);
-    CHECK(parse(&o, "run ticketMutex") == 0 && o.cmd == GS_CMD_RUN && o.nprims == 1 &&
-          strcmp(o.prims[0]->name, "ticketMutex") == 0);
+    CHECK(parse(&o, "run gsBarrier,ticketMutexCluster --cluster 8 --form flat") == 0 && gs_run_own(&o)->nfamily_options == 2);
+    CHECK(parse(&o, "suite --help") == 0 && o.help && o.topic == C("suite"));
+    CHECK(parse(&o, "--help") == 0 && o.help && o.topic == NULL);
+    CHECK(parse(&o, "--help") == 0 && o.help);
+    CHECK(parse(&o, "--version") == 0 && o.version);
+    CHECK(parse(&o, "run ticketMutex") == 0 && o.cmd == C("run") && gs_run_own(&o)->nprims == 1 &&
+          strcmp(gs_run_own(&o)->prims[0]->name, "ticketMutex") == 0);
     CHECK(parse(&o, "run spinMutex,faMutex --ldst 100 --tbs-per-sm 1,4,32 --iters 7 --repeat 3 --threads 64 "
                     "--timeout 0.5 --format csv --device 1") == 0);
-    CHECK(o.nprims == 2 && o.ldst == 100 && o.ntbs_per_sm == 3 && o.tbs_per_sm[2] == 32 && o.iters == 7 &&
+    CHECK(gs_run_own(&o)->nprims == 2 && o.ldst == 100 && o.ntbs_per_sm == 3 && o.tbs_per_sm[2] == 32 && o.iters == 7 &&
           o.repeat == 3 && o.threads == 64 && o.timeout_s == 0.5 && o.format == GS_FORMAT_CSV && o.device == 1);
     CHECK(parse(&o, "run sleepMutex --ldst=3 --format=json --tbs=264") == 0 && o.ldst == 3 &&
           o.format == GS_FORMAT_JSON && o.tbs == 264);
-    CHECK(parse(&o, "suite --tbs-per-sm 2") == 0 && o.cmd == GS_CMD_SUITE && o.ntbs_per_sm == 1);
+    CHECK(parse(&o, "suite --tbs-per-sm 2") == 0 && o.cmd == C("suite") && o.ntbs_per_sm == 1);
     /* a family name stands for all its members */
-    CHECK(parse(&o, "run sem") == 0 && o.nprims == 24 && strcmp(o.prims[0]->name, "spinSem1") == 0);
-    CHECK(parse(&o, "run mutex,ticketSem10") == 0 && o.nprims == 9);
-    CHECK(parse(&o, "run barrier") == 0 && o.nprims == 15 && strcmp(o.prims[0]->family->name, "barrier") == 0);
+    CHECK(parse(&o, "run sem") == 0 && gs_run_own(&o)->nprims == 24 && strcmp(gs_run_own(&o)->prims[0]->name, "spinSem1") == 0);
+    CHECK(parse(&o, "run mutex,ticketSem10") == 0 && gs_run_own(&o)->nprims == 9);
+    CHECK(parse(&o, "run barrier") == 0 && gs_run_own(&o)->nprims == 15 && strcmp(gs_run_own(&o)->prims[0]->family->name, "barrier") == 0);
     CHECK(parse(&o, "") == 0 && o.iters == 0); /* the family's default, set by the plan */
-    CHECK(parse(&o, "priorSemEBO10 10 528 20") == 0 && o.prims[0]->arg[0] == 10 && o.prims[0]->arg[1] == 1);
+    CHECK(parse(&o, "priorSemEBO10 10 528 20") == 0 && gs_run_own(&o)->prims[0]->arg[0] == 10 && gs_run_own(&o)->prims[0]->arg[1] == 1);
     /* case-insensitive names */
-    CHECK(parse(&o, "run SPINMUTEX") == 0 && strcmp(o.prims[0]->name, "spinMutex") == 0);
+    CHECK(parse(&o, "run SPINMUTEX") == 0 && strcmp(gs_run_own(&o)->prims[0]->name, "spinMutex") == 0);
 
     /* HeteroSync's positional form */
-    CHECK(parse(&o, "spinMutex 10 528 100") == 0 && o.cmd == GS_CMD_RUN && o.heterosync_form && o.ldst == 10 &&
-          o.tbs == 528 && o.iters == 100 && strcmp(o.prims[0]->name, "spinMutex") == 0);
+    CHECK(parse(&o, "spinMutex 10 528 100") == 0 && o.cmd == C("run") && gs_run_own(&o)->heterosync_form && o.ldst == 10 &&
+          o.tbs == 528 && o.iters == 100 && strcmp(gs_run_own(&o)->prims[0]->name, "spinMutex") == 0);
     CHECK(parse(&o, "sleepMutex 1 1 1") == 0 && o.tbs == 1);
     CHECK(usage("spinMutex 10 528", "HeteroSync's form"));
     CHECK(usage("spinMutex 10 0 100", "numTBs '0'"));
@@ -254,7 +256,7 @@ int main(void)
     CHECK(usage("frobnicate", "unknown command or primitive 'frobnicate'"));
     CHECK(usage("run", "needs a primitive"));
     CHECK(usage("run --ldst 3", "needs a primitive"));
-    CHECK(usage("list extra", "takes no arguments"));
+    CHECK(usage("list extra", "unexpected argument 'extra' (see 'gsync-bench list --help')"));
 
     /* numbers: non-numeric, zero, negative, overflowing, out of range */
     CHECK(usage("--ldst abc", "--ldst 'abc' is not a whole number"));
@@ -267,10 +269,10 @@ int main(void)
     CHECK(usage("--repeat 0", "--repeat '0'"));
     CHECK(usage("--tbs 0", "--tbs '0'"));
     CHECK(usage("--tbs 4294967296", "--tbs '4294967296'"));
-    CHECK(usage("--tbs-per-sm 1,,2", "not a comma-separated list"));
+    CHECK(usage("--tbs-per-sm 1,,2", "--tbs-per-sm '1,,2' has an empty item"));
     CHECK(usage("--tbs-per-sm 1,x", "--tbs-per-sm 'x'"));
     CHECK(usage("--tbs-per-sm 0", "--tbs-per-sm '0'"));
-    CHECK(usage("--tbs-per-sm 4,", "not a comma-separated list"));
+    CHECK(usage("--tbs-per-sm 4,", "--tbs-per-sm '4,' has an empty item"));
     CHECK(usage("--threads 48", "multiple of 32"));
     CHECK(usage("--threads 0", "multiple of 32"));
     CHECK(usage("--threads 2048", "multiple of 32 from 32 to 1024"));
@@ -285,12 +287,12 @@ int main(void)
     CHECK(usage("run spinMutex stray", "unexpected argument 'stray'"));
 
     /* rough edges: help topics, values where none belong, lists, escapes, long names */
-    CHECK(parse(&o, "run --help") == 0 && o.cmd == GS_CMD_HELP && o.help_topic == GS_CMD_RUN);
-    CHECK(parse(&o, "floor --help") == 0 && o.cmd == GS_CMD_HELP && o.help_topic == GS_CMD_FLOOR);
-    CHECK(parse(&o, "help tune") == 0 && o.cmd == GS_CMD_HELP && o.help_topic == GS_CMD_TUNE);
-    CHECK(parse(&o, "help") == 0 && o.cmd == GS_CMD_HELP && o.help_topic == GS_CMD_HELP);
+    CHECK(parse(&o, "run --help") == 0 && o.help && o.topic == C("run"));
+    CHECK(parse(&o, "floor --help") == 0 && o.help && o.topic == C("floor"));
+    CHECK(parse(&o, "help tune") == 0 && o.help && o.topic == C("tune"));
+    CHECK(parse(&o, "help") == 0 && o.help && o.topic == NULL);
     CHECK(usage("help bogus", "unknown help topic 'bogus'"));
-    CHECK(usage("help run extra", "'help' takes one topic"));
+    CHECK(usage("help run extra", "unexpected argument 'extra'"));
     CHECK(usage("--help=x", "'--help=x' takes no value"));
     CHECK(usage("run mutexes", "did you mean mutex"));
     CHECK(usage("run ticketMutex,ticketMutex", "ticketMutex is named twice"));
@@ -314,6 +316,29 @@ int main(void)
         long_name[150] = 0;
         char *argv2[] = {"gsync-bench", long_name, NULL};
         CHECK(gs_parse_args(2, argv2, &o, err, sizeof err) == GS_EXIT_USAGE && strstr(err, long_name));
+    }
+
+    /* '--': what follows is an operand; typos of commands and options get the nearest */
+    CHECK(parse(&o, "run -- ticketMutex") == 0 && gs_run_own(&o)->nprims == 1);
+    CHECK(usage("run -- ticketMutex --ldst 3", "unexpected argument '--ldst'"));
+    CHECK(usage("app bfs --sycn gridSync", "unknown option '--sycn'; did you mean --sync?"));
+    CHECK(usage("litmus --shpe MP", "did you mean --shape?"));
+    CHECK(usage("server counters --iters 3", "--iters does not apply to 'gsync-bench server' (it applies to"));
+    CHECK(usage("litmus --version=1", "'--version=1' takes no value"));
+    CHECK(parse(&o, "app uts --fertility 20") == 0 && gs_own_given(&o, "--fertility") && !gs_own_given(&o, "--root"));
+    /* no option lives outside its gs_options: two command lines parsed, each keeps its own */
+    {
+        static gs_options a, b;
+        char *la[] = {"gsync-bench", "run", "ticketMutexCluster", "--cluster", "8", NULL};
+        char *lb[] = {"gsync-bench", "run", "ticketMutexCluster", "--cluster", "2", NULL};
+        char *lc[] = {"gsync-bench", "app", "bfs", "--graph", "road:ny", NULL};
+        CHECK(gs_parse_args(5, la, &a, err, sizeof err) == 0 && gs_parse_args(5, lb, &b, err, sizeof err) == 0);
+        const gs_prim *p = gs_prim_find("ticketMutexCluster");
+        CHECK(p->family->cluster_size(gs_run_family_opts(&a, p->family), p) == 8 &&
+              p->family->cluster_size(gs_run_family_opts(&b, p->family), p) == 2 &&
+              p->family->cluster_size(NULL, p) == 4);
+        CHECK(gs_parse_args(5, lc, &a, err, sizeof err) == 0 && parse(&b, "app bfs") == 0 &&
+              !strcmp(gs_app_own(&a)->graph, "road:ny") && gs_app_own(&b)->graph[0] == 0);
     }
 
     CHECK(gs_parse_uint("4294967295", 0, 0xffffffffu, &v) == 0 && v == 0xffffffffu);

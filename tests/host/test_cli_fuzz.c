@@ -1,6 +1,7 @@
 /* A fuzz test of the command line: N random and malformed argument vectors
  * (random bytes, huge and negative numbers, empty and very long strings,
- * every subcommand, every option) through gs_parse_args.  Each must return
+ * every command, option, word and mode of the command tables) through
+ * gs_parse_args.  Each must return
  * 0 or 2, and 2 with a one-line message that fits its buffer; built with
  * AddressSanitizer and UBSan, a memory or undefined-behaviour error aborts. */
 #include "../check.h"
@@ -30,13 +31,43 @@ static const char *const words[] = {
     "--lookups", "--msg-bytes", "unionfind", "brokenNoLock", "512", "serverLF", "brokenEarlyRead", "uts", "--steal", "half",
     "cohortMutex,arrayMutex", "--spread", "uts-hs", "hsFixed", "hsTicket", "--nodes", "--local-stack"};
 
+/* The fixed words, then every table's: commands, options, their words,
+ * defaults and examples, the modes. */
+static const char *all[2048];
+static unsigned int nall;
+
+static void add(const char *w)
+{
+    if (w && nall < sizeof all / sizeof all[0])
+        all[nall++] = w;
+}
+
+static void collect(void)
+{
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; ++i)
+        add(words[i]);
+    for (int k = 0; k < GS_SHARED; ++k)
+        add(gs_shared_options[k].name);
+    for (size_t i = 0; i < gs_ncommands; ++i) {
+        const gs_command *c = gs_commands[i];
+        add(c->name), add(c->example);
+        for (unsigned int m = 0; m < c->nmodes; ++m)
+            add(c->modes[m]);
+        for (unsigned int k = 0; k < c->nopts; ++k) {
+            add(c->opts[k].name), add(c->opts[k].def);
+            for (unsigned int w = 0; w < c->opts[k].nwords; ++w)
+                add(c->opts[k].words[w]);
+        }
+    }
+}
+
 /* One argument: a word, random bytes, a number, or a long string. */
 static char *arg(char *buf, size_t cap)
 {
     const unsigned int kind = rnd(6);
     size_t len = 0;
     if (kind <= 2) {
-        snprintf(buf, cap, "%s", words[rnd(sizeof words / sizeof words[0])]);
+        snprintf(buf, cap, "%s", all[rnd(nall)]);
         if (kind == 2 && strlen(buf) + 8 < cap) /* a word with something glued on */
             snprintf(buf + strlen(buf), cap - strlen(buf), "%s%u", rnd(2) ? "=" : ",", rnd(100000));
         return buf;
@@ -63,6 +94,7 @@ int main(int argc, char **argv)
     char *av[9], err[512];
     gs_options o;
     int bad = 0;
+    collect();
     for (int it = 0; it < n; ++it) {
         const int ac = 1 + (int)rnd(8);
         av[0] = "gsync-bench";

@@ -31,7 +31,7 @@ int main(void)
     h200.sm_count = 132;
     h200.max_threads_per_block = 1024;
 
-    gs_options_default(&o);
+    gs_options_default(&o, NULL);
     /* default sweep: 1..32 per SM */
     CHECK(gs_plan(&o, spin, &h200, 32, c, 64, &n, err, sizeof err) == 0 && n == 6);
     CHECK(c[0].tbs_per_sm == 1 && c[0].blocks == 132 && c[5].tbs_per_sm == 32 && c[5].blocks == 4224);
@@ -55,7 +55,7 @@ int main(void)
     o.tbs_per_sm[1] = 8;
     CHECK(gs_plan(&o, spin, &h200, 32, c, 64, &n, err, sizeof err) == 0 && n == 2 && c[1].blocks == 1056);
     /* --tbs: a count; per-SM shown only when it divides evenly */
-    gs_options_default(&o);
+    gs_options_default(&o, NULL);
     o.tbs = 528;
     CHECK(gs_plan(&o, spin, &h200, 32, c, 64, &n, err, sizeof err) == 0 && n == 1 && c[0].tbs_per_sm == 4);
     o.tbs = 100;
@@ -82,7 +82,7 @@ int main(void)
         gs_prim even = *spin;
         fam.check = even_only;
         even.family = &fam;
-        gs_options_default(&o);
+        gs_options_default(&o, NULL);
         CHECK(gs_plan(&o, &even, &h200, 32, c, 64, &n, err, sizeof err) == 0 && n == 5 && c[0].tbs_per_sm == 2);
         CHECK(gs_plan(&o, &even, &h200, 1, c, 64, &n, err, sizeof err) == 2 && strstr(err, "odd"));
         o.ntbs_per_sm = 2, o.tbs_per_sm[0] = 1, o.tbs_per_sm[1] = 2;
