@@ -104,6 +104,7 @@ static const struct {
      "            uts-hs: hsShipped (HeteroSync's kernel as it is: a FAIL is the finding), hsFixed (with\n"
      "            __syncwarp and its relaxed lock fixed), hsTicket (that kernel with gsync's ticket\n"
      "            locks) (all three when none is named)\n"
+     "            bfs, sssp: also async (no barrier: a work ring; run by default), brokenAsync (its twin)\n"
      "  --graph   road:ny|fla|w|usa (road-like grids sized like the DIMACS graphs), road:N,\n"
      "            rmat:SCALE, FILE.gr (DIMACS), FILE.mtx (Matrix Market); default: the thesis's\n"
      "            pairing, road:100000 at 1 block/SM, ny at 2, fla at 4, w at 8, usa at 16\n"

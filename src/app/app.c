@@ -391,6 +391,8 @@ typedef struct app_bufs {
     gs_uts_hs_node *hs_tree; /* uts-hs */
     int *hs_stacks, *hs_heads;
     unsigned int *hs_locks, *hs_out, hs_global;
+    unsigned long long *dq, *ctl; /* async: allocated by its first run */
+    unsigned int *ring, ring_mask;
     void *watchdog;
     size_t state_bytes;
     float *host_rank; /* 1/n, the first iteration's ranks */
@@ -406,6 +408,7 @@ static void bufs_free(app_bufs *b)
     cudaFree(b->h), cudaFree(b->e), cudaFree(b->f), cudaFree(b->keys);
     cudaFree(b->tree), cudaFree(b->uts_out), cudaFree(b->stack_hdr), cudaFree(b->slots);
     cudaFree(b->hs_tree), cudaFree(b->hs_stacks), cudaFree(b->hs_heads), cudaFree(b->hs_locks), cudaFree(b->hs_out);
+    cudaFree(b->dq), cudaFree(b->ctl), cudaFree(b->ring);
     free(b->host_rank);
     memset(b, 0, sizeof *b);
 }
@@ -739,6 +742,28 @@ out:
     return rc;
 }
 
+/* async: its vertex words, ring and control words, allocated once a point,
+ * into a (the kernel fills them). */
+static int async_bufs(const app_point *pt, unsigned int nv, app_bufs *b, gs_app_args *a, char *err, size_t n)
+{
+    int rc = 0;
+    const unsigned long long slots = gs_app_async_ring(nv);
+    if (!gs_app_async_fits(nv, (unsigned long long)pt->blocks * pt->threads)) {
+        snprintf(err, n, "async: %u vertices and %u threads overflow its pending count (2^%u)", nv,
+                 pt->blocks * pt->threads, 64u - GS_APP_ASYNC_TAIL_BITS);
+        return GS_EXIT_USAGE;
+    }
+    if (!b->dq) {
+        CK(cudaMalloc((void **)&b->dq, ((size_t)nv + 1) * 8));
+        CK(cudaMalloc((void **)&b->ctl, GS_APP_ASYNC_CTL * 8));
+        CK(cudaMalloc((void **)&b->ring, (size_t)slots * 4));
+        b->ring_mask = (unsigned int)(slots - 1u);
+    }
+    a->dq = b->dq, a->ctl = b->ctl, a->ring = b->ring, a->ring_mask = b->ring_mask;
+out:
+    return rc;
+}
+
 /* One run of (point, mode): reset, launch, fetch, verify.  *ms gets its time. */
 static int run_once(const app_point *pt, unsigned int mode, const app_input *x, app_bufs *b, app_row *r, double *ms,
                     char *err, size_t n)
@@ -793,6 +818,8 @@ static int run_once(const app_point *pt, unsigned int mode, const app_input *x, 
         CK(cudaMemset(b->dist, 0xff, (size_t)nv * 4));
         CK(cudaMemset(b->stamp, 0, (size_t)nv * 4));
     }
+    if ((mode == GS_SYNC_ASYNC || mode == GS_SYNC_ASYNC_BROKEN) && (rc = async_bufs(pt, nv, b, &a, err, n)))
+        goto out;
     CK(cudaMemset(b->state, 0, b->state_bytes));
     if (mode == GS_SYNC_GS) {
         if (!b->planned) { /* the plan, once a point: it may time a trial */
@@ -805,7 +832,9 @@ static int run_once(const app_point *pt, unsigned int mode, const app_input *x, 
     CK((cudaError_t)gs_app_setup(&a));
     CK(cudaEventCreate(&t0));
     CK(cudaEventCreate(&t1));
-    if (mode <= GS_SYNC_RELAUNCH_GRAPH)
+    if (a.dq)
+        CK((cudaError_t)gs_app_run_async(&a, t0, t1));
+    else if (mode <= GS_SYNC_RELAUNCH_GRAPH)
         CK((cudaError_t)gs_app_run_relaunch(&a, mode == GS_SYNC_RELAUNCH_GRAPH, t0, t1));
     else
         CK((cudaError_t)gs_app_run_persistent(&a, t0, t1));
@@ -874,6 +903,15 @@ static int run_once(const app_point *pt, unsigned int mode, const app_input *x, 
             r->verdict = GS_FAIL;
     } else if (check_exact("distance", got, x->dist, nv, r->detail, sizeof r->detail))
         r->verdict = GS_FAIL;
+    if (a.dq && r->verdict == GS_PASS) { /* the work done: vertices relaxed, against those reached */
+        unsigned long long visits = 0;
+        unsigned int reached = 0;
+        CK(cudaMemcpy(&visits, b->ctl + 32, sizeof visits, cudaMemcpyDeviceToHost));
+        for (unsigned int v = 0; v < nv; ++v)
+            reached += got[v] != GS_UNREACHED;
+        snprintf(r->detail, sizeof r->detail, "%llu vertices relaxed, %.2f a reached vertex", visits,
+                 reached ? (double)visits / reached : 0.0);
+    }
 out:
     free(got);
     free(fgot);
@@ -938,6 +976,8 @@ static unsigned int modes_of(unsigned int program, unsigned int *modes)
     else if (k == 0)
         for (unsigned int m = 0; m < GS_SYNC_MODES; ++m)
             modes[k++] = m;
+    if (k == GS_SYNC_MODES && gs_app_opts.nmodes == 0 && gs_app_mode_applies(program, GS_SYNC_ASYNC))
+        modes[k++] = GS_SYNC_ASYNC; /* none named: bfs and sssp also run without a barrier */
     return k;
 }
 
@@ -985,6 +1025,7 @@ static int run_point(const app_point *pt, app_input *x, app_row *rows, int *nrow
         unsigned int i;
         for (i = 0; i < pt->repeat && r->verdict == GS_PASS; ++i)
             if ((rc = modes[k] >= GS_SYNC_CUB_RADIX  ? run_cub(modes[k], &b, r, &t[i], err, n)
+                      : modes[k] >= GS_SYNC_ASYNC      ? run_once(pt, modes[k], x, &b, r, &t[i], err, n)
                       : modes[k] >= GS_SYNC_HS_SHIPPED ? run_uts_hs(pt, modes[k], &b, r, &t[i], err, n)
                       : modes[k] >= GS_SYNC_UTS_SPIN ? run_uts(pt, modes[k], &b, r, &t[i], err, n)
                                                      : run_once(pt, modes[k], x, &b, r, &t[i], err, n)))
@@ -1083,7 +1124,7 @@ static void report(FILE *f, enum gs_format fmt, const gs_meta *m, const app_row 
 static int unordered(unsigned int mode)
 {
     return (mode >= GS_SYNC_MODES && mode < GS_SYNC_ALL_MODES) || mode == GS_SYNC_UTS_NONE ||
-           mode == GS_SYNC_HS_SHIPPED;
+           mode == GS_SYNC_HS_SHIPPED || mode == GS_SYNC_ASYNC_BROKEN;
 }
 
 /* Every point can run: each kernel admits its blocks per SM. */
@@ -1097,6 +1138,8 @@ static int check_points(const gs_options *o, const gs_device_info *dev, const un
             const unsigned int prog = gs_app_opts.programs[p];
             cudaError_t e = (cudaError_t)(prog == GS_APP_UTS      ? gs_app_uts_occupancy(o->threads, &fit)
                                           : prog == GS_APP_UTS_HS ? gs_uts_hs_occupancy(o->threads, &fit)
+                                          : modes[k] == GS_SYNC_ASYNC || modes[k] == GS_SYNC_ASYNC_BROKEN
+                                              ? gs_app_async_occupancy(o->threads, &fit)
                                                                   : gs_app_occupancy(prog, gs_app_opts.key_bits,
                                                                                      modes[k], o->threads, &fit));
             if (e != cudaSuccess) {

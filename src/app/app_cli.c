@@ -22,7 +22,8 @@ static const char *const sync_names[GS_SYNC_NAMES] = {
     "relaunchStream", "relaunchGraph", "gridSync",  "cudaBarrier",      "atomicTreeBarrUniq", "lfTreeBarrUniq",
     "srBarrier",      "fxLockFreeBarrier", "fxLockBarrier", "gsBarrier", "brokenNoBarrier",
     "fxLockBarrierNoFence", "fxLockFreeBarrierNoFence", "spinMutex", "faMutex", "ticketMutex", "arrayMutex",
-    "cohortMutex", "brokenNoLock", "hsShipped", "hsFixed", "hsTicket", "cubRadixSort", "cubMergeSort"};
+    "cohortMutex", "brokenNoLock", "hsShipped", "hsFixed", "hsTicket", "async", "brokenAsync", "cubRadixSort",
+    "cubMergeSort"};
 
 const char *gs_app_program_name(unsigned int p)
 {
@@ -38,6 +39,8 @@ int gs_app_mode_applies(unsigned int program, unsigned int mode)
 {
     const int lock = mode >= GS_SYNC_UTS_SPIN && mode <= GS_SYNC_UTS_NONE;
     const int hs = mode >= GS_SYNC_HS_SHIPPED && mode <= GS_SYNC_HS_TICKET;
+    if (mode == GS_SYNC_ASYNC || mode == GS_SYNC_ASYNC_BROKEN)
+        return program == GS_APP_BFS || program == GS_APP_SSSP;
     if (program == GS_APP_UTS_HS)
         return hs || mode == GS_SYNC_BROKEN_NONE;
     return program == GS_APP_UTS ? lock || mode == GS_SYNC_BROKEN_NONE : !lock && !hs;
@@ -89,7 +92,7 @@ int gs_app_check(unsigned int repeat, char *err, size_t n)
             used |= gs_app_mode_applies(gs_app_opts.programs[p], gs_app_opts.modes[i]);
         if (!used) {
             snprintf(err, n, "--sync %s applies to none of the programs asked (locks to uts, hs* to uts-hs, "
-                             "barriers to the others)",
+                             "async to bfs and sssp, barriers to the others)",
                      sync_names[gs_app_opts.modes[i]]);
             return -1;
         }

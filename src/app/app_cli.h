@@ -41,7 +41,8 @@ int gs_app_parse_programs(const char *list, char *err, size_t n);
 int gs_app_option(const char *name, const char *value, char *err, size_t n);
 /* Whether --sync's `mode` applies to `program`: uts takes the locks and the
  * twins (brokenNoBarrier is its brokenNoLock), uts-hs its three kernels
- * (brokenNoBarrier is hsShipped), the others the barriers. */
+ * (brokenNoBarrier is hsShipped), bfs and sssp also async and brokenAsync,
+ * the others the barriers. */
 int gs_app_mode_applies(unsigned int program, unsigned int mode);
 /* After parsing, before any device: every option and --sync mode applies to
  * a program asked, --repeat within GS_APP_MAX_REPEAT, bitonic's --size a

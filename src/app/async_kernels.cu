@@ -1,0 +1,347 @@
+/* async_kernels.cu: BFS and SSSP without a barrier per level (--sync async).
+ *
+ * Algorithm: label-correcting relaxation in one persistent kernel, every warp
+ *            on its own.  A vertex's word is distance << 32 | not-queued bit;
+ *            an arc relaxes with one atom.min of nd << 32, which lowers the
+ *            distance and clears the bit at once, and the relaxation that
+ *            turns the bit from 1 to 0 owns the vertex's one live item.  A
+ *            warp takes up to 32 items a round (a lane each), sets their bits
+ *            with atom.or (which also reads their distance), relaxes their
+ *            arcs 32 at a time over the whole warp (a lane an arc), keeps up
+ *            to GS_ASYNC_KEEP improved vertices for its next round and pushes
+ *            the rest on a ring of vertex ids: slots EMPTY or an id, a 64-bit
+ *            head (taken) and a 64-bit word holding the tail (pushed, low 36
+ *            bits) and `pending` (items pushed or kept and not yet relaxed).
+ * Ordering:  the item's distance is read by the atom.or that re-arms its bit,
+ *            so it includes every atom.min before it, and any later one
+ *            pushes the vertex again.  Lane 0 adds a batch to tail and pending
+ *            before its lanes publish it (__syncwarp, then a release CAS into
+ *            each slot); a taker's acquire exch orders that add before the
+ *            taker's own update of pending, which subtracts what it relaxed
+ *            after it has added all they pushed.  So pending is 0 only when
+ *            no item is anywhere, and no item can appear after: exact end.
+ * Progress:  every live ring entry is a distinct queued vertex, so tail -
+ *            head <= n <= the ring's size: a pusher that finds its slot full
+ *            has a taker with a reservation on it, and every waiting loop
+ *            also polls its own reservations; idle warps sleep.
+ * Requires:  every block co-resident (a cooperative launch); n + threads
+ *            below 2^28; waits use the watchdog.
+ * Memory:    8 bytes a vertex, 4 a ring slot, 3 lines; GS_ASYNC_BUF x 12
+ *            bytes of shared memory a warp.
+ */
+#include "bench.cuh"
+
+#include "app/app.h"
+
+/* Knobs (override with -D): a warp's buffer of improved vertices (a multiple
+ * of 32, at least 64); at most how many of them a warp keeps for itself;
+ * read a neighbour's word before its atom.min; an idle warp's longest sleep. */
+#ifndef GS_ASYNC_BUF
+#define GS_ASYNC_BUF 128u
+#endif
+#ifndef GS_ASYNC_KEEP
+#define GS_ASYNC_KEEP 32u
+#endif
+#ifndef GS_ASYNC_PRECHECK
+#define GS_ASYNC_PRECHECK 1
+#endif
+#ifndef GS_ASYNC_IDLE_NS
+#define GS_ASYNC_IDLE_NS 1024u
+#endif
+
+#define ASYNC_EMPTY 0xffffffffu
+#define ASYNC_NO_RES (~0ull)
+#define ASYNC_HEAD 0u    /* ctl words, a line apart */
+#define ASYNC_TAIL 16u   /* tail | pending << GS_APP_ASYNC_TAIL_BITS */
+#define ASYNC_VISITS 32u /* items relaxed, all warps */
+#define ASYNC_TAIL_MASK ((1ull << GS_APP_ASYNC_TAIL_BITS) - 1ull)
+
+/* A warp's buffer: improved vertices and their arcs' bounds (read when they
+ * improved, so a kept one starts at once). */
+typedef struct async_warp {
+    unsigned int v[GS_ASYNC_BUF], b[GS_ASYNC_BUF], e[GS_ASYNC_BUF];
+} async_warp;
+
+/* A lane with a reservation looks at its slot once and takes what is there
+ * (any item in that slot is as good: takers and pushers of a slot pair up
+ * by count, not by index). */
+static __device__ __forceinline__ void async_take(const gs_app_args &a, unsigned long long *res, unsigned int *got)
+{
+    if (*res == ASYNC_NO_RES)
+        return;
+    unsigned int *slot = &a.ring[*res & a.ring_mask];
+    if (gs_ld_relaxed(slot, GS_SCOPE_GPU) == ASYNC_EMPTY)
+        return;
+    const unsigned int v = gs_atom_exch_acquire(slot, ASYNC_EMPTY, GS_SCOPE_GPU); /* the pusher's add before ours */
+    if (v != ASYNC_EMPTY)
+        *got = v, *res = ASYNC_NO_RES;
+}
+
+/* Warp-collective: adds `delta` to pending and pushes the buffer's entries
+ * from..to-1 (counted in delta) on the ring.  False: the watchdog fired. */
+static __device__ __forceinline__ bool async_publish(const gs_app_args &a, const async_warp *w, unsigned int from,
+                                                     unsigned int to, int delta, unsigned long long *res,
+                                                     unsigned int *got)
+{
+    const unsigned int lane = threadIdx.x & 31u, n = to - from;
+    unsigned long long base = 0ull;
+    if (n == 0u && delta == 0)
+        return true;
+    if (lane == 0u)
+        base = gs_atom_add_relaxed_u64(&a.ctl[ASYNC_TAIL],
+                                       (unsigned long long)n +
+                                           ((unsigned long long)(long long)delta << GS_APP_ASYNC_TAIL_BITS),
+                                       GS_SCOPE_GPU) &
+               ASYNC_TAIL_MASK;
+    base = __shfl_sync(~0u, base, 0);
+    __syncwarp(); /* lane 0's add before every lane's release below */
+    gs_wait_t wt = GS_WAIT_INIT;
+    for (unsigned int j0 = from; j0 < to; j0 += 32u) {
+        const unsigned int j = j0 + lane;
+        bool todo = j < to;
+        for (;;) {
+            if (todo)
+                todo = gs_atom_cas_release(&a.ring[(base + (j - from)) & a.ring_mask], ASYNC_EMPTY, w->v[j],
+                                           GS_SCOPE_GPU) != ASYNC_EMPTY;
+            if (!__any_sync(~0u, todo))
+                break;
+            async_take(a, res, got); /* the full slot's taker may be this warp */
+            int stop = 0;
+            if (lane == 0u)
+                stop = gs_wait_spin(&wt);
+            if (__shfl_sync(~0u, stop, 0))
+                return false;
+        }
+    }
+    return true;
+}
+
+/* The persistent kernel's body: unit weights (BFS) or the graph's (SSSP);
+ * `broken`: a popped vertex's bit is never re-armed (the twin). */
+static __device__ __forceinline__ void async_run(const gs_app_args &a, bool unit, bool broken)
+{
+    extern __shared__ async_warp async_smem[];
+    async_warp *w = &async_smem[threadIdx.x / 32u];
+    const unsigned int lane = threadIdx.x & 31u, below = (1u << lane) - 1u;
+    unsigned int got = ASYNC_EMPTY, nkeep = 0u, pause = 32u;
+    unsigned long long res = ASYNC_NO_RES, visits = 0ull, idle = 0ull;
+    const long long start = clock64();
+    gs_wait_t wt = GS_WAIT_INIT;
+    for (;;) {
+        /* the kept vertices go to the free lanes (no reservation, nothing taken) */
+        const bool open = res == ASYNC_NO_RES && got == ASYNC_EMPTY;
+        const unsigned int rank = __popc(__ballot_sync(~0u, open) & below);
+        unsigned int cur = ASYNC_EMPTY, cb = 0u, ce = 0u, peek = ASYNC_EMPTY;
+        bool fresh = false; /* taken from the ring: its arcs' bounds not read yet */
+        if (open && rank < nkeep)
+            cur = w->v[rank], cb = w->b[rank], ce = w->e[rank];
+        __syncwarp();
+        if (nkeep == 0u) {
+            /* no work of its own: the free lanes reserve what the ring holds
+             * (a snapshot: a race may reserve past the tail; such a lane
+             * waits for a push), and every reservation is looked at now */
+            const unsigned int want = __ballot_sync(~0u, open);
+            if (want) {
+                unsigned long long base = 0ull;
+                unsigned int k = 0u;
+                if (lane == 0u) {
+                    const unsigned long long h = gs_ld_relaxed_u64(&a.ctl[ASYNC_HEAD], GS_SCOPE_GPU);
+                    const unsigned long long t =
+                        gs_ld_relaxed_u64(&a.ctl[ASYNC_TAIL], GS_SCOPE_GPU) & ASYNC_TAIL_MASK;
+                    k = t > h ? (t - h < (unsigned long long)__popc(want) ? (unsigned int)(t - h) : __popc(want))
+                              : 0u;
+                    if (k)
+                        base = gs_atom_add_relaxed_u64(&a.ctl[ASYNC_HEAD], k, GS_SCOPE_GPU);
+                }
+                k = __shfl_sync(~0u, k, 0);
+                base = __shfl_sync(~0u, base, 0);
+                const unsigned int r = __popc(want & below);
+                if (((want >> lane) & 1u) && r < k)
+                    res = base + r;
+            }
+            async_take(a, &res, &got);
+        } else if (res != ASYNC_NO_RES) {
+            /* working on kept vertices: a look at the slot now, taken at the
+             * round's end, so that the load does not hold the round up */
+            peek = gs_ld_relaxed(&a.ring[res & a.ring_mask], GS_SCOPE_GPU);
+        }
+        if (cur == ASYNC_EMPTY && got != ASYNC_EMPTY)
+            cur = got, got = ASYNC_EMPTY, fresh = true;
+        const unsigned int busy = __ballot_sync(~0u, cur != ASYNC_EMPTY);
+        if (!busy) { /* nothing: the end when nothing is pending, else sleep and look again */
+            int stop = 0;
+            if (lane == 0u) {
+                const long long t = clock64();
+                if ((gs_ld_relaxed_u64(&a.ctl[ASYNC_TAIL], GS_SCOPE_GPU) >> GS_APP_ASYNC_TAIL_BITS) == 0ull) {
+                    stop = 1;
+                } else {
+                    gs_nanosleep(pause);
+                    pause = pause * 2u < GS_ASYNC_IDLE_NS ? pause * 2u : GS_ASYNC_IDLE_NS;
+                    stop = gs_wait_spin(&wt);
+                }
+                idle += (unsigned long long)(clock64() - t);
+            }
+            if (__shfl_sync(~0u, stop, 0))
+                break;
+            continue;
+        }
+        pause = 32u, wt = (gs_wait_t)GS_WAIT_INIT;
+        /* re-arm each item's bit, reading its distance now */
+        unsigned int du = 0u;
+        if (cur != ASYNC_EMPTY) {
+            const unsigned long long old = broken ? gs_ld_relaxed_u64(&a.dq[cur], GS_SCOPE_GPU)
+                                                  : gs_atom_or_relaxed_u64(&a.dq[cur], 1ull, GS_SCOPE_GPU);
+            if (fresh)
+                cb = a.row[cur], ce = a.row[cur + 1u];
+            du = (unsigned int)(old >> 32);
+        }
+        /* the items' arcs, 32 at a time over the warp: lane j of a pass takes
+         * arc base + j, its item the last whose first arc is at or before it */
+        const unsigned int deg = ce - cb;
+        unsigned int incl = deg;
+        for (unsigned int o = 1u; o < 32u; o <<= 1) {
+            const unsigned int x = __shfl_up_sync(~0u, incl, o);
+            if (lane >= o)
+                incl += x;
+        }
+        const unsigned int excl = incl - deg, total = __shfl_sync(~0u, incl, 31);
+        unsigned int nb = 0u; /* the buffer's entries */
+        for (unsigned int base = 0u; base < total; base += 32u) {
+            if (nb + 32u > GS_ASYNC_BUF) { /* full: push it all */
+                if (!async_publish(a, w, 0u, nb, (int)nb, &res, &got))
+                    goto out;
+                nb = 0u;
+                __syncwarp();
+            }
+            const unsigned int k = base + lane;
+            unsigned int j = 0u;
+            for (unsigned int step = 16u; step > 0u; step >>= 1) {
+                const unsigned int ex = __shfl_sync(~0u, excl, j + step);
+                if (ex <= k)
+                    j += step;
+            }
+            const unsigned int eb = __shfl_sync(~0u, cb, j), ej = __shfl_sync(~0u, excl, j);
+            unsigned int v = 0u, vb = 0u, ve = 0u, wv = 1u;
+            if (k < total) { /* the arc's loads before the wait for its item's distance */
+                v = a.col[eb + (k - ej)];
+                if (!unit)
+                    wv = a.w[eb + (k - ej)];
+            }
+            const unsigned int dj = __shfl_sync(~0u, du, j);
+            bool better = false;
+            if (k < total) {
+                const unsigned int nd = dj + wv;
+                if (nd >= dj &&
+                    (!GS_ASYNC_PRECHECK || nd < (unsigned int)(gs_ld_relaxed_u64(&a.dq[v], GS_SCOPE_GPU) >> 32))) {
+                    const unsigned long long p = (unsigned long long)nd << 32;
+                    const unsigned long long old = gs_atom_min_relaxed_u64(&a.dq[v], p, GS_SCOPE_GPU);
+                    vb = a.row[v], ve = a.row[v + 1u]; /* in flight with the atom.min */
+                    better = old > p && (old & 1ull) != 0ull; /* lowered it, and it was not queued */
+                }
+            }
+            const unsigned int m = __ballot_sync(~0u, better);
+            if (better) {
+                const unsigned int pos = nb + __popc(m & below);
+                w->v[pos] = v, w->b[pos] = vb, w->e[pos] = ve;
+            }
+            nb += __popc(m);
+        }
+        __syncwarp();
+        /* the round's end: keep what the free lanes can take, push the rest;
+         * pending gains every new item and loses the items relaxed */
+        {
+            const unsigned int nproc = __popc(busy);
+            const unsigned int nfree = __popc(__ballot_sync(~0u, res == ASYNC_NO_RES && got == ASYNC_EMPTY));
+            nkeep = nb < nfree ? nb : nfree;
+            nkeep = nkeep < GS_ASYNC_KEEP ? nkeep : GS_ASYNC_KEEP;
+            visits += nproc;
+            if (peek != ASYNC_EMPTY)
+                async_take(a, &res, &got);
+            if (!async_publish(a, w, nkeep, nb, (int)nb - (int)nproc, &res, &got))
+                goto out;
+        }
+    }
+out:
+    if (lane == 0u) {
+        atomicAdd(&a.ctl[ASYNC_VISITS], visits);
+        atomicAdd(&a.cycles[0], idle);
+        atomicAdd(&a.cycles[1], (unsigned long long)(clock64() - start));
+    }
+}
+
+static __global__ void async_bfs(gs_app_args a)
+{
+    async_run(a, true, false);
+}
+static __global__ void async_sssp(gs_app_args a)
+{
+    async_run(a, false, false);
+}
+static __global__ void async_bfs_broken(gs_app_args a)
+{
+    async_run(a, true, true);
+}
+static __global__ void async_sssp_broken(gs_app_args a)
+{
+    async_run(a, false, true);
+}
+static const void *const async_kernels[2][2] = {{(const void *)async_bfs, (const void *)async_bfs_broken},
+                                               {(const void *)async_sssp, (const void *)async_sssp_broken}};
+
+/* Before the run: the watchdog, every vertex unreached and not queued, the
+ * source at 0 and queued on the ring's first slot, pending 1. */
+static __global__ void async_init(gs_app_args a)
+{
+    const unsigned int stride = gridDim.x * blockDim.x, t0 = blockIdx.x * blockDim.x + threadIdx.x;
+    if (t0 == 0u)
+        gs_watchdog_arm((gs_watchdog_t *)a.watchdog, a.timeout_ns);
+    for (unsigned int v = t0; v < a.n; v += stride)
+        a.dq[v] = v == a.src ? 0ull : ((unsigned long long)GS_UNREACHED << 32) | 1ull;
+    for (unsigned long long s = t0; s <= a.ring_mask; s += stride)
+        a.ring[s] = s == 0ull ? a.src : ASYNC_EMPTY;
+    for (unsigned int i = t0; i < GS_APP_ASYNC_CTL; i += stride)
+        a.ctl[i] = i == ASYNC_TAIL ? 1ull | (1ull << GS_APP_ASYNC_TAIL_BITS) : 0ull;
+    if (t0 == 0u)
+        a.cycles[0] = a.cycles[1] = 0ull, *a.iters_out = 0u;
+}
+
+/* After: the distances alone, for the host's check. */
+static __global__ void async_out(gs_app_args a)
+{
+    for (unsigned int v = blockIdx.x * blockDim.x + threadIdx.x; v < a.n; v += gridDim.x * blockDim.x)
+        a.dist[v] = (unsigned int)(a.dq[v] >> 32);
+}
+
+static size_t async_smem_bytes(unsigned int threads)
+{
+    return (size_t)(threads / 32u) * sizeof(async_warp);
+}
+
+extern "C" int gs_app_async_occupancy(unsigned int threads, int *per_sm)
+{
+    int most = 1 << 30, x;
+    for (int i = 0; i < 4; ++i) {
+        const cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&x, async_kernels[i / 2][i % 2],
+                                                                            (int)threads, async_smem_bytes(threads));
+        if (e != cudaSuccess)
+            return (int)e;
+        most = x < most ? x : most;
+    }
+    *per_sm = most;
+    return 0;
+}
+
+extern "C" int gs_app_run_async(gs_app_args *a, cudaEvent_t t0, cudaEvent_t t1)
+{
+    const void *k = async_kernels[a->program == GS_APP_SSSP][a->mode == GS_SYNC_ASYNC_BROKEN];
+    void *args[] = {a};
+    cudaError_t e;
+    async_init<<<1024, 256>>>(*a);
+    if ((e = cudaGetLastError()) != cudaSuccess || (e = cudaEventRecord(t0, 0)) != cudaSuccess ||
+        (e = cudaLaunchCooperativeKernel(k, a->blocks, a->threads, args, async_smem_bytes(a->threads), 0)) !=
+            cudaSuccess ||
+        (e = cudaEventRecord(t1, 0)) != cudaSuccess)
+        return (int)e;
+    async_out<<<1024, 256>>>(*a);
+    return (int)cudaGetLastError();
+}
