@@ -159,7 +159,7 @@ static __device__ __forceinline__ unsigned long long gs_atom_add_relaxed_u64(uns
     return old;
 }
 
-/* gs_atom_min_relaxed_u64: atom.relaxed.SCOPE.min.u64; gs_atom_or_relaxed_u64: atom.relaxed.SCOPE.or.b64 (sm_70) */
+/* gs_atom_min_relaxed_u64: atom.relaxed.SCOPE.min.u64; gs_atom_and_relaxed_u64: atom.relaxed.SCOPE.and.b64 (sm_70) */
 static __device__ __forceinline__ unsigned long long gs_atom_min_relaxed_u64(unsigned long long *p,
                                                                             unsigned long long v, enum gs_scope scope)
 {
@@ -169,11 +169,11 @@ static __device__ __forceinline__ unsigned long long gs_atom_min_relaxed_u64(uns
 #undef GS__S
     return old;
 }
-static __device__ __forceinline__ unsigned long long gs_atom_or_relaxed_u64(unsigned long long *p,
-                                                                           unsigned long long v, enum gs_scope scope)
+static __device__ __forceinline__ unsigned long long gs_atom_and_relaxed_u64(unsigned long long *p,
+                                                                            unsigned long long v, enum gs_scope scope)
 {
     unsigned long long old;
-#define GS__S(q) asm volatile("atom.relaxed" q ".or.b64 %0, [%1], %2;" : "=l"(old) : "l"(p), "l"(v) : "memory")
+#define GS__S(q) asm volatile("atom.relaxed" q ".and.b64 %0, [%1], %2;" : "=l"(old) : "l"(p), "l"(v) : "memory")
     GS__SCOPED(scope, GS__S)
 #undef GS__S
     return old;

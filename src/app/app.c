@@ -906,7 +906,7 @@ static int run_once(const app_point *pt, unsigned int mode, const app_input *x, 
     if (a.dq && r->verdict == GS_PASS) { /* the work done: vertices relaxed, against those reached */
         unsigned long long visits = 0;
         unsigned int reached = 0;
-        CK(cudaMemcpy(&visits, b->ctl + 32, sizeof visits, cudaMemcpyDeviceToHost));
+        CK(cudaMemcpy(&visits, b->ctl + GS_APP_ASYNC_VISITS, sizeof visits, cudaMemcpyDeviceToHost));
         for (unsigned int v = 0; v < nv; ++v)
             reached += got[v] != GS_UNREACHED;
         snprintf(r->detail, sizeof r->detail, "%llu vertices relaxed, %.2f a reached vertex", visits,

@@ -107,7 +107,7 @@ typedef struct gs_app_args {
     unsigned int blocks, threads;
     unsigned int groups;               /* HeteroSync's and the thesis's groups: one per SM */
     gs_barrier_t gs;                   /* gsync's barrier's plan */
-    unsigned long long *dq;            /* async: a word a vertex, distance << 32 | not-queued bit */
+    unsigned long long *dq;            /* async: a word a vertex, distance << 32 | queued bit */
     unsigned long long *ctl;           /* async: GS_APP_ASYNC_CTL words: head, tail and pending, visits */
     unsigned int *ring;                /* async: ring_mask + 1 vertex ids */
     unsigned int ring_mask;
@@ -166,7 +166,10 @@ static GS_APP_HD unsigned int gs_app_reduce_value(unsigned long long i)
  * 64-bit word shares with the ring's tail (GS_APP_ASYNC_TAIL_BITS low
  * bits), holds n queued vertices plus one in work a thread. */
 #define GS_APP_ASYNC_TAIL_BITS 36u
-#define GS_APP_ASYNC_CTL 48u /* control words: head, tail, visits, a 128-byte line apart */
+#define GS_APP_ASYNC_CTL 48u   /* control words, a 128-byte line apart: */
+#define GS_APP_ASYNC_HEAD 0u   /* items taken */
+#define GS_APP_ASYNC_TAIL 16u  /* items pushed | pending << GS_APP_ASYNC_TAIL_BITS */
+#define GS_APP_ASYNC_VISITS 32u /* items relaxed, all warps */
 static GS_APP_HD unsigned long long gs_app_async_ring(unsigned int n)
 {
     unsigned long long c = 1024ull;
@@ -177,6 +180,13 @@ static GS_APP_HD unsigned long long gs_app_async_ring(unsigned int n)
 static GS_APP_HD int gs_app_async_fits(unsigned int n, unsigned long long threads)
 {
     return (unsigned long long)n + threads < (1ull << (64u - GS_APP_ASYNC_TAIL_BITS));
+}
+/* What a warp adds to the tail word to push `pushed` items and change
+ * pending by `delta` (negative: items relaxed); mod 2^64, the tail's bits
+ * untouched by delta. */
+static GS_APP_HD unsigned long long gs_app_async_add(unsigned int pushed, int delta)
+{
+    return (unsigned long long)pushed + ((unsigned long long)(long long)delta << GS_APP_ASYNC_TAIL_BITS);
 }
 
 /* app_kernels.cu: cudaError_t values. */

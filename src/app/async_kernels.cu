@@ -1,46 +1,46 @@
 /* async_kernels.cu: BFS and SSSP without a barrier per level (--sync async).
  *
- * Algorithm: label-correcting relaxation in one persistent kernel, every warp
- *            on its own.  A vertex's word is distance << 32 | not-queued bit;
- *            an arc relaxes with one atom.min of nd << 32, which lowers the
- *            distance and clears the bit at once, and the relaxation that
- *            turns the bit from 1 to 0 owns the vertex's one live item.  A
- *            warp takes up to 32 items a round (a lane each), sets their bits
- *            with atom.or (which also reads their distance), relaxes their
- *            arcs 32 at a time over the whole warp (a lane an arc), keeps up
- *            to GS_ASYNC_KEEP improved vertices for its next round and pushes
- *            the rest on a ring of vertex ids: slots EMPTY or an id, a 64-bit
- *            head (taken) and a 64-bit word holding the tail (pushed, low 36
- *            bits) and `pending` (items pushed or kept and not yet relaxed).
- * Ordering:  the item's distance is read by the atom.or that re-arms its bit,
- *            so it includes every atom.min before it, and any later one
- *            pushes the vertex again.  Lane 0 adds a batch to tail and pending
- *            before its lanes publish it (__syncwarp, then a release CAS into
- *            each slot); a taker's acquire exch orders that add before the
- *            taker's own update of pending, which subtracts what it relaxed
- *            after it has added all they pushed.  So pending is 0 only when
- *            no item is anywhere, and no item can appear after: exact end.
- * Progress:  every live ring entry is a distinct queued vertex, so tail -
- *            head <= n <= the ring's size: a pusher that finds its slot full
- *            has a taker with a reservation on it, and every waiting loop
- *            also polls its own reservations; idle warps sleep.
- * Requires:  every block co-resident (a cooperative launch); n + threads
- *            below 2^28; waits use the watchdog.
- * Memory:    8 bytes a vertex, 4 a ring slot, 3 lines; GS_ASYNC_BUF x 12
- *            bytes of shared memory a warp.
+ * Algorithm: label-correcting, one persistent kernel, every warp on its own.
+ *            A vertex's word is distance << 32 | queued bit.  An arc relaxes
+ *            with atom.min of nd << 32 | 1, which lowers the distance and
+ *            sets the bit at once; the one that sets the bit owns the
+ *            vertex's only live item.  A warp takes up to 32 items a round,
+ *            clears their bits with atom.and (which reads their distance),
+ *            relaxes their arcs 32 at a time (a lane an arc), keeps up to
+ *            GS_ASYNC_KEEP improved vertices for its next round and pushes
+ *            the rest on a ring of ids (slots EMPTY or an id; a 64-bit head;
+ *            a 64-bit word of tail | pending << 36, pending = items not yet
+ *            relaxed).
+ * Ordering:  the atom.and reads every atom.min before it; any after it pushes
+ *            again.  Lane 0 adds a batch to tail and pending, __syncwarp, then
+ *            each lane's release CAS publishes an id; the taker's acquire exch
+ *            puts that add before the taker's own, which subtracts its items
+ *            after adding all they produced: pending is 0 only when no item
+ *            exists, and then none can appear.
+ * Progress:  live ring entries are distinct queued vertices, so tail - head <=
+ *            n <= slots: a pusher facing a full slot has a taker holding it,
+ *            and every wait also takes for its own lanes.  Idle warps sleep.
+ * Requires:  all blocks co-resident (cooperative launch); n + threads < 2^28.
+ * Memory:    8 bytes a vertex, 4 a slot; GS_ASYNC_BUF x 12 bytes shared a warp.
  */
 #include "bench.cuh"
 
 #include "app/app.h"
 
 /* Knobs (override with -D): a warp's buffer of improved vertices (a multiple
- * of 32, at least 64); at most how many of them a warp keeps for itself;
- * read a neighbour's word before its atom.min; an idle warp's longest sleep. */
+ * of 32, at least 64); at most how many of them a warp keeps for itself
+ * (0: none), which it does only while pending is below GS_ASYNC_KEEP_BELOW
+ * items a thread of the grid (a short ring: latency matters; a long one:
+ * FIFO order wastes less work); read a neighbour's word before its atom.min;
+ * an idle warp's longest sleep. */
 #ifndef GS_ASYNC_BUF
 #define GS_ASYNC_BUF 128u
 #endif
 #ifndef GS_ASYNC_KEEP
 #define GS_ASYNC_KEEP 32u
+#endif
+#ifndef GS_ASYNC_KEEP_BELOW
+#define GS_ASYNC_KEEP_BELOW 1u
 #endif
 #ifndef GS_ASYNC_PRECHECK
 #define GS_ASYNC_PRECHECK 1
@@ -51,9 +51,9 @@
 
 #define ASYNC_EMPTY 0xffffffffu
 #define ASYNC_NO_RES (~0ull)
-#define ASYNC_HEAD 0u    /* ctl words, a line apart */
-#define ASYNC_TAIL 16u   /* tail | pending << GS_APP_ASYNC_TAIL_BITS */
-#define ASYNC_VISITS 32u /* items relaxed, all warps */
+#define ASYNC_HEAD GS_APP_ASYNC_HEAD
+#define ASYNC_TAIL GS_APP_ASYNC_TAIL
+#define ASYNC_VISITS GS_APP_ASYNC_VISITS
 #define ASYNC_TAIL_MASK ((1ull << GS_APP_ASYNC_TAIL_BITS) - 1ull)
 
 /* A warp's buffer: improved vertices and their arcs' bounds (read when they
@@ -78,21 +78,21 @@ static __device__ __forceinline__ void async_take(const gs_app_args &a, unsigned
 }
 
 /* Warp-collective: adds `delta` to pending and pushes the buffer's entries
- * from..to-1 (counted in delta) on the ring.  False: the watchdog fired. */
+ * from..to-1 (counted in delta) on the ring; lane 0's *pend gets pending as
+ * it left it.  False: the watchdog fired. */
 static __device__ __forceinline__ bool async_publish(const gs_app_args &a, const async_warp *w, unsigned int from,
                                                      unsigned int to, int delta, unsigned long long *res,
-                                                     unsigned int *got)
+                                                     unsigned int *got, unsigned long long *pend)
 {
     const unsigned int lane = threadIdx.x & 31u, n = to - from;
     unsigned long long base = 0ull;
     if (n == 0u && delta == 0)
         return true;
-    if (lane == 0u)
-        base = gs_atom_add_relaxed_u64(&a.ctl[ASYNC_TAIL],
-                                       (unsigned long long)n +
-                                           ((unsigned long long)(long long)delta << GS_APP_ASYNC_TAIL_BITS),
-                                       GS_SCOPE_GPU) &
-               ASYNC_TAIL_MASK;
+    if (lane == 0u) {
+        const unsigned long long old = gs_atom_add_relaxed_u64(&a.ctl[ASYNC_TAIL], gs_app_async_add(n, delta), GS_SCOPE_GPU);
+        base = old & ASYNC_TAIL_MASK;
+        *pend = (old >> GS_APP_ASYNC_TAIL_BITS) + (unsigned long long)(long long)delta;
+    }
     base = __shfl_sync(~0u, base, 0);
     __syncwarp(); /* lane 0's add before every lane's release below */
     gs_wait_t wt = GS_WAIT_INIT;
@@ -124,7 +124,8 @@ static __device__ __forceinline__ void async_run(const gs_app_args &a, bool unit
     async_warp *w = &async_smem[threadIdx.x / 32u];
     const unsigned int lane = threadIdx.x & 31u, below = (1u << lane) - 1u;
     unsigned int got = ASYNC_EMPTY, nkeep = 0u, pause = 32u;
-    unsigned long long res = ASYNC_NO_RES, visits = 0ull, idle = 0ull;
+    unsigned long long res = ASYNC_NO_RES, visits = 0ull, idle = 0ull, pend = 1ull; /* pend: lane 0's last look */
+    const unsigned long long keep_below = (unsigned long long)GS_ASYNC_KEEP_BELOW * a.blocks * a.threads;
     const long long start = clock64();
     gs_wait_t wt = GS_WAIT_INIT;
     for (;;) {
@@ -132,6 +133,7 @@ static __device__ __forceinline__ void async_run(const gs_app_args &a, bool unit
         const bool open = res == ASYNC_NO_RES && got == ASYNC_EMPTY;
         const unsigned int rank = __popc(__ballot_sync(~0u, open) & below);
         unsigned int cur = ASYNC_EMPTY, cb = 0u, ce = 0u, peek = ASYNC_EMPTY;
+        unsigned long long tw = ~0ull; /* lane 0: the tail word, when it read it this round */
         bool fresh = false; /* taken from the ring: its arcs' bounds not read yet */
         if (open && rank < nkeep)
             cur = w->v[rank], cb = w->b[rank], ce = w->e[rank];
@@ -146,8 +148,8 @@ static __device__ __forceinline__ void async_run(const gs_app_args &a, bool unit
                 unsigned int k = 0u;
                 if (lane == 0u) {
                     const unsigned long long h = gs_ld_relaxed_u64(&a.ctl[ASYNC_HEAD], GS_SCOPE_GPU);
-                    const unsigned long long t =
-                        gs_ld_relaxed_u64(&a.ctl[ASYNC_TAIL], GS_SCOPE_GPU) & ASYNC_TAIL_MASK;
+                    tw = gs_ld_relaxed_u64(&a.ctl[ASYNC_TAIL], GS_SCOPE_GPU);
+                    const unsigned long long t = tw & ASYNC_TAIL_MASK;
                     k = t > h ? (t - h < (unsigned long long)__popc(want) ? (unsigned int)(t - h) : __popc(want))
                               : 0u;
                     if (k)
@@ -172,7 +174,9 @@ static __device__ __forceinline__ void async_run(const gs_app_args &a, bool unit
             int stop = 0;
             if (lane == 0u) {
                 const long long t = clock64();
-                if ((gs_ld_relaxed_u64(&a.ctl[ASYNC_TAIL], GS_SCOPE_GPU) >> GS_APP_ASYNC_TAIL_BITS) == 0ull) {
+                if (tw == ~0ull)
+                    tw = gs_ld_relaxed_u64(&a.ctl[ASYNC_TAIL], GS_SCOPE_GPU);
+                if ((tw >> GS_APP_ASYNC_TAIL_BITS) == 0ull) {
                     stop = 1;
                 } else {
                     gs_nanosleep(pause);
@@ -190,7 +194,7 @@ static __device__ __forceinline__ void async_run(const gs_app_args &a, bool unit
         unsigned int du = 0u;
         if (cur != ASYNC_EMPTY) {
             const unsigned long long old = broken ? gs_ld_relaxed_u64(&a.dq[cur], GS_SCOPE_GPU)
-                                                  : gs_atom_or_relaxed_u64(&a.dq[cur], 1ull, GS_SCOPE_GPU);
+                                                  : gs_atom_and_relaxed_u64(&a.dq[cur], ~1ull, GS_SCOPE_GPU);
             if (fresh)
                 cb = a.row[cur], ce = a.row[cur + 1u];
             du = (unsigned int)(old >> 32);
@@ -208,7 +212,7 @@ static __device__ __forceinline__ void async_run(const gs_app_args &a, bool unit
         unsigned int nb = 0u; /* the buffer's entries */
         for (unsigned int base = 0u; base < total; base += 32u) {
             if (nb + 32u > GS_ASYNC_BUF) { /* full: push it all */
-                if (!async_publish(a, w, 0u, nb, (int)nb, &res, &got))
+                if (!async_publish(a, w, 0u, nb, (int)nb, &res, &got, &pend))
                     goto out;
                 nb = 0u;
                 __syncwarp();
@@ -233,10 +237,10 @@ static __device__ __forceinline__ void async_run(const gs_app_args &a, bool unit
                 const unsigned int nd = dj + wv;
                 if (nd >= dj &&
                     (!GS_ASYNC_PRECHECK || nd < (unsigned int)(gs_ld_relaxed_u64(&a.dq[v], GS_SCOPE_GPU) >> 32))) {
-                    const unsigned long long p = (unsigned long long)nd << 32;
+                    const unsigned long long p = (unsigned long long)nd << 32 | 1ull; /* queued */
                     const unsigned long long old = gs_atom_min_relaxed_u64(&a.dq[v], p, GS_SCOPE_GPU);
                     vb = a.row[v], ve = a.row[v + 1u]; /* in flight with the atom.min */
-                    better = old > p && (old & 1ull) != 0ull; /* lowered it, and it was not queued */
+                    better = old > p && (old & 1ull) == 0ull; /* lowered it, and it was not queued */
                 }
             }
             const unsigned int m = __ballot_sync(~0u, better);
@@ -252,12 +256,13 @@ static __device__ __forceinline__ void async_run(const gs_app_args &a, bool unit
         {
             const unsigned int nproc = __popc(busy);
             const unsigned int nfree = __popc(__ballot_sync(~0u, res == ASYNC_NO_RES && got == ASYNC_EMPTY));
+            const unsigned int most = __shfl_sync(~0u, pend < keep_below ? GS_ASYNC_KEEP : 0u, 0);
             nkeep = nb < nfree ? nb : nfree;
-            nkeep = nkeep < GS_ASYNC_KEEP ? nkeep : GS_ASYNC_KEEP;
+            nkeep = nkeep < most ? nkeep : most;
             visits += nproc;
             if (peek != ASYNC_EMPTY)
                 async_take(a, &res, &got);
-            if (!async_publish(a, w, nkeep, nb, (int)nb - (int)nproc, &res, &got))
+            if (!async_publish(a, w, nkeep, nb, (int)nb - (int)nproc, &res, &got, &pend))
                 goto out;
         }
     }
@@ -296,7 +301,7 @@ static __global__ void async_init(gs_app_args a)
     if (t0 == 0u)
         gs_watchdog_arm((gs_watchdog_t *)a.watchdog, a.timeout_ns);
     for (unsigned int v = t0; v < a.n; v += stride)
-        a.dq[v] = v == a.src ? 0ull : ((unsigned long long)GS_UNREACHED << 32) | 1ull;
+        a.dq[v] = v == a.src ? 1ull : (unsigned long long)GS_UNREACHED << 32; /* the source at 0, queued */
     for (unsigned long long s = t0; s <= a.ring_mask; s += stride)
         a.ring[s] = s == 0ull ? a.src : ASYNC_EMPTY;
     for (unsigned int i = t0; i < GS_APP_ASYNC_CTL; i += stride)

@@ -1,0 +1,50 @@
+#!/bin/sh
+# app_async_expect.sh BENCH: async BFS and SSSP (--sync async, no barrier per
+# level) on the GPU (exit 77, skipped, without one).
+#  1. bfs and sssp async PASS (levels and distances exact against the host) on
+#     a small road graph and an RMAT graph, at 1, 4 and 16 blocks/SM (16: the
+#     whole grid co-resident at full occupancy), with 64 and 256 threads a
+#     block, and on a DIMACS file with an unreachable vertex;
+#  2. each run reports its work: vertices relaxed, at least one a reached vertex;
+#  3. the broken twin (brokenAsync: a popped vertex stays queued, so a later
+#     improvement is never pushed) FAILs (or never ends: TIMEOUT) on both.
+bench=$1
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+"$bench" app bfs --sync async --graph road:1000 --tbs-per-sm 1 --repeat 1 >"$tmp/probe" 2>&1
+grep -q "no NVIDIA GPU" "$tmp/probe" && { echo "no GPU: skipped"; exit 77; }
+status=0
+# program,sync,verdict of each row
+rows() {
+  tail -n +2 "$1" | sed -E 's/^.*,(bfs|sssp),/\1,/' | awk -F, '{ print $1 "," $8 "," $9 }'
+}
+
+for g in road:20000 rmat:14; do
+  for t in 64 256; do
+    "$bench" app bfs,sssp --sync async --graph $g --threads $t --tbs-per-sm 1,4,16 --repeat 2 --timeout 5 \
+      --format csv >"$tmp/a.csv" || { echo "async on $g, $t threads: exit $?"; status=1; }
+    [ "$(rows "$tmp/a.csv" | grep -c '^\(bfs\|sssp\),async,PASS$')" = 6 ] || {
+      echo "async on $g, $t threads: not 6 PASS rows:"; rows "$tmp/a.csv"; status=1; }
+    grep -q 'vertices relaxed, [1-9][0-9.]* a reached vertex' "$tmp/a.csv" || {
+      echo "async on $g, $t threads: no work reported"; cat "$tmp/a.csv"; status=1; }
+  done
+done
+
+cat >"$tmp/small.gr" <<'GR'
+c a path 1-2-3-4, a shortcut 1-4, vertex 5 unreachable
+p sp 5 5
+a 1 2 3
+a 2 3 4
+a 3 4 5
+a 1 4 20
+a 5 1 1
+GR
+"$bench" app bfs,sssp --sync async --graph "$tmp/small.gr" --tbs-per-sm 1 --repeat 1 --format csv >"$tmp/gr.csv" || {
+  echo "async on a .gr file: exit $?"; status=1; }
+[ "$(rows "$tmp/gr.csv" | grep -c ',async,PASS$')" = 2 ] || { echo "async on a .gr file: not 2 PASS rows";
+  rows "$tmp/gr.csv"; status=1; }
+
+"$bench" app bfs,sssp --sync brokenAsync --graph road:20000 --tbs-per-sm 4 --repeat 1 --timeout 2 --format csv \
+  >"$tmp/broken.csv"
+[ "$(rows "$tmp/broken.csv" | grep -Ec '^(bfs|sssp),brokenAsync,(FAIL|TIMEOUT)$')" = 2 ] || {
+  echo "brokenAsync: not both FAIL or TIMEOUT:"; rows "$tmp/broken.csv"; status=1; }
+exit $status
