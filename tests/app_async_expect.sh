@@ -4,7 +4,8 @@
 #  1. bfs and sssp async PASS (levels and distances exact against the host) on
 #     a small road graph and an RMAT graph, at 1, 4 and 16 blocks/SM (16: the
 #     whole grid co-resident at full occupancy), with 64 and 256 threads a
-#     block, and on a DIMACS file with an unreachable vertex;
+#     block, and on a DIMACS file with zero-weight and parallel arcs, a self loop
+#     and an unreachable vertex;
 #  2. each run reports its work: vertices relaxed, at least one a reached vertex;
 #  3. the broken twin (brokenAsync: a popped vertex stays queued, so a later
 #     improvement is never pushed) FAILs (or never ends: TIMEOUT): SSSP at 4
@@ -30,16 +31,20 @@ for g in road:20000 rmat:14; do
   done
 done
 
-cat >"$tmp/small.gr" <<'GR'
-c a path 1-2-3-4, a shortcut 1-4, vertex 5 unreachable
-p sp 5 5
-a 1 2 3
-a 2 3 4
-a 3 4 5
-a 1 4 20
-a 5 1 1
+# zero-weight arcs (a relaxation that does not lower a distance must not push), parallel arcs, a self
+# loop, two paths of different lengths to vertex 4, and vertex 6 unreachable
+cat >"$tmp/zero.gr" <<'GR'
+p sp 6 8
+a 1 2 0
+a 2 3 0
+a 1 3 5
+a 1 3 2
+a 3 3 1
+a 3 4 7
+a 1 5 9
+a 5 4 0
 GR
-"$bench" app bfs,sssp --sync async --graph "$tmp/small.gr" --tbs-per-sm 1 --repeat 1 --format csv >"$tmp/gr.csv" || {
+"$bench" app bfs,sssp --sync async --graph "$tmp/zero.gr" --tbs-per-sm 1 --repeat 1 --format csv >"$tmp/gr.csv" || {
   echo "async on a .gr file: exit $?"; status=1; }
 [ "$(rows "$tmp/gr.csv" | grep -c ',async,PASS$')" = 2 ] || { echo "async on a .gr file: not 2 PASS rows";
   rows "$tmp/gr.csv"; status=1; }
