@@ -909,8 +909,9 @@ static int run_once(const app_point *pt, unsigned int mode, const app_input *x, 
         CK(cudaMemcpy(&visits, b->ctl + GS_APP_ASYNC_VISITS, sizeof visits, cudaMemcpyDeviceToHost));
         for (unsigned int v = 0; v < nv; ++v)
             reached += got[v] != GS_UNREACHED;
-        snprintf(r->detail, sizeof r->detail, "%llu vertices relaxed, %.2f a reached vertex", visits,
-                 reached ? (double)visits / reached : 0.0);
+        snprintf(r->detail, sizeof r->detail, "%llu vertices relaxed, %.2f a reached vertex; keep %u below %u, "
+                 "precheck %u, idle %u ns", visits, reached ? (double)visits / reached : 0.0, a.tune[0], a.tune[1],
+                 a.tune[2], a.tune[3]);
     }
 out:
     free(got);

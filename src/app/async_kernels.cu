@@ -27,12 +27,17 @@
 
 #include "app/app.h"
 
-/* Knobs (override with -D): a warp's buffer of improved vertices (a multiple
- * of 32, at least 64); at most how many of them a warp keeps for itself
- * (0: none), which it does only while pending is below GS_ASYNC_KEEP_BELOW
- * items a thread of the grid (a short ring: latency matters; a long one:
- * FIFO order wastes less work); read a neighbour's word before its atom.min;
- * an idle warp's longest sleep. */
+#include <stdlib.h>
+#include <string.h>
+
+/* Knobs: a warp's buffer of improved vertices (-D; a multiple of 32, at
+ * least 64).  The defaults of the tuning knobs, which the environment may
+ * override per run (GSYNC_ASYNC_KEEP, ...): at most how many improved
+ * vertices a warp keeps for itself (0: none), which it does only while
+ * pending is below KEEP_BELOW items a thread of the grid (a short ring:
+ * latency matters; a long one: FIFO order wastes less work); PRECHECK 1:
+ * read a neighbour's word before its atom.min; an idle warp's longest
+ * sleep. */
 #ifndef GS_ASYNC_BUF
 #define GS_ASYNC_BUF 128u
 #endif
@@ -125,7 +130,9 @@ static __device__ __forceinline__ void async_run(const gs_app_args &a, bool unit
     const unsigned int lane = threadIdx.x & 31u, below = (1u << lane) - 1u;
     unsigned int got = ASYNC_EMPTY, nkeep = 0u, pause = 32u;
     unsigned long long res = ASYNC_NO_RES, visits = 0ull, idle = 0ull, pend = 1ull; /* pend: lane 0's last look */
-    const unsigned long long keep_below = (unsigned long long)GS_ASYNC_KEEP_BELOW * a.blocks * a.threads;
+    const unsigned long long keep_below = (unsigned long long)a.tune[1] * a.blocks * a.threads;
+    const unsigned int keep = a.tune[0] < 32u ? a.tune[0] : 32u, idle_ns = a.tune[3];
+    const bool precheck = a.tune[2] != 0u;
     const long long start = clock64();
     gs_wait_t wt = GS_WAIT_INIT;
     for (;;) {
@@ -180,7 +187,7 @@ static __device__ __forceinline__ void async_run(const gs_app_args &a, bool unit
                     stop = 1;
                 } else {
                     gs_nanosleep(pause);
-                    pause = pause * 2u < GS_ASYNC_IDLE_NS ? pause * 2u : GS_ASYNC_IDLE_NS;
+                    pause = pause * 2u < idle_ns ? pause * 2u : idle_ns;
                     stop = gs_wait_spin(&wt);
                 }
                 idle += (unsigned long long)(clock64() - t);
@@ -236,7 +243,7 @@ static __device__ __forceinline__ void async_run(const gs_app_args &a, bool unit
             if (k < total) {
                 const unsigned int nd = dj + wv;
                 if (nd >= dj &&
-                    (!GS_ASYNC_PRECHECK || nd < (unsigned int)(gs_ld_relaxed_u64(&a.dq[v], GS_SCOPE_GPU) >> 32))) {
+                    (!precheck || nd < (unsigned int)(gs_ld_relaxed_u64(&a.dq[v], GS_SCOPE_GPU) >> 32))) {
                     const unsigned long long p = (unsigned long long)nd << 32 | 1ull; /* queued */
                     const unsigned long long old = gs_atom_min_relaxed_u64(&a.dq[v], p, GS_SCOPE_GPU);
                     vb = a.row[v], ve = a.row[v + 1u]; /* in flight with the atom.min */
@@ -256,7 +263,7 @@ static __device__ __forceinline__ void async_run(const gs_app_args &a, bool unit
         {
             const unsigned int nproc = __popc(busy);
             const unsigned int nfree = __popc(__ballot_sync(~0u, res == ASYNC_NO_RES && got == ASYNC_EMPTY));
-            const unsigned int most = __shfl_sync(~0u, pend < keep_below ? GS_ASYNC_KEEP : 0u, 0);
+            const unsigned int most = __shfl_sync(~0u, pend < keep_below ? keep : 0u, 0);
             nkeep = nb < nfree ? nb : nfree;
             nkeep = nkeep < most ? nkeep : most;
             visits += nproc;
@@ -336,11 +343,28 @@ extern "C" int gs_app_async_occupancy(unsigned int threads, int *per_sm)
     return 0;
 }
 
+/* A tuning knob: the environment's NAME (digits only), else its default. */
+static unsigned int async_knob(const char *name, unsigned int dflt)
+{
+    const char *s = getenv(name);
+    char *end;
+    if (!s || !*s || strspn(s, "0123456789") != strlen(s))
+        return dflt;
+    const unsigned long v = strtoul(s, &end, 10);
+    return v > 1000000ul ? dflt : (unsigned int)v;
+}
+
 extern "C" int gs_app_run_async(gs_app_args *a, cudaEvent_t t0, cudaEvent_t t1)
 {
     const void *k = async_kernels[a->program == GS_APP_SSSP][a->mode == GS_SYNC_ASYNC_BROKEN];
     void *args[] = {a};
     cudaError_t e;
+    a->tune[0] = async_knob("GSYNC_ASYNC_KEEP", GS_ASYNC_KEEP);
+    a->tune[1] = async_knob("GSYNC_ASYNC_KEEP_BELOW", GS_ASYNC_KEEP_BELOW);
+    a->tune[2] = async_knob("GSYNC_ASYNC_PRECHECK", GS_ASYNC_PRECHECK);
+    a->tune[3] = async_knob("GSYNC_ASYNC_IDLE_NS", GS_ASYNC_IDLE_NS);
+    if (a->tune[3] < 32u)
+        a->tune[3] = 32u;
     async_init<<<1024, 256>>>(*a);
     if ((e = cudaGetLastError()) != cudaSuccess || (e = cudaEventRecord(t0, 0)) != cudaSuccess ||
         (e = cudaLaunchCooperativeKernel(k, a->blocks, a->threads, args, async_smem_bytes(a->threads), 0)) !=
