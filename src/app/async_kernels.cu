@@ -333,8 +333,11 @@ extern "C" int gs_app_async_occupancy(unsigned int threads, int *per_sm)
 {
     int most = 1 << 30, x;
     for (int i = 0; i < 4; ++i) {
-        const cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&x, async_kernels[i / 2][i % 2],
-                                                                            (int)threads, async_smem_bytes(threads));
+        const void *k = async_kernels[i / 2][i % 2];
+        cudaError_t e = cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                             (int)async_smem_bytes(threads)); /* past 48 KiB: a larger BUF */
+        if (e == cudaSuccess)
+            e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&x, k, (int)threads, async_smem_bytes(threads));
         if (e != cudaSuccess)
             return (int)e;
         most = x < most ? x : most;
@@ -366,7 +369,10 @@ extern "C" int gs_app_run_async(gs_app_args *a, cudaEvent_t t0, cudaEvent_t t1)
     if (a->tune[3] < 32u)
         a->tune[3] = 32u;
     async_init<<<1024, 256>>>(*a);
-    if ((e = cudaGetLastError()) != cudaSuccess || (e = cudaEventRecord(t0, 0)) != cudaSuccess ||
+    if ((e = cudaGetLastError()) != cudaSuccess ||
+        (e = cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                  (int)async_smem_bytes(a->threads))) != cudaSuccess ||
+        (e = cudaEventRecord(t0, 0)) != cudaSuccess ||
         (e = cudaLaunchCooperativeKernel(k, a->blocks, a->threads, args, async_smem_bytes(a->threads), 0)) !=
             cudaSuccess ||
         (e = cudaEventRecord(t1, 0)) != cudaSuccess)
