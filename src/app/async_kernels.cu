@@ -30,8 +30,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Knobs: a warp's buffer of improved vertices (-D; a multiple of 32, at
- * least 64).  The defaults of the tuning knobs, which the environment may
+/* Knobs: a warp's buffer of improved vertices and the arcs a lane relaxes in
+ * one pass (-D; the buffer a multiple of 32 that holds a pass).  The defaults of the tuning knobs, which the environment may
  * override per run (GSYNC_ASYNC_KEEP, ...): at most how many improved
  * vertices a warp keeps for itself (0: none), which it does only while
  * pending is below KEEP_BELOW items a thread of the grid (a short ring:
@@ -40,6 +40,12 @@
  * sleep. */
 #ifndef GS_ASYNC_BUF
 #define GS_ASYNC_BUF 128u
+#endif
+#ifndef GS_ASYNC_ARCS
+#define GS_ASYNC_ARCS 4u
+#endif
+#if GS_ASYNC_BUF % 32u != 0u || GS_ASYNC_BUF < 32u * GS_ASYNC_ARCS
+#error "GS_ASYNC_BUF: a multiple of 32 that holds a pass (32 x GS_ASYNC_ARCS)"
 #endif
 #ifndef GS_ASYNC_KEEP
 #define GS_ASYNC_KEEP 32u
@@ -217,45 +223,63 @@ static __device__ __forceinline__ void async_run(const gs_app_args &a, bool unit
         }
         const unsigned int excl = incl - deg, total = __shfl_sync(~0u, incl, 31);
         unsigned int nb = 0u; /* the buffer's entries */
-        for (unsigned int base = 0u; base < total; base += 32u) {
-            if (nb + 32u > GS_ASYNC_BUF) { /* full: push it all */
+        for (unsigned int base = 0u; base < total; base += 32u * GS_ASYNC_ARCS) {
+            if (nb + 32u * GS_ASYNC_ARCS > GS_ASYNC_BUF) { /* it may not hold this pass: push it all */
                 if (!async_publish(a, w, 0u, nb, (int)nb, &res, &got, &pend))
                     goto out;
                 nb = 0u;
                 __syncwarp();
             }
-            const unsigned int k = base + lane;
-            unsigned int j = 0u;
-            for (unsigned int step = 16u; step > 0u; step >>= 1) {
-                const unsigned int ex = __shfl_sync(~0u, excl, j + step);
-                if (ex <= k)
-                    j += step;
-            }
-            const unsigned int eb = __shfl_sync(~0u, cb, j), ej = __shfl_sync(~0u, excl, j);
-            unsigned int v = 0u, vb = 0u, ve = 0u, wv = 1u;
-            if (k < total) { /* the arc's loads before the wait for its item's distance */
-                v = a.col[eb + (k - ej)];
-                if (!unit)
-                    wv = a.w[eb + (k - ej)];
-            }
-            const unsigned int dj = __shfl_sync(~0u, du, j);
-            bool better = false;
-            if (k < total) {
-                const unsigned int nd = dj + wv;
-                if (nd >= dj &&
-                    (!precheck || nd < (unsigned int)(gs_ld_relaxed_u64(&a.dq[v], GS_SCOPE_GPU) >> 32))) {
-                    const unsigned long long p = (unsigned long long)nd << 32 | 1ull; /* queued */
-                    const unsigned long long old = gs_atom_min_relaxed_u64(&a.dq[v], p, GS_SCOPE_GPU);
-                    vb = a.row[v], ve = a.row[v + 1u]; /* in flight with the atom.min */
-                    better = old > p && (old & 1ull) == 0ull; /* lowered it, and it was not queued */
+            /* GS_ASYNC_ARCS arcs a lane, each step's loads and atomics all
+             * issued before any is waited for */
+            unsigned int v[GS_ASYNC_ARCS], nd[GS_ASYNC_ARCS], vb[GS_ASYNC_ARCS], ve[GS_ASYNC_ARCS];
+            unsigned long long old[GS_ASYNC_ARCS];
+            bool live[GS_ASYNC_ARCS];
+#pragma unroll
+            for (unsigned int i = 0; i < GS_ASYNC_ARCS; ++i) {
+                const unsigned int k = base + 32u * i + lane;
+                unsigned int j = 0u;
+                for (unsigned int step = 16u; step > 0u; step >>= 1)
+                    if (__shfl_sync(~0u, excl, j + step) <= k)
+                        j += step;
+                const unsigned int eb = __shfl_sync(~0u, cb, j), ej = __shfl_sync(~0u, excl, j);
+                live[i] = k < total;
+                v[i] = 0u, nd[i] = 1u, vb[i] = ve[i] = 0u, old[i] = 0ull;
+                if (live[i]) {
+                    v[i] = a.col[eb + (k - ej)];
+                    if (!unit)
+                        nd[i] = a.w[eb + (k - ej)];
                 }
+                const unsigned int dj = __shfl_sync(~0u, du, j);
+                nd[i] += dj;
+                live[i] = live[i] && nd[i] >= dj; /* no wrap */
             }
-            const unsigned int m = __ballot_sync(~0u, better);
-            if (better) {
-                const unsigned int pos = nb + __popc(m & below);
-                w->v[pos] = v, w->b[pos] = vb, w->e[pos] = ve;
+            if (precheck) {
+#pragma unroll
+                for (unsigned int i = 0; i < GS_ASYNC_ARCS; ++i)
+                    if (live[i])
+                        old[i] = gs_ld_relaxed_u64(&a.dq[v[i]], GS_SCOPE_GPU);
+#pragma unroll
+                for (unsigned int i = 0; i < GS_ASYNC_ARCS; ++i)
+                    live[i] = live[i] && nd[i] < (unsigned int)(old[i] >> 32);
             }
-            nb += __popc(m);
+#pragma unroll
+            for (unsigned int i = 0; i < GS_ASYNC_ARCS; ++i)
+                if (live[i]) {
+                    old[i] = gs_atom_min_relaxed_u64(&a.dq[v[i]], (unsigned long long)nd[i] << 32 | 1ull, GS_SCOPE_GPU);
+                    vb[i] = a.row[v[i]], ve[i] = a.row[v[i] + 1u]; /* in flight with the atom.min */
+                }
+#pragma unroll
+            for (unsigned int i = 0; i < GS_ASYNC_ARCS; ++i) {
+                /* it lowered the distance, and the vertex was not queued: its item is ours */
+                const bool better = live[i] && old[i] > ((unsigned long long)nd[i] << 32 | 1ull) && (old[i] & 1ull) == 0ull;
+                const unsigned int m = __ballot_sync(~0u, better);
+                if (better) {
+                    const unsigned int pos = nb + __popc(m & below);
+                    w->v[pos] = v[i], w->b[pos] = vb[i], w->e[pos] = ve[i];
+                }
+                nb += __popc(m);
+            }
         }
         __syncwarp();
         /* the round's end: keep what the free lanes can take, push the rest;
