@@ -2,6 +2,7 @@
  * LocalExch model; arg[1]: gsync's barrier, planned by gs_barrier_plan), its
  * option --form, and the golden model of the barrier microbenchmark
  * (barrier_bench.cuh). */
+#include "barrier_state.h"
 #include "cli.h"
 #include "golden.h"
 
@@ -93,13 +94,9 @@ static unsigned int launch_iters(const gs_config *c, int verifying)
     return verifying && c->iters < GS_BARRIER_VERIFY_EPISODES ? GS_BARRIER_VERIFY_EPISODES : c->iters;
 }
 
-/* gsync's barrier's state, or the baselines' (a few words a block and a
- * group), whichever is larger. */
 static size_t state_bytes(const gs_config *c)
 {
-    const size_t baselines = 4u * (4u * (size_t)c->blocks + 4u * groups_of(c) + 64u);
-    const size_t gs = (size_t)gs_barrier_bytes(c->blocks);
-    return gs > baselines ? gs : baselines;
+    return gs_barrier_state_bytes(c->blocks, groups_of(c));
 }
 
 /* A region per block, then the two stamp arrays. */

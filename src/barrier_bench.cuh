@@ -26,6 +26,8 @@
 
 #include "bench.cuh"
 
+#include "barrier_state.h"
+
 typedef struct barrier_params {
     gs_barrier_t gs;     /* gsBarrier's plan */
     unsigned int groups; /* HeteroSync's groups: one per SM, or one per block when fewer */
@@ -127,29 +129,22 @@ static __device__ __forceinline__ unsigned int gs_barrier_bench_epoch0(const gs_
 }
 
 /* Views of a.state for the baselines whose state is several arrays. */
+/* The baselines' views of the state (barrier_state.h). */
 static __device__ __forceinline__ gs_barrier_fx_lockfree_t fx_view(const gs_bench_args *a)
 {
-    gs_barrier_fx_lockfree_t v = {(unsigned int *)a->state, (unsigned int *)a->state + a->blocks};
-    return v;
+    return gs_state_fx_lockfree((unsigned int *)a->state, a->blocks);
 }
 static __device__ __forceinline__ gs_barrier_atomic_tree_t atomic_tree_view(const gs_bench_args *a)
 {
-    gs_barrier_atomic_tree_t v = {(unsigned int *)a->state, (unsigned int *)a->state + 32,
-                                  GS_PARAMS(barrier_params, *a)->groups};
-    return v;
+    return gs_state_atomic_tree((unsigned int *)a->state, GS_PARAMS(barrier_params, *a)->groups);
 }
 static __device__ __forceinline__ gs_barrier_lf_tree_t lf_tree_view(const gs_bench_args *a)
 {
-    const unsigned int groups = GS_PARAMS(barrier_params, *a)->groups;
-    gs_barrier_lf_tree_t v = {(unsigned int *)a->state, (unsigned int *)a->state + 2u * groups, groups,
-                              (a->blocks + groups - 1u) / groups};
-    return v;
+    return gs_state_lf_tree((unsigned int *)a->state, a->blocks, GS_PARAMS(barrier_params, *a)->groups);
 }
 static __device__ __forceinline__ gs_barrier_sr_t sr_view(const gs_bench_args *a)
 {
-    gs_barrier_sr_t v = {(unsigned int *)a->state, (unsigned int *)a->state + 32,
-                         GS_PARAMS(barrier_params, *a)->groups};
-    return v;
+    return gs_state_sr((unsigned int *)a->state, GS_PARAMS(barrier_params, *a)->groups);
 }
 
 #endif

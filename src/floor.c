@@ -1,4 +1,5 @@
 #include "floor.h"
+#include "cuda_check.h"
 #include "launch.h"
 
 #include <stdio.h>
@@ -40,11 +41,7 @@ static int row(gs_floor_row *r, const char *name, cudaError_t e, double ns, char
     r->name = name;
     r->ns = ns;
     r->note[0] = 0;
-    if (e != cudaSuccess) {
-        snprintf(err, errlen, "CUDA: floor: %s: %s: %s", name, cudaGetErrorName(e), cudaGetErrorString(e));
-        return GS_EXIT_RUNTIME;
-    }
-    return GS_EXIT_OK;
+    return gs_cuda_error(e, err, errlen, "floor: %s", name);
 }
 
 int gs_floor_measure(const gs_device_info *dev, gs_floor_row *rows, int *n, char *err, size_t errlen)

@@ -1,7 +1,14 @@
 /* hist_kernels.cu: the histogram competition of the relaxed family, over
  * 32-bit samples into a power-of-two count of bins (bin = sample >> shift):
  *   histAtomic: one relaxed gpu-scope red.add per sample into global bins;
- *   histCub:    CUB's DeviceHistogram::HistogramEven, the CUDA peer;
+ *   histCub*:   CUB's DeviceHistogram, the CUDA peer, called each way that
+ *               may be its fastest (hist_cub_call): HistogramEven with
+ *               64-bit levels over the 32-bit samples (histCub); with
+ *               32-bit levels (histCubInt, histCubIntScale), float levels
+ *               (histCubFloat) or on 8-bit samples (histCubByte), all on
+ *               samples pre-scaled into [0, bins) by hist_scale_kernel
+ *               before the timing (histCubIntScale: inside it); and
+ *               HistogramRange with 64-bit levels (histCubRange);
  *   histGsync:  gsync's design.  Bins that fit in one block's shared memory:
  *               replicas of the histogram per block (warp w adds into
  *               replica w % R, relaxed cta-scope atomics), merged into the
@@ -141,28 +148,145 @@ static cudaError_t hist_gsync_host(gs_bench_args *a, cudaEvent_t t0, cudaEvent_t
     return cudaEventRecord(t1, 0);
 }
 
-/* CUB's temporary storage sits in the launch's state. */
+/* ---- the CUB peers ---- */
+
+/* The CUB peers' pre-scaling: sample >> shift, a bin index, as T. */
+static __device__ __forceinline__ void hist_put4(unsigned int *o, uint4 v)
+{
+    *(uint4 *)o = v;
+}
+static __device__ __forceinline__ void hist_put4(float *o, uint4 v)
+{
+    *(float4 *)o = make_float4((float)v.x, (float)v.y, (float)v.z, (float)v.w);
+}
+static __device__ __forceinline__ void hist_put4(unsigned char *o, uint4 v)
+{
+    *(uchar4 *)o = make_uchar4((unsigned char)v.x, (unsigned char)v.y, (unsigned char)v.z, (unsigned char)v.w);
+}
+template <typename T>
+static __global__ void hist_scale_kernel(const unsigned int *in, T *out, unsigned int n, unsigned int shift)
+{
+    const unsigned int n4 = n / 4u, stride = gridDim.x * blockDim.x;
+    for (unsigned int i = blockIdx.x * blockDim.x + threadIdx.x; i < n4; i += stride) {
+        const uint4 s = __ldg(&((const uint4 *)in)[i]);
+        hist_put4(out + 4u * i, make_uint4(s.x >> shift, s.y >> shift, s.z >> shift, s.w >> shift));
+    }
+    for (unsigned int i = 4u * n4 + blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)
+        out[i] = (T)(__ldg(&in[i]) >> shift);
+}
+
+/* HistogramRange's levels: k << shift for k = 0 .. bins (the last 2^32). */
+static __global__ void hist_levels_kernel(unsigned long long *levels, unsigned int bins, unsigned int shift)
+{
+    for (unsigned int k = blockIdx.x * blockDim.x + threadIdx.x; k <= bins; k += gridDim.x * blockDim.x)
+        levels[k] = (unsigned long long)k << shift;
+}
+
+/* Bytes a peer's pre-scaled sample takes (0: it reads the samples as they are). */
+static size_t hist_scaled_bytes(unsigned int bench)
+{
+    switch (bench) {
+    case GS_RX_HIST_CUB_INT:
+    case GS_RX_HIST_CUB_INT_SCALE:
+    case GS_RX_HIST_CUB_FLOAT:
+        return 4u;
+    case GS_RX_HIST_CUB_BYTE:
+        return 1u;
+    default:
+        return 0u;
+    }
+}
+
+/* One CUB call of peer `bench` (temp NULL: its temporary storage's size in
+ * bytes).  `in`: the raw samples, or those pre-scaled to its sample type. */
+static cudaError_t hist_cub_call(unsigned int bench, void *temp, size_t &bytes, const void *in, unsigned int *out,
+                                 unsigned int samples, unsigned int bins, const unsigned long long *levels)
+{
+    const int n = (int)samples, nlevels = (int)bins + 1;
+    switch (bench) {
+    case GS_RX_HIST_CUB_INT:
+    case GS_RX_HIST_CUB_INT_SCALE:
+        return cub::DeviceHistogram::HistogramEven(temp, bytes, (const unsigned int *)in, out, nlevels, 0u, bins, n);
+    case GS_RX_HIST_CUB_FLOAT:
+        return cub::DeviceHistogram::HistogramEven(temp, bytes, (const float *)in, out, nlevels, 0.0f, (float)bins, n);
+    case GS_RX_HIST_CUB_BYTE:
+        return cub::DeviceHistogram::HistogramEven(temp, bytes, (const unsigned char *)in, out, nlevels, 0, (int)bins,
+                                                   n);
+    case GS_RX_HIST_CUB_RANGE:
+        return cub::DeviceHistogram::HistogramRange(temp, bytes, (const unsigned int *)in, out, nlevels, levels, n);
+    default:
+        return cub::DeviceHistogram::HistogramEven(temp, bytes, (const unsigned int *)in, out, nlevels, 0ull,
+                                                   1ull << 32, n);
+    }
+}
+
+static size_t hist_round(size_t bytes)
+{
+    return (bytes + 255u) & ~(size_t)255u;
+}
+
+/* A peer's state: its pre-scaled samples at 0, its levels at *levels, CUB's
+ * temporary storage (*temp bytes) at *at; returns the total. */
+static size_t hist_cub_layout(unsigned int bench, unsigned int samples, unsigned int bins, size_t *levels,
+                              size_t *at, size_t *temp, cudaError_t *e)
+{
+    *temp = 0;
+    *e = hist_cub_call(bench, NULL, *temp, NULL, NULL, samples, bins, NULL);
+    *levels = hist_round(hist_scaled_bytes(bench) * samples);
+    *at = *levels + (bench == GS_RX_HIST_CUB_RANGE ? hist_round(8u * ((size_t)bins + 1u)) : 0u);
+    return *at + *temp;
+}
+
+/* The samples pre-scaled, or the levels: what the call takes beside the samples. */
+static cudaError_t hist_cub_inputs(const gs_bench_args *a, const gs_rx_params *p, unsigned long long *levels)
+{
+    void *st = a->state;
+    switch (p->bench) {
+    case GS_RX_HIST_CUB_INT:
+    case GS_RX_HIST_CUB_INT_SCALE:
+        hist_scale_kernel<<<a->blocks, a->threads>>>(a->data, (unsigned int *)st, p->samples, p->bin_shift);
+        break;
+    case GS_RX_HIST_CUB_FLOAT:
+        hist_scale_kernel<<<a->blocks, a->threads>>>(a->data, (float *)st, p->samples, p->bin_shift);
+        break;
+    case GS_RX_HIST_CUB_BYTE:
+        hist_scale_kernel<<<a->blocks, a->threads>>>(a->data, (unsigned char *)st, p->samples, p->bin_shift);
+        break;
+    case GS_RX_HIST_CUB_RANGE:
+        hist_levels_kernel<<<(p->bins + 256u) / 256u, 256>>>(levels, p->bins, p->bin_shift);
+        break;
+    default:
+        return cudaSuccess; /* histCub: nothing beside the samples */
+    }
+    return cudaGetLastError();
+}
+
+/* Every CUB peer: its inputs before t0 (histCubIntScale: after), the call. */
 static cudaError_t hist_cub_host(gs_bench_args *a, cudaEvent_t t0, cudaEvent_t t1)
 {
     const gs_rx_params *p = GS_PARAMS(gs_rx_params, *a);
-    size_t bytes = 0;
+    const int timed = p->bench == GS_RX_HIST_CUB_INT_SCALE;
+    unsigned char *st = (unsigned char *)a->state;
+    size_t at_levels = 0, at = 0, bytes = 0;
     cudaError_t e;
-    if ((e = cub::DeviceHistogram::HistogramEven((void *)NULL, bytes, a->data, a->data + p->samples, (int)p->bins + 1,
-                                                 0ull, p->range, (int)p->samples)) != cudaSuccess ||
-        (e = cudaEventRecord(t0, 0)) != cudaSuccess)
+    hist_cub_layout(p->bench, p->samples, p->bins, &at_levels, &at, &bytes, &e);
+    unsigned long long *levels = (unsigned long long *)(st + at_levels);
+    if (e != cudaSuccess || (!timed && (e = hist_cub_inputs(a, p, levels)) != cudaSuccess) ||
+        (e = cudaEventRecord(t0, 0)) != cudaSuccess || (timed && (e = hist_cub_inputs(a, p, levels)) != cudaSuccess))
         return e;
-    if ((e = cub::DeviceHistogram::HistogramEven(a->state, bytes, a->data, a->data + p->samples, (int)p->bins + 1,
-                                                 0ull, p->range, (int)p->samples)) != cudaSuccess)
+    if ((e = hist_cub_call(p->bench, st + at, bytes, hist_scaled_bytes(p->bench) ? (const void *)st : a->data,
+                           a->data + p->samples, p->samples, p->bins, levels)) != cudaSuccess)
         return e;
     return cudaEventRecord(t1, 0);
 }
 
-extern "C" size_t gs_hist_cub_temp_bytes(unsigned int samples, unsigned int bins, unsigned long long range, int *err)
+extern "C" size_t gs_hist_cub_state_bytes(unsigned int bench, unsigned int samples, unsigned int bins, int *err)
 {
-    size_t bytes = 0;
-    *err = (int)cub::DeviceHistogram::HistogramEven((void *)NULL, bytes, (const unsigned int *)NULL,
-                                                    (unsigned int *)NULL, (int)bins + 1, 0ull, range, (int)samples);
-    return bytes;
+    size_t levels = 0, at = 0, temp = 0;
+    cudaError_t e;
+    const size_t total = hist_cub_layout(bench, samples, bins, &levels, &at, &temp, &e);
+    *err = (int)e;
+    return e == cudaSuccess ? total : 0u;
 }
 
 /* Shared bytes per block and replicas, or a cluster, or neither. */

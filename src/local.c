@@ -7,6 +7,7 @@
  * finding.
  * arg[0]: the model (LOCAL_*) and flags; arg[1]: a semaphore's size. */
 #include "cli.h"
+#include "cuda_check.h"
 #include "golden.h"
 
 #include "gsync/host.h"
@@ -160,10 +161,8 @@ static int check(const gs_config *c, char *err, size_t n)
     if (!c->sm_count) /* checked before any device: the options alone */
         return GS_EXIT_OK;
     if ((e = gs_cluster_pick(c->prim->kernels->kernel, c->blocks, c->threads, 0, cluster_option, &got, &resident)) !=
-        cudaSuccess) {
-        snprintf(err, n, "CUDA: clusters of %u for %s: %s", cluster_option, c->prim->name, cudaGetErrorString(e));
-        return GS_EXIT_RUNTIME;
-    }
+        cudaSuccess)
+        return gs_cuda_error(e, err, n, "clusters of %u for %s", cluster_option, c->prim->name);
     if (got != cluster_option) {
         snprintf(err, n, "%s: this device cannot run clusters of %u blocks of %u threads", c->prim->name,
                  cluster_option, c->threads);

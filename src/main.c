@@ -128,9 +128,9 @@ static int bench_main(int argc, char **argv);
 int main(int argc, char **argv)
 {
     const int rc = bench_main(argc, argv);
-    if (fflush(stdout) != 0 || ferror(stdout)) {
+    if (rc == GS_EXIT_OK && (fflush(stdout) != 0 || ferror(stdout))) { /* (a command's own error said it) */
         fprintf(stderr, "gsync-bench: error: writing the output: %s\n", strerror(errno));
-        return rc ? rc : GS_EXIT_RUNTIME;
+        return GS_EXIT_RUNTIME;
     }
     return rc;
 }

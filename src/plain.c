@@ -1,6 +1,7 @@
 /* plain.c: `gsync-bench plain` and `gsync-bench tune` (see plain.h). */
 #include "plain.h"
 
+#include "cuda_check.h"
 #include "stats.h"
 
 #include <stdio.h>
@@ -35,15 +36,6 @@ static const char *form_of(const entry *x)
     return x->kind == GS_PLAIN_GS ? gs_barrier_form_name((int)x->bar.form) : "-";
 }
 
-#define CK(call)                                                                        \
-    do {                                                                                \
-        const cudaError_t e_ = (call);                                                  \
-        if (e_ != cudaSuccess) {                                                        \
-            snprintf(err, n, "CUDA: %s: %s: %s", #call, cudaGetErrorName(e_), cudaGetErrorString(e_));            \
-            return GS_EXIT_RUNTIME;                                                     \
-        }                                                                               \
-    } while (0)
-
 /* One launch of x; with `verify`, the stamped loop and its stale count. */
 static int launch(const point *p, entry *x, int verify, double *ms, char *err, size_t n)
 {
@@ -51,18 +43,18 @@ static int launch(const point *p, entry *x, int verify, double *ms, char *err, s
     void *args[] = {&a};
     const dim3 grid = {p->blocks, 1, 1}, block = {p->threads, 1, 1};
     float f = 0.0f;
-    CK(gs_plain_reset(x->kind, &a, p->blocks, p->state_bytes, 0));
+    GS_CK(gs_plain_reset(x->kind, &a, p->blocks, p->state_bytes, 0));
     if (verify) {
-        CK(cudaMemset(p->stamps, 0, 2u * p->blocks * sizeof(unsigned int)));
-        CK(cudaMemset(p->stale, 0, sizeof(unsigned int)));
+        GS_CK(cudaMemset(p->stamps, 0, 2u * p->blocks * sizeof(unsigned int)));
+        GS_CK(cudaMemset(p->stale, 0, sizeof(unsigned int)));
     }
-    CK(cudaEventRecord(p->t0, 0));
-    CK(cudaLaunchCooperativeKernel(gs_plain_kernel(x->kind), grid, block, args, 0, 0));
-    CK(cudaEventRecord(p->t1, 0));
-    CK(cudaEventSynchronize(p->t1));
-    CK(cudaEventElapsedTime(&f, p->t0, p->t1));
+    GS_CK(cudaEventRecord(p->t0, 0));
+    GS_CK(cudaLaunchCooperativeKernel(gs_plain_kernel(x->kind), grid, block, args, 0, 0));
+    GS_CK(cudaEventRecord(p->t1, 0));
+    GS_CK(cudaEventSynchronize(p->t1));
+    GS_CK(cudaEventElapsedTime(&f, p->t0, p->t1));
     if (verify)
-        CK(cudaMemcpy(&x->stale, p->stale, sizeof x->stale, cudaMemcpyDeviceToHost));
+        GS_CK(cudaMemcpy(&x->stale, p->stale, sizeof x->stale, cudaMemcpyDeviceToHost));
     *ms = f;
     return GS_EXIT_OK;
 }
@@ -102,7 +94,7 @@ static int points(const gs_options *o, unsigned int *out, int *np, char *err, si
     static const unsigned int sweep[] = {1, 2, 4, 8, 16, 32};
     unsigned int cap = 1024u, per_sm = 0;
     for (int k = 0; k < GS_PLAIN_KINDS; ++k) {
-        CK(gs_blocks_per_sm(gs_plain_kernel((enum gs_plain_kind)k), o->threads, 0, &per_sm));
+        GS_CK(gs_blocks_per_sm(gs_plain_kernel((enum gs_plain_kind)k), o->threads, 0, &per_sm));
         cap = per_sm < cap ? per_sm : cap;
     }
     *np = 0;
@@ -137,11 +129,11 @@ static int open_point(const gs_options *o, const gs_device_info *dev, unsigned i
     p->iters = o->iters ? o->iters : 2000u;
     p->rounds = o->repeat > MAX_ROUNDS ? MAX_ROUNDS : o->repeat;
     p->state_bytes = (size_t)gs_barrier_bytes(p->blocks);
-    CK(cudaMalloc((void **)&p->state, p->state_bytes));
-    CK(cudaMalloc((void **)&p->stamps, 2u * p->blocks * sizeof(unsigned int)));
-    CK(cudaMalloc((void **)&p->stale, sizeof(unsigned int)));
-    CK(cudaEventCreate(&p->t0));
-    CK(cudaEventCreate(&p->t1));
+    GS_CK(cudaMalloc((void **)&p->state, p->state_bytes));
+    GS_CK(cudaMalloc((void **)&p->stamps, 2u * p->blocks * sizeof(unsigned int)));
+    GS_CK(cudaMalloc((void **)&p->stale, sizeof(unsigned int)));
+    GS_CK(cudaEventCreate(&p->t0));
+    GS_CK(cudaEventCreate(&p->t1));
     return GS_EXIT_OK;
 }
 
@@ -156,83 +148,88 @@ static void close_point(point *p)
         cudaEventDestroy(p->t1);
 }
 
-static void header(FILE *f, enum gs_format fmt, const gs_meta *m, int tune)
+enum { P_NAME, P_PER_SM, P_BLOCKS, P_THREADS, P_FORM, P_MEDIAN, P_MIN, P_MAX, P_NOISE, P_ROUNDS, P_STALE, P_BEST,
+       P_STALE_T, P_COLS };
+
+/* plain's columns; tune's name no barrier (each candidate is a form), give
+ * no threads and add which form was best. */
+static const gs_col plain_cols[P_COLS] = {
+    [P_NAME] = {"barrier", GS_COL_ALL, NULL, "barrier", -18, NULL, NULL},
+    [P_PER_SM] = {"tbs_per_sm", GS_COL_ALL, "%.0f", "TBs/SM", 6, NULL, NULL},
+    [P_BLOCKS] = {"blocks", GS_COL_ALL, "%.0f", "TBs", 6, NULL, NULL},
+    [P_THREADS] = {"threads", GS_COL_DATA, "%.0f", NULL, 0, NULL, NULL},
+    [P_FORM] = {"form", GS_COL_ALL, NULL, "form", -9, NULL, NULL},
+    [P_MEDIAN] = {"ns_median", GS_COL_ALL, "%.2f", "ns/barrier", 10, "%.1f", NULL},
+    [P_MIN] = {"ns_min", GS_COL_ALL, "%.2f", "min", 10, "%.1f", NULL},
+    [P_MAX] = {"ns_max", GS_COL_ALL, "%.2f", "max", 10, "%.1f", NULL},
+    [P_NOISE] = {"noise_pct", GS_COL_ALL, "%.2f", "noise", 6, "%5.1f%%", NULL},
+    [P_ROUNDS] = {"rounds", GS_COL_DATA, "%.0f", NULL, 0, NULL, NULL},
+    [P_STALE] = {"stale", GS_COL_DATA, "%.0f", NULL, 0, NULL, NULL},
+    [P_BEST] = {"best", 0, NULL, NULL, 0, NULL, NULL},
+    [P_STALE_T] = {NULL, GS_COL_TABLE, NULL, "stale reads", 0, NULL, "  "},
+};
+
+static void begin(gs_out *out, gs_col *cols, gs_schema *s, enum gs_format fmt, const gs_meta *m, int tune)
 {
-    if (fmt == GS_FORMAT_CSV)
-        fprintf(f, tune ? "gsync_version,device,sm_count,clock_mhz,cc,driver,runtime,command,tbs_per_sm,blocks,form,"
-                          "ns_median,ns_min,ns_max,noise_pct,rounds,stale,best\n"
-                        : "gsync_version,device,sm_count,clock_mhz,cc,driver,runtime,command,barrier,tbs_per_sm,"
-                          "blocks,threads,form,ns_median,ns_min,ns_max,noise_pct,rounds,stale\n");
-    else if (fmt == GS_FORMAT_JSON) {
-        gs_json_meta(f, m);
-        fprintf(f, "  \"%s\": [", tune ? "tune" : "plain");
-    } else {
-        gs_table_header(f, m);
-        fprintf(f, "%-18s %6s %6s %-9s %10s %10s %10s %6s  %s\n", tune ? "candidate" : "barrier", "TBs/SM", "TBs",
-                "form", "ns/barrier", "min", "max", "noise", tune ? "stale reads, best" : "stale reads");
+    memcpy(cols, plain_cols, sizeof plain_cols);
+    if (tune) {
+        cols[P_NAME].where = GS_COL_TABLE, cols[P_NAME].head = "candidate";
+        cols[P_THREADS].where = 0;
+        cols[P_BEST].where = GS_COL_DATA;
+        cols[P_STALE_T].head = "stale reads, best";
     }
+    memset(s, 0, sizeof *s);
+    s->key = tune ? "tune" : "plain", s->cols = cols, s->ncols = P_COLS;
+    gs_out_begin(out, stdout, fmt, m, s);
 }
 
-static void row(FILE *f, enum gs_format fmt, const gs_meta *m, const point *p, const entry *x, int tune, int best,
-                int first)
+static void row(gs_out *out, const point *p, const entry *x, int best)
 {
-    if (fmt == GS_FORMAT_CSV) {
-        gs_csv_meta(f, m);
-        if (tune)
-            fprintf(f, "%u,%u,%s,%.2f,%.2f,%.2f,%.2f,%u,%u,%d\n", p->per_sm, p->blocks, x->name, x->s.median,
-                    x->s.min, x->s.max, x->s.noise_pct, p->rounds, x->stale, best);
-        else
-            fprintf(f, "%s,%u,%u,%u,%s,%.2f,%.2f,%.2f,%.2f,%u,%u\n", x->name, p->per_sm, p->blocks, p->threads,
-                    form_of(x), x->s.median, x->s.min, x->s.max, x->s.noise_pct, p->rounds, x->stale);
-    } else if (fmt == GS_FORMAT_JSON) {
-        fprintf(f, "%s\n    {\"%s\": \"%s\", \"tbs_per_sm\": %u, \"tbs\": %u, \"threads\": %u, \"form\": \"%s\", "
-                   "\"ns_median\": %.2f, \"ns_min\": %.2f, \"ns_max\": %.2f, \"noise_pct\": %.2f, \"rounds\": %u, "
-                   "\"stale\": %u%s}",
-                first ? "" : ",", tune ? "form" : "barrier", x->name, p->per_sm, p->blocks, p->threads, form_of(x),
-                x->s.median, x->s.min, x->s.max, x->s.noise_pct, p->rounds, x->stale,
-                tune ? (best ? ", \"best\": true" : ", \"best\": false") : "");
-    } else {
-        fprintf(f, "%-18s %6u %6u %-9s %10.1f %10.1f %10.1f %5.1f%%  %u%s\n", x->name, p->per_sm, p->blocks,
-                form_of(x), x->s.median, x->s.min, x->s.max, x->s.noise_pct, x->stale, best ? "  best" : "");
-    }
-}
-
-static void footer(FILE *f, enum gs_format fmt)
-{
-    if (fmt == GS_FORMAT_JSON)
-        fprintf(f, "\n  ]\n}\n");
+    gs_cell c[P_COLS];
+    c[P_NAME] = gs_text(x->name);
+    c[P_PER_SM] = gs_num(p->per_sm);
+    c[P_BLOCKS] = gs_num(p->blocks);
+    c[P_THREADS] = gs_num(p->threads);
+    c[P_FORM] = gs_text(form_of(x));
+    c[P_MEDIAN] = gs_num(x->s.median), c[P_MIN] = gs_num(x->s.min), c[P_MAX] = gs_num(x->s.max);
+    c[P_NOISE] = gs_num(x->s.noise_pct);
+    c[P_ROUNDS] = gs_num(p->rounds);
+    c[P_STALE] = gs_num(x->stale);
+    c[P_BEST] = gs_bool(best);
+    c[P_STALE_T] = gs_textf("%u%s", x->stale, best ? "  best" : "");
+    gs_out_row(out, c);
 }
 
 int gs_plain_run(const gs_options *o, const gs_device_info *dev, const gs_meta *meta, char *err, size_t n)
 {
     unsigned int per_sm[64];
-    int np, rc = GS_EXIT_OK, first = 1;
+    int np, rc = GS_EXIT_OK, wrc;
+    gs_col cols[P_COLS];
+    gs_schema schema;
+    gs_out out;
     if ((rc = points(o, per_sm, &np, err, n)))
         return rc;
-    header(stdout, o->format, meta, 0);
+    begin(&out, cols, &schema, o->format, meta, 0);
     for (int i = 0; i < np && rc == GS_EXIT_OK; ++i) {
         static entry xs[GS_PLAIN_KINDS];
         point p;
         memset(xs, 0, sizeof xs);
         if ((rc = open_point(o, dev, per_sm[i], &p, err, n)) == GS_EXIT_OK) {
-            const cudaError_t e = gs_barrier_plan(&xs[0].bar, p.state, p.blocks, p.threads, GS_BARRIER_AUTO, 0);
-            if (e != cudaSuccess) {
-                snprintf(err, n, "CUDA: gs_barrier_plan: %s", cudaGetErrorString(e));
-                rc = GS_EXIT_RUNTIME;
-            }
+            rc = gs_cuda_error(gs_barrier_plan(&xs[0].bar, p.state, p.blocks, p.threads, GS_BARRIER_AUTO, 0), err,
+                               n, "gs_barrier_plan");
             for (int k = 0; k < GS_PLAIN_KINDS; ++k) {
                 xs[k].name = kind_names[k];
                 xs[k].kind = (enum gs_plain_kind)k;
                 xs[k].bar = xs[0].bar;
             }
             if (rc == GS_EXIT_OK && (rc = time_entries(&p, xs, GS_PLAIN_KINDS, err, n)) == GS_EXIT_OK)
-                for (int k = 0; k < GS_PLAIN_KINDS; ++k, first = 0)
-                    row(stdout, o->format, meta, &p, &xs[k], 0, 0, first);
+                for (int k = 0; k < GS_PLAIN_KINDS; ++k)
+                    row(&out, &p, &xs[k], 0);
         }
         close_point(&p);
     }
-    footer(stdout, o->format);
-    return rc;
+    wrc = gs_out_end(&out, rc ? NULL : err, rc ? 0 : n);
+    return rc ? rc : wrc;
 }
 
 /* The thresholds that the measured bests suggest: form i begins halfway
@@ -253,11 +250,14 @@ static void suggest(const unsigned int *per_sm, const int *best, int np, double 
 int gs_tune_run(const gs_options *o, const gs_device_info *dev, const gs_meta *meta, char *err, size_t n)
 {
     unsigned int per_sm[64];
-    int best[64], np, rc = GS_EXIT_OK, first = 1;
+    int best[64], np, rc = GS_EXIT_OK, wrc;
     double from[GS_BARRIER_FORMS];
+    gs_col cols[P_COLS];
+    gs_schema schema;
+    gs_out out;
     if ((rc = points(o, per_sm, &np, err, n)))
         return rc;
-    header(stdout, o->format, meta, 1);
+    begin(&out, cols, &schema, o->format, meta, 1);
     for (int i = 0; i < np && rc == GS_EXIT_OK; ++i) {
         static entry xs[GS_BARRIER_FORMS];
         int nx = 0, b = 0;
@@ -265,11 +265,9 @@ int gs_tune_run(const gs_options *o, const gs_device_info *dev, const gs_meta *m
         if ((rc = open_point(o, dev, per_sm[i], &p, err, n)) == GS_EXIT_OK)
             for (int f = 0; f < GS_BARRIER_FORMS && rc == GS_EXIT_OK; ++f) {
                 memset(&xs[nx], 0, sizeof xs[nx]);
-                const cudaError_t e = gs_barrier_plan(&xs[nx].bar, p.state, p.blocks, p.threads, f, 0);
-                if (e != cudaSuccess) {
-                    snprintf(err, n, "CUDA: gs_barrier_plan: %s", cudaGetErrorString(e));
-                    rc = GS_EXIT_RUNTIME;
-                } else if ((int)xs[nx].bar.form == f) { /* spread may not place: then it is not measured */
+                rc = gs_cuda_error(gs_barrier_plan(&xs[nx].bar, p.state, p.blocks, p.threads, f, 0), err, n,
+                                   "gs_barrier_plan");
+                if (rc == GS_EXIT_OK && (int)xs[nx].bar.form == f) { /* spread may not place: then it is not measured */
                     xs[nx].name = gs_barrier_form_name(f);
                     xs[nx++].kind = GS_PLAIN_GS;
                 }
@@ -278,17 +276,17 @@ int gs_tune_run(const gs_options *o, const gs_device_info *dev, const gs_meta *m
             for (int k = 1; k < nx; ++k)
                 b = xs[k].s.median < xs[b].s.median ? k : b;
             best[i] = (int)xs[b].bar.form;
-            for (int k = 0; k < nx; ++k, first = 0)
-                row(stdout, o->format, meta, &p, &xs[k], 1, k == b, first);
+            for (int k = 0; k < nx; ++k)
+                row(&out, &p, &xs[k], k == b);
         }
         close_point(&p);
     }
-    footer(stdout, o->format);
     if (rc == GS_EXIT_OK && o->format == GS_FORMAT_TABLE) {
         suggest(per_sm, best, np, from);
-        printf("thresholds for src/lib/barrier_plan.c: {\"%s\", %.1f, %.1f, %.1f, %uu},\n", dev->name,
-               from[GS_BARRIER_SPREAD] < from[GS_BARRIER_GATHERED] ? from[GS_BARRIER_SPREAD] : from[GS_BARRIER_GATHERED],
-               from[GS_BARRIER_GATHERED], from[GS_BARRIER_WIDE], gs_barrier_thresholds_for(dev->name)->spread_k);
+        fprintf(out.f, "thresholds for src/lib/barrier_plan.c: {\"%s\", %.1f, %.1f, %.1f, %uu},\n", dev->name,
+                from[GS_BARRIER_SPREAD] < from[GS_BARRIER_GATHERED] ? from[GS_BARRIER_SPREAD] : from[GS_BARRIER_GATHERED],
+                from[GS_BARRIER_GATHERED], from[GS_BARRIER_WIDE], gs_barrier_thresholds_for(dev->name)->spread_k);
     }
-    return rc;
+    wrc = gs_out_end(&out, rc ? NULL : err, rc ? 0 : n);
+    return rc ? rc : wrc;
 }

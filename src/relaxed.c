@@ -2,13 +2,15 @@
  * patterns (Flags, HG, HG-2K, HG-NO, RefCounter, Seqlocks, SplitCounter),
  * each in three orderings (a primitive per ordering: ...SC, ...AcqRel,
  * ...Relaxed; relaxed_kernels.cu), and a histogram competition at 256, 2K,
- * 64K and 1M bins: plain global atomics, CUB, gsync's (hist_kernels.cu).
+ * 64K and 1M bins: plain global atomics, CUB called each way that may be
+ * its fastest, gsync's (hist_kernels.cu).
  * Options --order, --samples, --dist, --input; the default grids (Table II
  * of HeteroSync's paper, then the whole GPU); the host's golden models.
  * arg[0]: benchmark | ordering << 8; arg[1]: bins (histograms). */
 #include "relaxed.h"
 
 #include "cli.h"
+#include "cuda_check.h"
 
 #include "gsync/barrier/counter.h"
 #include "gsync/host.h"
@@ -46,11 +48,22 @@ extern const gs_family gs_family_relaxed;
 #define HIST(name, origin, summary, bench, kern, bins, flags)                                                    \
     {name, origin, summary, &gs_family_relaxed, &gs_kernels_relaxed_hist_##kern, GS_LAUNCH_PLAIN, flags,         \
      {GS_RX_##bench | (GS_RX_RELAXED << 8), bins}}
+#define CUB(name, summary, bench, bins, flags)                                                                  \
+    HIST(name, "CUDA peer", "CUB DeviceHistogram::" summary, bench, cub, bins, flags)
+#define PRESCALED "pre-scaled into [0, bins) before the timing"
 #define HISTS(suffix, bins, flags, atomic_flags, cub_flags)                                                     \
     HIST("histAtomic" suffix, "baseline", "one global red.add per sample, " suffix " bins", HIST_ATOMIC, atomic, \
          bins, atomic_flags),                                                                                   \
-        HIST("histCub" suffix, "CUDA peer", "CUB DeviceHistogram::HistogramEven, " suffix " bins", HIST_CUB, cub, \
-             bins, cub_flags),                                                                                  \
+        CUB("histCub" suffix, "HistogramEven, 64-bit levels over the 32-bit samples, " suffix " bins", HIST_CUB,  \
+            bins, cub_flags),                                                                                   \
+        CUB("histCubInt" suffix, "HistogramEven, 32-bit levels, samples " PRESCALED ", " suffix " bins",        \
+            HIST_CUB_INT, bins, 0),                                                                             \
+        CUB("histCubIntScale" suffix, "HistogramEven, 32-bit levels, the pre-scaling timed with it, " suffix      \
+            " bins", HIST_CUB_INT_SCALE, bins, 0),                                                              \
+        CUB("histCubFloat" suffix, "HistogramEven, float levels and samples " PRESCALED ", " suffix " bins",    \
+            HIST_CUB_FLOAT, bins, 0),                                                                           \
+        CUB("histCubRange" suffix, "HistogramRange, 64-bit levels over the 32-bit samples, " suffix " bins",     \
+            HIST_CUB_RANGE, bins, 0),                                                                           \
         HIST("histGsync" suffix, "gsync", "shared replicas / cluster slices, relaxed merges, " suffix " bins",   \
              HIST_GSYNC, gsync, bins, flags)
 
@@ -70,6 +83,7 @@ static const gs_prim prims[] = {
     BROKEN("seqlocks", "the writer writes the pair outside its odd window", SL, sl, 0, 0),
     BROKEN("splitCounter", "writers store a count too high for a moment", SPLIT, split, 0, 0),
     HISTS("256", 256u, GS_PRIM_HEADLINE, 0, GS_PRIM_HEADLINE),
+    CUB("histCubByte256", "HistogramEven, 8-bit samples " PRESCALED ", 256 bins", HIST_CUB_BYTE, 256u, 0),
     HISTS("2K", 2048u, 0, 0, 0),
     HISTS("64K", 65536u, GS_PRIM_HEADLINE, GS_PRIM_HEADLINE, 0),
     HISTS("1M", 1048576u, 0, 0, 0),
@@ -224,6 +238,10 @@ static int competing(const gs_prim *p)
 {
     return bench_of(p) >= GS_RX_HIST_ATOMIC;
 }
+static int cub_peer(const gs_prim *p)
+{
+    return bench_of(p) == GS_RX_HIST_CUB || bench_of(p) >= GS_RX_HIST_CUB_INT;
+}
 static int histogram(const gs_prim *p)
 {
     return competing(p) || bench_of(p) == GS_RX_HG || bench_of(p) == GS_RX_HGNO;
@@ -298,10 +316,8 @@ static int check(const gs_config *c, char *err, size_t n)
         gs_rx_params p;
         unsigned int per_sm = 0u;
         const int e = gsync_shape(c, &p, &per_sm);
-        if (e) {
-            snprintf(err, n, "CUDA: shape of %s: %s", c->prim->name, cudaGetErrorString((cudaError_t)e));
-            return GS_EXIT_RUNTIME;
-        }
+        if (e)
+            return gs_cuda_error(e, err, n, "shape of %s", c->prim->name);
         if (p.cluster > 1u && c->blocks % p.cluster) {
             snprintf(err, n, "%s: %u blocks do not divide into its clusters of %u", c->prim->name, c->blocks,
                      p.cluster);
@@ -355,10 +371,9 @@ static size_t state_bytes(const gs_config *c)
 {
     if (bench_of(c->prim) == GS_RX_FLAGS)
         return 4u * 128u + (size_t)gs_barrier_bytes(c->blocks);
-    if (bench_of(c->prim) == GS_RX_HIST_CUB) {
+    if (cub_peer(c->prim)) {
         int e = 0;
-        const size_t bytes = gs_hist_cub_temp_bytes(samples_of(c), bins_of(c), 1ull << 32, &e);
-        return (e ? 0u : bytes) + 512u;
+        return gs_hist_cub_state_bytes(bench_of(c->prim), samples_of(c), bins_of(c), &e) + 512u;
     }
     return 512u;
 }
@@ -444,7 +459,6 @@ static int prepare(const gs_config *c, gs_bench_args *a, char *note, size_t n)
     p.bin_shift = p.bins ? shift_of(p.bins) : 0u;
     p.rate = FLAGS_RATE;
     p.groups = rc_groups(c);
-    p.range = 1ull << 32;
     p.cluster = 1u;
     if (p.bench == GS_RX_HIST_GSYNC) {
         const int e = gsync_shape(c, &p, &per);
@@ -464,7 +478,10 @@ static int prepare(const gs_config *c, gs_bench_args *a, char *note, size_t n)
                 snprintf(note + k, n - (size_t)k, ", %u shared replicas", p.replicas);
             else
                 snprintf(note + k, n - (size_t)k, ", global atomics");
-        }
+        } else if (k > 0 && (size_t)k < n && cub_peer(c->prim) && p.bench != GS_RX_HIST_CUB &&
+                   p.bench != GS_RX_HIST_CUB_RANGE)
+            snprintf(note + k, n - (size_t)k, ", pre-scaled %s the timing",
+                     p.bench == GS_RX_HIST_CUB_INT_SCALE ? "inside" : "before");
     } else if (p.bench == GS_RX_RC)
         snprintf(note, n, "%u objects, %u groups", rc_objects(c), p.groups);
     else if (p.bench == GS_RX_SPLIT)

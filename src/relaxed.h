@@ -12,7 +12,9 @@ extern "C" {
 
 enum gs_rx_bench {
     GS_RX_FLAGS, GS_RX_HG, GS_RX_HGNO, GS_RX_RC, GS_RX_SL, GS_RX_SPLIT, /* the seeds' patterns */
-    GS_RX_HIST_ATOMIC, GS_RX_HIST_CUB, GS_RX_HIST_GSYNC                   /* the histogram competition */
+    GS_RX_HIST_ATOMIC, GS_RX_HIST_CUB, GS_RX_HIST_GSYNC,                  /* the histogram competition */
+    GS_RX_HIST_CUB_INT, GS_RX_HIST_CUB_INT_SCALE, GS_RX_HIST_CUB_FLOAT,   /* its other CUB peers */
+    GS_RX_HIST_CUB_RANGE, GS_RX_HIST_CUB_BYTE
 };
 /* sc: fence.sc.gpu around every synchronizing access; acqrel: acquire and
  * release where the pattern needs them; relaxed: relaxed where the paper
@@ -56,12 +58,12 @@ typedef struct gs_rx_params {
     unsigned int cluster;    /* histGsync: blocks per cluster (1: none) */
     unsigned int smem_bytes; /* histGsync: dynamic shared memory per block */
     unsigned int replicas;   /* histGsync: sub-histograms per block */
-    unsigned long long range; /* histograms: samples lie in [0, range) */
 } gs_rx_params;
 
-/* hist_kernels.cu: CUB's temporary storage for `samples` samples into
- * `bins` bins (0 when CUB cannot tell: a cudaError_t in *err). */
-size_t gs_hist_cub_temp_bytes(unsigned int samples, unsigned int bins, unsigned long long range, int *err);
+/* hist_kernels.cu: the state a CUB peer (`bench`) needs for `samples`
+ * samples into `bins` bins: its pre-scaled samples, its levels, CUB's
+ * temporary storage (0 when CUB cannot tell: a cudaError_t in *err). */
+size_t gs_hist_cub_state_bytes(unsigned int bench, unsigned int samples, unsigned int bins, int *err);
 /* hist_kernels.cu: gsync's histogram's shape for `bins` bins on this device:
  * cluster size (`cluster`, or 0: the smallest whose slices fit), shared
  * bytes, replicas and resident blocks per SM.  Returns a cudaError_t. */

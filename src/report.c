@@ -44,74 +44,11 @@ void gs_command_line(int argc, char **argv, char *out, size_t n)
     }
 }
 
-void gs_csv_string(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; ++s) {
-        if (*s == '"')
-            fputc('"', f);
-        fputc(*s, f);
-    }
-    fputc('"', f);
-}
-
-void gs_json_string(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; ++s) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\')
-            fprintf(f, "\\%c", ch);
-        else if (ch < 0x20)
-            fprintf(f, "\\u%04x", ch);
-        else
-            fputc(ch, f);
-    }
-    fputc('"', f);
-}
-
-static void version_str(int v, char *out, size_t n)
-{
-    snprintf(out, n, "%d.%d", v / 1000, (v % 1000) / 10);
-}
-
-void gs_table_header(FILE *f, const gs_meta *m)
-{
-    char drv[16], rt[16];
-    version_str(m->dev->driver_version, drv, sizeof drv);
-    version_str(m->dev->runtime_version, rt, sizeof rt);
-    fprintf(f, "gsync-bench %s | %s | %d SMs | %d MHz | cc %d.%d | driver %s | runtime %s\n", GSYNC_BENCH_VERSION,
-            m->dev->name, m->dev->sm_count, m->dev->clock_mhz, m->dev->cc_major, m->dev->cc_minor, drv, rt);
-}
-
-/* The device and the command, as CSV cells, then a comma. */
-void gs_csv_meta(FILE *f, const gs_meta *m)
-{
-    fprintf(f, "%s,", GSYNC_BENCH_VERSION);
-    gs_csv_string(f, m->dev->name);
-    fprintf(f, ",%d,%d,%d.%d,%d,%d,", m->dev->sm_count, m->dev->clock_mhz, m->dev->cc_major, m->dev->cc_minor,
-            m->dev->driver_version, m->dev->runtime_version);
-    gs_csv_string(f, m->command);
-    fputc(',', f);
-}
-
-void gs_json_meta(FILE *f, const gs_meta *m)
-{
-    fprintf(f, "{\n  \"gsync_version\": \"%s\",\n  \"command\": ", GSYNC_BENCH_VERSION);
-    gs_json_string(f, m->command);
-    fprintf(f, ",\n  \"device\": {\"ordinal\": %d, \"name\": ", m->dev->ordinal);
-    gs_json_string(f, m->dev->name);
-    fprintf(f, ", \"sm_count\": %d, \"clock_mhz\": %d, \"cc\": \"%d.%d\", \"driver\": %d, \"runtime\": %d},\n",
-            m->dev->sm_count, m->dev->clock_mhz, m->dev->cc_major, m->dev->cc_minor, m->dev->driver_version,
-            m->dev->runtime_version);
-}
-
 /* A time in ns as CSV and JSON carry it: two decimals, or three
  * significant digits below 1 ns (per-sample throughputs). */
-static const char *ns_text(double v, char *buf, size_t n)
+static const char *ns_fmt(double v)
 {
-    snprintf(buf, n, v >= 1.0 || v <= -1.0 || v == 0.0 ? "%.2f" : "%.3g", v);
-    return buf;
+    return v >= 1.0 || v <= -1.0 || v == 0.0 ? "%.2f" : "%.3g";
 }
 
 /* Blocks per cluster of the launches (1: no clusters). */
@@ -128,187 +65,138 @@ static double x_floor(const gs_meta *m, const gs_result *x)
     return (x->ns_median - x->body_ns) / m->floor_ns;
 }
 
-static void table(FILE *f, const gs_meta *m, const gs_result *r, int n)
-{
-    int i;
-    gs_table_header(f, m);
-    fprintf(f, "%-19s %6s %6s %4s %5s %5s %10s %10s %10s %6s %9s %9s %7s  %s\n", "primitive", "TBs/SM", "TBs", "thr",
-            "ldst", "iters", "ns/op", "min", "max", "noise", "body ns", "sync ns", "x floor", "verdict");
-    for (i = 0; i < n; ++i) {
-        const gs_result *x = &r[i];
-        char per_sm[16];
-        if (x->cfg.tbs_per_sm)
-            snprintf(per_sm, sizeof per_sm, "%u", x->cfg.tbs_per_sm);
-        else
-            snprintf(per_sm, sizeof per_sm, "-");
-        fprintf(f, "%-19s %6s %6u %4u %5u %5u ", x->cfg.prim->name, per_sm, x->cfg.blocks, x->cfg.threads,
-                x->cfg.ldst, x->cfg.iters);
-        if (x->verdict == GS_PASS) {
-            const char *fmt = x->ns_median < 10.0 ? "%10.3g %10.3g %10.3g %5.1f%% %9.3g %9.3g "
-                                                  : "%10.1f %10.1f %10.1f %5.1f%% %9.1f %9.1f ";
-            fprintf(f, fmt, x->ns_median, x->ns_min, x->ns_max, x->noise_pct, x->body_ns, x->ns_median - x->body_ns);
-            if (x_floor(m, x) >= 0.0)
-                fprintf(f, "%7.1f  PASS", x_floor(m, x));
-            else
-                fprintf(f, "%7s  PASS", "-");
-            if (x->detail[0])
-                fprintf(f, " (%s)", x->detail);
-            else if (cluster_of(x) > 1u)
-                fprintf(f, " (clusters of %u)", cluster_of(x));
-            fputc('\n', f);
-        } else {
-            fprintf(f, "%10s %10s %10s %6s %9s %9s %7s  %s: %s\n", "-", "-", "-", "-", "-", "-", "-",
-                    gs_verdict_name(x->verdict), x->detail);
-        }
-    }
-}
+enum {
+    R_PRIM, R_FAMILY, R_ORIGIN, R_PER_SM_T, R_PER_SM, R_TBS, R_THREADS, R_CLUSTER, R_LDST, R_ITERS, R_REPEAT, R_NS,
+    R_MIN, R_MAX, R_NOISE, R_BODY, R_SYNC, R_FLOOR, R_VERDICT_T, R_VERDICT, R_DETAIL, R_COLS
+};
 
-static void csv(FILE *f, const gs_meta *m, const gs_result *r, int n)
-{
-    int i;
-    fprintf(f, "gsync_version,device,sm_count,clock_mhz,cc,driver,runtime,command,primitive,family,origin,"
-               "tbs_per_sm,tbs,threads,cluster,ldst,iters,repeat,ns_per_op,ns_min,ns_max,noise_pct,body_ns,sync_ns,"
-               "sync_x_floor,verdict,detail\n");
-    for (i = 0; i < n; ++i) {
-        const gs_result *x = &r[i];
-        gs_csv_meta(f, m);
-        fprintf(f, "%s,%s,", x->cfg.prim->name, x->cfg.prim->family->name);
-        gs_csv_string(f, x->cfg.prim->origin);
-        fprintf(f, ",%u,%u,%u,%u,%u,%u,%u,", x->cfg.tbs_per_sm, x->cfg.blocks, x->cfg.threads, cluster_of(x),
-                x->cfg.ldst, x->cfg.iters, x->cfg.repeat);
-        if (x->verdict == GS_PASS) {
-            char b[5][32];
-            fprintf(f, "%s,%s,%s,%.2f,%s,%s,", ns_text(x->ns_median, b[0], 32), ns_text(x->ns_min, b[1], 32),
-                    ns_text(x->ns_max, b[2], 32), x->noise_pct, ns_text(x->body_ns, b[3], 32),
-                    ns_text(x->ns_median - x->body_ns, b[4], 32));
-        } else
-            fprintf(f, ",,,,,,");
-        if (x_floor(m, x) >= 0.0)
-            fprintf(f, "%.2f", x_floor(m, x));
-        fputc(',', f);
-        fprintf(f, "%s,", gs_verdict_name(x->verdict));
-        gs_csv_string(f, x->detail);
-        fputc('\n', f);
-    }
-}
+static const gs_col run_cols[R_COLS] = {
+    [R_PRIM] = {"primitive", GS_COL_ALL, NULL, "primitive", -19, NULL, NULL},
+    [R_FAMILY] = {"family", GS_COL_DATA, NULL, NULL, 0, NULL, NULL},
+    [R_ORIGIN] = {"origin", GS_COL_DATA | GS_COL_QUOTE, NULL, NULL, 0, NULL, NULL},
+    [R_PER_SM_T] = {NULL, GS_COL_TABLE, NULL, "TBs/SM", 6, NULL, NULL},
+    [R_PER_SM] = {"tbs_per_sm", GS_COL_DATA, "%.0f", NULL, 0, NULL, NULL},
+    [R_TBS] = {"tbs", GS_COL_ALL, "%.0f", "TBs", 6, NULL, NULL},
+    [R_THREADS] = {"threads", GS_COL_ALL, "%.0f", "thr", 4, NULL, NULL},
+    [R_CLUSTER] = {"cluster", GS_COL_DATA, "%.0f", NULL, 0, NULL, NULL},
+    [R_LDST] = {"ldst", GS_COL_ALL, "%.0f", "ldst", 5, NULL, NULL},
+    [R_ITERS] = {"iters", GS_COL_ALL, "%.0f", "iters", 5, NULL, NULL},
+    [R_REPEAT] = {"repeat", GS_COL_DATA, "%.0f", NULL, 0, NULL, NULL},
+    [R_NS] = {"ns_per_op", GS_COL_ALL, NULL, "ns/op", 10, NULL, NULL},
+    [R_MIN] = {"ns_min", GS_COL_ALL, NULL, "min", 10, NULL, NULL},
+    [R_MAX] = {"ns_max", GS_COL_ALL, NULL, "max", 10, NULL, NULL},
+    [R_NOISE] = {"noise_pct", GS_COL_ALL, "%.2f", "noise", 6, "%5.1f%%", NULL},
+    [R_BODY] = {"body_ns", GS_COL_ALL, NULL, "body ns", 9, NULL, NULL},
+    [R_SYNC] = {"sync_ns", GS_COL_ALL, NULL, "sync ns", 9, NULL, NULL},
+    [R_FLOOR] = {"sync_x_floor", GS_COL_ALL, "%.2f", "x floor", 7, "%.1f", NULL},
+    [R_VERDICT_T] = {NULL, GS_COL_TABLE, NULL, "verdict", 0, NULL, "  "},
+    [R_VERDICT] = {"verdict", GS_COL_DATA, NULL, NULL, 0, NULL, NULL},
+    [R_DETAIL] = {"detail", GS_COL_DATA | GS_COL_QUOTE, NULL, NULL, 0, NULL, NULL},
+};
 
-static void json(FILE *f, const gs_meta *m, const gs_result *r, int n)
+static void run_row(const gs_meta *m, const void *rows, int i, gs_cell *c)
 {
-    int i;
-    gs_json_meta(f, m);
-    fprintf(f, "  \"results\": [");
-    for (i = 0; i < n; ++i) {
-        const gs_result *x = &r[i];
-        fprintf(f, "%s\n    {\"primitive\": \"%s\", \"family\": \"%s\", \"origin\": \"%s\", \"tbs_per_sm\": %u, "
-                   "\"tbs\": %u, \"threads\": %u, \"cluster\": %u, \"ldst\": %u, \"iters\": %u, \"repeat\": %u, ",
-                i ? "," : "", x->cfg.prim->name, x->cfg.prim->family->name, x->cfg.prim->origin, x->cfg.tbs_per_sm,
-                x->cfg.blocks, x->cfg.threads, cluster_of(x), x->cfg.ldst, x->cfg.iters, x->cfg.repeat);
-        if (x->verdict == GS_PASS) {
-            char b[5][32];
-            fprintf(f, "\"ns_per_op\": %s, \"ns_min\": %s, \"ns_max\": %s, \"noise_pct\": %.2f, "
-                       "\"body_ns\": %s, \"sync_ns\": %s, ",
-                    ns_text(x->ns_median, b[0], 32), ns_text(x->ns_min, b[1], 32), ns_text(x->ns_max, b[2], 32),
-                    x->noise_pct, ns_text(x->body_ns, b[3], 32), ns_text(x->ns_median - x->body_ns, b[4], 32));
-        }
-        if (x_floor(m, x) >= 0.0)
-            fprintf(f, "\"sync_x_floor\": %.2f, ", x_floor(m, x));
-        fprintf(f, "\"verdict\": \"%s\", \"detail\": ", gs_verdict_name(x->verdict));
-        gs_json_string(f, x->detail);
-        fputc('}', f);
-    }
-    fprintf(f, "\n  ]\n}\n");
-}
-
-void gs_report(FILE *f, enum gs_format fmt, const gs_meta *m, const gs_result *r, int n)
-{
-    if (fmt == GS_FORMAT_CSV)
-        csv(f, m, r, n);
-    else if (fmt == GS_FORMAT_JSON)
-        json(f, m, r, n);
+    const gs_result *x = (const gs_result *)rows + i;
+    const double ns[5] = {x->ns_median, x->ns_min, x->ns_max, x->body_ns, x->ns_median - x->body_ns};
+    static const int at[5] = {R_NS, R_MIN, R_MAX, R_BODY, R_SYNC};
+    c[R_PRIM] = gs_text(x->cfg.prim->name);
+    c[R_FAMILY] = gs_text(x->cfg.prim->family->name);
+    c[R_ORIGIN] = gs_text(x->cfg.prim->origin);
+    c[R_PER_SM_T] = x->cfg.tbs_per_sm ? gs_textf("%u", x->cfg.tbs_per_sm) : gs_text("-");
+    c[R_PER_SM] = gs_num(x->cfg.tbs_per_sm);
+    c[R_TBS] = gs_num(x->cfg.blocks);
+    c[R_THREADS] = gs_num(x->cfg.threads);
+    c[R_CLUSTER] = gs_num(cluster_of(x));
+    c[R_LDST] = gs_num(x->cfg.ldst);
+    c[R_ITERS] = gs_num(x->cfg.iters);
+    c[R_REPEAT] = gs_num(x->cfg.repeat);
+    for (int k = 0; k < 5; ++k)
+        c[at[k]] = x->verdict != GS_PASS ? gs_none() : gs_numf(ns[k], ns_fmt(ns[k]), x->ns_median < 10.0 ? "%.3g" : "%.1f");
+    c[R_NOISE] = x->verdict == GS_PASS ? gs_num(x->noise_pct) : gs_none();
+    c[R_FLOOR] = x_floor(m, x) >= 0.0 ? gs_num(x_floor(m, x)) : gs_none();
+    c[R_VERDICT] = gs_text(gs_verdict_name(x->verdict));
+    c[R_DETAIL] = gs_text(x->detail);
+    if (x->verdict != GS_PASS)
+        c[R_VERDICT_T] = gs_textf("%s: %s", gs_verdict_name(x->verdict), x->detail);
+    else if (x->detail[0])
+        c[R_VERDICT_T] = gs_textf("PASS (%s)", x->detail);
+    else if (cluster_of(x) > 1u)
+        c[R_VERDICT_T] = gs_textf("PASS (clusters of %u)", cluster_of(x));
     else
-        table(f, m, r, n);
+        c[R_VERDICT_T] = gs_text("PASS");
 }
 
-void gs_report_floor(FILE *f, enum gs_format fmt, const gs_meta *m, const gs_floor_row *rows, int n)
+int gs_report(FILE *f, enum gs_format fmt, const gs_meta *m, const gs_result *r, int n)
 {
-    int i;
-    if (fmt == GS_FORMAT_CSV) {
-        fprintf(f, "gsync_version,device,sm_count,clock_mhz,cc,driver,runtime,command,measure,ns,note\n");
-        for (i = 0; i < n; ++i) {
-            gs_csv_meta(f, m);
-            gs_csv_string(f, rows[i].name);
-            if (rows[i].ns >= 0.0)
-                fprintf(f, ",%.1f,", rows[i].ns);
-            else
-                fprintf(f, ",,");
-            gs_csv_string(f, rows[i].note);
-            fputc('\n', f);
-        }
-    } else if (fmt == GS_FORMAT_JSON) {
-        gs_json_meta(f, m);
-        fprintf(f, "  \"floor\": [");
-        for (i = 0; i < n; ++i) {
-            fprintf(f, "%s\n    {\"measure\": ", i ? "," : "");
-            gs_json_string(f, rows[i].name);
-            if (rows[i].ns >= 0.0)
-                fprintf(f, ", \"ns\": %.1f", rows[i].ns);
-            fprintf(f, ", \"note\": ");
-            gs_json_string(f, rows[i].note);
-            fputc('}', f);
-        }
-        fprintf(f, "\n  ]\n}\n");
-    } else {
-        gs_table_header(f, m);
-        for (i = 0; i < n; ++i)
-            if (rows[i].ns >= 0.0)
-                fprintf(f, "%-50s %10.1f ns\n", rows[i].name, rows[i].ns);
-            else
-                fprintf(f, "%-50s %10s    %s\n", rows[i].name, "-", rows[i].note);
-    }
+    static const gs_schema schema = {"results", run_cols, R_COLS, NULL, NULL, 0};
+    char err[128];
+    return gs_print(f, fmt, m, &schema, r, n, run_row, err, sizeof err);
 }
 
-void gs_report_decompose(FILE *f, enum gs_format fmt, const gs_meta *m, const gs_decompose_row *rows, int n)
+enum { F_MEASURE, F_NS, F_UNIT_T, F_NOTE, F_COLS };
+
+static const gs_col floor_cols[F_COLS] = {
+    [F_MEASURE] = {"measure", GS_COL_ALL | GS_COL_QUOTE, NULL, NULL, -50, NULL, NULL},
+    [F_NS] = {"ns", GS_COL_ALL, "%.1f", NULL, 10, NULL, NULL},
+    [F_UNIT_T] = {NULL, GS_COL_TABLE, NULL, NULL, 0, NULL, NULL},
+    [F_NOTE] = {"note", GS_COL_DATA | GS_COL_QUOTE, NULL, NULL, 0, NULL, NULL},
+};
+
+static void floor_row(const gs_meta *m, const void *rows, int i, gs_cell *c)
 {
-    int i, k;
-    if (fmt == GS_FORMAT_CSV)
-        fprintf(f, "gsync_version,device,sm_count,clock_mhz,cc,driver,runtime,command,blocks,t1_ns,t2_ns,t3_ns,"
-                   "t4_ns,t5_ns,t_a_ns,t_c_ns,t_s_ns,t_f_ns,barrier_ns,verdict\n");
-    else if (fmt == GS_FORMAT_JSON) {
-        gs_json_meta(f, m);
-        fprintf(f, "  \"decompose\": [");
-    } else {
-        gs_table_header(f, m);
-        fprintf(f, "ns per iteration: t1 compute, t2 +atomic, t3 +__syncthreads, t4 +barrier, t5 +fence\n");
-        fprintf(f, "%6s %8s %8s %8s %8s %8s | %8s %8s %8s %8s | %9s\n", "blocks", "t1", "t2", "t3", "t4", "t5",
-                "t_a", "t_c", "t_s", "t_f", "barrier");
-    }
-    for (i = 0; i < n; ++i) {
-        const gs_decompose_row *r = &rows[i];
-        const char *verdict = r->timed_out ? "TIMEOUT" : "PASS";
-        if (fmt == GS_FORMAT_CSV) {
-            gs_csv_meta(f, m);
-            fprintf(f, "%u", r->blocks);
-            for (k = 0; k < GS_DECOMPOSE_MODES; ++k)
-                fprintf(f, ",%.1f", r->t_ns[k]);
-            fprintf(f, ",%.1f,%.1f,%.1f,%.1f,%.1f,%s\n", r->t_a, r->t_c, r->t_s, r->t_f, r->t_ns[4] - r->t_ns[0],
-                    verdict);
-        } else if (fmt == GS_FORMAT_JSON) {
-            fprintf(f, "%s\n    {\"blocks\": %u, \"t_ns\": [", i ? "," : "", r->blocks);
-            for (k = 0; k < GS_DECOMPOSE_MODES; ++k)
-                fprintf(f, "%s%.1f", k ? ", " : "", r->t_ns[k]);
-            fprintf(f, "], \"t_a\": %.1f, \"t_c\": %.1f, \"t_s\": %.1f, \"t_f\": %.1f, \"barrier\": %.1f, "
-                       "\"verdict\": \"%s\"}",
-                    r->t_a, r->t_c, r->t_s, r->t_f, r->t_ns[4] - r->t_ns[0], verdict);
-        } else {
-            fprintf(f, "%6u", r->blocks);
-            for (k = 0; k < GS_DECOMPOSE_MODES; ++k)
-                fprintf(f, " %8.1f", r->t_ns[k]);
-            fprintf(f, " | %8.1f %8.1f %8.1f %8.1f | %9.1f%s\n", r->t_a, r->t_c, r->t_s, r->t_f,
-                    r->t_ns[4] - r->t_ns[0], r->timed_out ? "  TIMEOUT" : "");
-        }
-    }
-    if (fmt == GS_FORMAT_JSON)
-        fprintf(f, "\n  ]\n}\n");
+    const gs_floor_row *r = (const gs_floor_row *)rows + i;
+    (void)m;
+    c[F_MEASURE] = gs_text(r->name);
+    c[F_NS] = r->ns >= 0.0 ? gs_num(r->ns) : gs_none();
+    c[F_UNIT_T] = r->ns >= 0.0 ? gs_text("ns") : gs_textf("   %s", r->note);
+    c[F_NOTE] = gs_text(r->note);
+}
+
+int gs_report_floor(FILE *f, enum gs_format fmt, const gs_meta *m, const gs_floor_row *rows, int n)
+{
+    static const gs_schema schema = {"floor", floor_cols, F_COLS, NULL, NULL, 1};
+    char err[128];
+    return gs_print(f, fmt, m, &schema, rows, n, floor_row, err, sizeof err);
+}
+
+enum { D_BLOCKS, D_T1, D_TA = D_T1 + GS_DECOMPOSE_MODES, D_TC, D_TS, D_TF, D_BARRIER, D_TIMEOUT_T, D_VERDICT, D_COLS };
+
+static const gs_col decompose_cols[D_COLS] = {
+    [D_BLOCKS] = {"blocks", GS_COL_ALL, "%.0f", "blocks", 6, NULL, NULL},
+    [D_T1] = {"t1_ns", GS_COL_ALL, "%.1f", "t1", 8, NULL, NULL},
+    [D_T1 + 1] = {"t2_ns", GS_COL_ALL, "%.1f", "t2", 8, NULL, NULL},
+    [D_T1 + 2] = {"t3_ns", GS_COL_ALL, "%.1f", "t3", 8, NULL, NULL},
+    [D_T1 + 3] = {"t4_ns", GS_COL_ALL, "%.1f", "t4", 8, NULL, NULL},
+    [D_T1 + 4] = {"t5_ns", GS_COL_ALL, "%.1f", "t5", 8, NULL, NULL},
+    [D_TA] = {"t_a_ns", GS_COL_ALL, "%.1f", "t_a", 8, NULL, " | "},
+    [D_TC] = {"t_c_ns", GS_COL_ALL, "%.1f", "t_c", 8, NULL, NULL},
+    [D_TS] = {"t_s_ns", GS_COL_ALL, "%.1f", "t_s", 8, NULL, NULL},
+    [D_TF] = {"t_f_ns", GS_COL_ALL, "%.1f", "t_f", 8, NULL, NULL},
+    [D_BARRIER] = {"barrier_ns", GS_COL_ALL, "%.1f", "barrier", 9, NULL, " | "},
+    [D_TIMEOUT_T] = {NULL, GS_COL_TABLE, NULL, NULL, 0, NULL, ""},
+    [D_VERDICT] = {"verdict", GS_COL_DATA, NULL, NULL, 0, NULL, NULL},
+};
+
+static void decompose_row(const gs_meta *m, const void *rows, int i, gs_cell *c)
+{
+    const gs_decompose_row *r = (const gs_decompose_row *)rows + i;
+    (void)m;
+    c[D_BLOCKS] = gs_num(r->blocks);
+    for (int k = 0; k < GS_DECOMPOSE_MODES; ++k)
+        c[D_T1 + k] = gs_num(r->t_ns[k]);
+    c[D_TA] = gs_num(r->t_a), c[D_TC] = gs_num(r->t_c), c[D_TS] = gs_num(r->t_s), c[D_TF] = gs_num(r->t_f);
+    c[D_BARRIER] = gs_num(r->t_ns[4] - r->t_ns[0]);
+    c[D_TIMEOUT_T] = gs_text(r->timed_out ? "  TIMEOUT" : "");
+    c[D_VERDICT] = gs_text(r->timed_out ? "TIMEOUT" : "PASS");
+}
+
+int gs_report_decompose(FILE *f, enum gs_format fmt, const gs_meta *m, const gs_decompose_row *rows, int n)
+{
+    static const gs_schema schema = {
+        "decompose", decompose_cols, D_COLS,
+        "ns per iteration: t1 compute, t2 +atomic, t3 +__syncthreads, t4 +barrier, t5 +fence\n", NULL, 0};
+    char err[128];
+    return gs_print(f, fmt, m, &schema, rows, n, decompose_row, err, sizeof err);
 }
 
 void gs_progress(int i, int n, const char *cmd, const char *a, const char *b)

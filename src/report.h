@@ -1,32 +1,19 @@
-/* report.h: results as a table for people, CSV or JSON for machines. */
+/* report.h: the rows of `run`, `floor` and `decompose` through the one
+ * printer (table.h); the command line as recorded; the progress line. */
 #ifndef GSYNC_REPORT_H
 #define GSYNC_REPORT_H
 
-#include "cli.h"
-#include "gsync_bench.h"
-#include <stdio.h>
+#include "table.h"
 
-typedef struct gs_meta {
-    const gs_device_info *dev;
-    const char *command; /* the command line, as typed */
-    double floor_ns;     /* an atomic round trip + a release/acquire handoff; 0: not measured */
-} gs_meta;
-
-void gs_report(FILE *f, enum gs_format fmt, const gs_meta *m, const gs_result *r, int n);
+/* Each returns GS_EXIT_OK, or GS_EXIT_RUNTIME when a write failed (the
+ * stream's error flag stays set for the caller's final check). */
+int gs_report(FILE *f, enum gs_format fmt, const gs_meta *m, const gs_result *r, int n);
 /* `gsync-bench floor`'s rows (see floor.h). */
 struct gs_floor_row;
-void gs_report_floor(FILE *f, enum gs_format fmt, const gs_meta *m, const struct gs_floor_row *rows, int n);
+int gs_report_floor(FILE *f, enum gs_format fmt, const gs_meta *m, const struct gs_floor_row *rows, int n);
 /* `gsync-bench decompose`'s rows (see decompose.h). */
 struct gs_decompose_row;
-void gs_report_decompose(FILE *f, enum gs_format fmt, const gs_meta *m, const struct gs_decompose_row *rows, int n);
-/* The pieces other reports share: a CSV or JSON string, the table's first
- * line, and the device and command as CSV cells (then a comma) or as the
- * opening of a JSON object (the caller adds its array and closes it). */
-void gs_csv_string(FILE *f, const char *s);
-void gs_json_string(FILE *f, const char *s);
-void gs_table_header(FILE *f, const gs_meta *m);
-void gs_csv_meta(FILE *f, const gs_meta *m);
-void gs_json_meta(FILE *f, const gs_meta *m);
+int gs_report_decompose(FILE *f, enum gs_format fmt, const gs_meta *m, const struct gs_decompose_row *rows, int n);
 /* The progress line on stderr of a command's rows, only when stderr is a
  * terminal: "[i/n] cmd a b" (i from 0), and its end (a newline when the
  * run stopped on an error, else the line wiped). */

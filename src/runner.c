@@ -3,6 +3,7 @@
  * time, verify against the family's golden model, summarise. */
 #include "runner.h"
 
+#include "cuda_check.h"
 #include "family.h"
 #include "stats.h"
 
@@ -25,28 +26,19 @@ typedef struct buffers {
     cudaEvent_t t0, t1;
 } buffers;
 
-#define CK(call)                                                                                 \
-    do {                                                                                         \
-        cudaError_t e_ = (cudaError_t)(call);                                                    \
-        if (e_ != cudaSuccess) {                                                                 \
-            snprintf(err, n, "CUDA: %s: %s: %s", #call, cudaGetErrorName(e_), cudaGetErrorString(e_));                     \
-            return GS_EXIT_RUNTIME;                                                              \
-        }                                                                                        \
-    } while (0)
-
 static int alloc_buffers(const gs_config *c, buffers *b, char *err, size_t n)
 {
     const gs_family *f = c->prim->family;
     memset(b, 0, sizeof *b);
     b->state_bytes = f->state_bytes(c);
     b->data_bytes = f->data_words(c) * sizeof(unsigned int);
-    CK(cudaMalloc(&b->state, b->state_bytes));
-    CK(cudaMalloc(&b->watchdog, sizeof(gs_watchdog_t)));
-    CK(cudaMalloc((void **)&b->data, b->data_bytes ? b->data_bytes : 4u));
+    GS_CK(cudaMalloc(&b->state, b->state_bytes));
+    GS_CK(cudaMalloc(&b->watchdog, sizeof(gs_watchdog_t)));
+    GS_CK(cudaMalloc((void **)&b->data, b->data_bytes ? b->data_bytes : 4u));
     b->check_words = f->check_words ? f->check_words(c) : GS_CHECK_WORDS;
-    CK(cudaMalloc((void **)&b->check, b->check_words * sizeof(unsigned int)));
-    CK(cudaEventCreate(&b->t0));
-    CK(cudaEventCreate(&b->t1));
+    GS_CK(cudaMalloc((void **)&b->check, b->check_words * sizeof(unsigned int)));
+    GS_CK(cudaEventCreate(&b->t0));
+    GS_CK(cudaEventCreate(&b->t1));
     return GS_EXIT_OK;
 }
 
@@ -99,8 +91,8 @@ static int prepare(const gs_config *c, buffers *b, gs_bench_args *a, gs_result *
     a->cluster = 1u;
     if (c->prim->launch == GS_LAUNCH_CLUSTERS) {
         const int want = c->prim->family->cluster_size ? c->prim->family->cluster_size(c->prim) : 0;
-        CK(gs_cluster_pick(c->prim->kernels->kernel, c->blocks, c->threads, 0, want ? (unsigned int)want : CLUSTER_MAX,
-                           &a->cluster, &resident));
+        GS_CK(gs_cluster_pick(c->prim->kernels->kernel, c->blocks, c->threads, 0,
+                              want ? (unsigned int)want : CLUSTER_MAX, &a->cluster, &resident));
         if (want && a->cluster != (unsigned int)want) {
             snprintf(err, n, "%s: %u blocks cannot run in clusters of %d here", c->prim->name, c->blocks, want);
             return GS_EXIT_RUNTIME;
@@ -110,8 +102,8 @@ static int prepare(const gs_config *c, buffers *b, gs_bench_args *a, gs_result *
                      resident, c->blocks);
     }
     r->cluster = a->cluster;
-    CK(cudaMemset(b->state, 0, b->state_bytes));
-    CK(c->prim->family->prepare(c, a, r->detail[0] ? NULL : r->detail, r->detail[0] ? 0 : sizeof r->detail));
+    GS_CK(cudaMemset(b->state, 0, b->state_bytes));
+    GS_CK(c->prim->family->prepare(c, a, r->detail[0] ? NULL : r->detail, r->detail[0] ? 0 : sizeof r->detail));
     note_wrap(c, r);
     return GS_EXIT_OK;
 }
@@ -124,26 +116,26 @@ static int launch_once(const gs_config *c, buffers *b, gs_bench_args *a, int syn
                        size_t n)
 {
     float f = 0.0f;
-    CK(cudaMemset(b->state, 0, b->state_bytes));
+    GS_CK(cudaMemset(b->state, 0, b->state_bytes));
     if (init)
-        CK(cudaMemcpy(b->data, init, b->data_bytes, cudaMemcpyHostToDevice));
+        GS_CK(cudaMemcpy(b->data, init, b->data_bytes, cudaMemcpyHostToDevice));
     else
-        CK(cudaMemset(b->data, 0, b->data_bytes));
-    CK(cudaMemset(b->check, 0, b->check_words * sizeof(unsigned int)));
-    CK(cudaMemset(b->watchdog, 0, sizeof(gs_watchdog_t))); /* launches that arm none read as not fired */
+        GS_CK(cudaMemset(b->data, 0, b->data_bytes));
+    GS_CK(cudaMemset(b->check, 0, b->check_words * sizeof(unsigned int)));
+    GS_CK(cudaMemset(b->watchdog, 0, sizeof(gs_watchdog_t))); /* launches that arm none read as not fired */
     a->iters = c->prim->family->launch_iters(c, verifying);
     a->wrap = wrap_of(c, a->iters);
     a->sync = sync;
     a->check_exclusion = verifying;
-    CK(gs_launch(c->prim->kernels, c->prim->launch, a, b->t0, b->t1));
-    CK(gs_wait_launch(b->t1, GS_WAIT_LAUNCH_LIMIT_S(c->timeout_ns)));
-    CK(cudaGetLastError());
-    CK(cudaEventElapsedTime(&f, b->t0, b->t1));
+    GS_CK(gs_launch(c->prim->kernels, c->prim->launch, a, b->t0, b->t1));
+    GS_CK(gs_wait_launch(b->t1, GS_WAIT_LAUNCH_LIMIT_S(c->timeout_ns)));
+    GS_CK(cudaGetLastError());
+    GS_CK(cudaEventElapsedTime(&f, b->t0, b->t1));
     *ms = f;
-    CK(gs_watchdog_fired(b->watchdog, timed_out));
+    GS_CK(gs_watchdog_fired(b->watchdog, timed_out));
     if (check) {
-        CK(cudaMemcpy(data, b->data, b->data_bytes, cudaMemcpyDeviceToHost));
-        CK(cudaMemcpy(check, b->check, b->check_words * sizeof(unsigned int), cudaMemcpyDeviceToHost));
+        GS_CK(cudaMemcpy(data, b->data, b->data_bytes, cudaMemcpyDeviceToHost));
+        GS_CK(cudaMemcpy(check, b->check, b->check_words * sizeof(unsigned int), cudaMemcpyDeviceToHost));
     }
     return GS_EXIT_OK;
 }

@@ -1,8 +1,9 @@
 #!/bin/sh
 # app_expect.sh BENCH: the app family on the GPU (exit 77, skipped, without one).
-#  1. every program with every mode (bfs and sssp also async) at 1 and 4 blocks/SM on a small road
-#     graph, a short alignment and 2^16 keys, and CUB's sorts beside bitonic:
-#     PASS (fxLockBarrier: PASS or TIMEOUT, it may deadlock);
+#  1. every program with every mode (bfs and sssp also async) at 1 and 4
+#     blocks/SM on a small road graph, a short alignment and 2^16 keys, CUB's
+#     sorts beside bitonic and CUB's sum beside both reduces: PASS
+#     (fxLockBarrier: PASS or TIMEOUT, it may deadlock);
 #  2. the broken twin (no grid barrier): every program must FAIL its check;
 #     UTS with each of its 5 stack locks PASS with --spread 1, and with
 #     --steal half from either start (cohortMutex in clusters of 2 or more
@@ -33,7 +34,10 @@ small="--graph road:20000 --length 600 --size 65536 --root 2000"
 "$bench" app all $small --tbs-per-sm 1,4 --repeat 1 --timeout 5 --format csv >"$tmp/all.csv" || {
   echo "app all: exit $?"; status=1; }
 n=$(rows "$tmp/all.csv" | wc -l)
-[ "$n" = 204 ] || { echo "app all: $n rows, expected 204 (bitonic adds CUB's sorts, uts runs 5 locks, uts-hs 3, bfs and sssp async)";
+[ "$n" = 208 ] || { echo "app all: $n rows, expected 208 (bitonic adds CUB's sorts, both reduces CUB's sum," \
+  "uts runs 5 locks, uts-hs 3, bfs and sssp async)"; status=1; }
+[ "$(rows "$tmp/all.csv" | grep -cE '^reduce(-float)?,cubReduce,PASS$')" = 4 ] || {
+  echo "app all: not 4 PASS rows of CUB's sum beside reduce and reduce-float:"; rows "$tmp/all.csv" | grep cubReduce
   status=1; }
 bad=$(rows "$tmp/all.csv" | grep -v ",PASS$" | grep -v "^[a-z-]*,fxLockBarrier,TIMEOUT$" | grep -v "^uts-hs,hsShipped,")
 [ -z "$bad" ] || { echo "app all: not PASS:"; echo "$bad"; status=1; }

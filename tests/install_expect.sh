@@ -1,7 +1,7 @@
 #!/bin/sh
 # install_expect.sh BUILD_DIR SOURCE_DIR WORK_DIR LIBDIR: installs gsync from
 # BUILD_DIR into WORK_DIR/prefix, then configures and builds the example
-# projects (examples/barrier, examples/server) against the installed CMake package, and checks
+# projects (examples/barrier, examples/server, examples/lock) against the installed CMake package, and checks
 # the pkg-config file where pkg-config exists.  Compiles only: no GPU needed.
 set -e
 build=$1; src=$2; work=$3; libdir=${4:-lib}
@@ -17,6 +17,10 @@ cmake -S "$src/examples/server" -B "$work/server" -DCMAKE_PREFIX_PATH="$work/pre
   -DCMAKE_CUDA_COMPILER="${CUDACXX:-nvcc}" >"$work/configure-server.log" 2>&1 || { cat "$work/configure-server.log"; exit 1; }
 cmake --build "$work/server" >"$work/build-server.log" 2>&1 || { cat "$work/build-server.log"; exit 1; }
 test -x "$work/server/server_example"
+cmake -S "$src/examples/lock" -B "$work/lock" -DCMAKE_PREFIX_PATH="$work/prefix" \
+  -DCMAKE_CUDA_COMPILER="${CUDACXX:-nvcc}" >"$work/configure-lock.log" 2>&1 || { cat "$work/configure-lock.log"; exit 1; }
+cmake --build "$work/lock" >"$work/build-lock.log" 2>&1 || { cat "$work/build-lock.log"; exit 1; }
+test -x "$work/lock/lock_example"
 if command -v pkg-config >/dev/null 2>&1; then
   flags=$(PKG_CONFIG_PATH="$work/prefix/$libdir/pkgconfig" pkg-config --cflags --libs gsync)
   inc=$(echo "$flags" | sed -n 's/^-I\([^ ]*\).*/\1/p') # the first -I: gsync's (the CUDA runtime's follows)

@@ -7,6 +7,9 @@
 #   tune      every form of gsBarrier at each occupancy (tune.csv, tune.txt)
 #   plain     gsBarrier as a user calls it beside the peers (plain.csv)
 #   mutex sem barrier bare floor decompose   the sweeps (NAME.csv)
+#   locks     the mutex family at 1, 10 and 40 accesses a thread (mutex-ldst1.csv,
+#             mutex.csv, mutex-ldst40.csv), the floor (floor.csv), a user's program on
+#             the cohort lock over many shapes and its broken twin (lock-user.csv)
 #   app       every program with every mode over the default sweep (apps.csv)
 #   makerun   the README's main job, timed (makerun.log)
 #   racelocal racecheck over the local family (racecheck-local.csv)
@@ -78,6 +81,13 @@ for w in "$@"; do
     $B tune --repeat 7 >"$OUT/tune.txt" 2>>"$LOG"; tail -1 "$OUT/tune.txt" ;;
   plain) csv plain plain --repeat 9 ;;
   mutex) csv mutex run mutex --tbs-per-sm 1,2,4,8,16,32 ;;
+  locks) # the mutex family at 1, 10 (mutex.csv) and 40 accesses a thread; the floor beside it; a user's lock program
+    csv mutex-ldst1 run mutex --tbs-per-sm 1,2,4,8,16,32 --ldst 1
+    csv mutex run mutex --tbs-per-sm 1,2,4,8,16,32
+    csv mutex-ldst40 run mutex --tbs-per-sm 1,2,4,8,16,32 --ldst 40
+    csv floor floor
+    (cd build && ../tests/lock_user_expect.sh ./lock_example "$OUT/lock-user.csv") >>"$LOG" 2>&1
+    echo "tests/lock_user_expect.sh build/lock_example lock-user.csv" >"$OUT/lock-user.cmd" ;;
   sem) csv sem run sem --tbs-per-sm 1,2,4,8,16,32 --timeout 2 ;;
   barrier) csv barrier run barrier --tbs-per-sm 1,2,4,8,16,32 ;;
   bare) csv barrier-bare run barrier --tbs-per-sm 1,2,4,8,16,32 --ldst 0 ;;

@@ -15,7 +15,9 @@
  * device-wide abort flag, and every
  * waiter that sees the flag gives up, so that a deadlocked or livelocked
  * configuration ends instead of hanging the GPU.  A wait's first
- * GS_WAIT_QUIET_NS read only the clock, so short waits pay no global load.
+ * GS_WAIT_QUIET_NS read only the clock, so short waits pay no global load;
+ * after that a waiter reads the watchdog's words once per GS_WAIT_LOOK_NS,
+ * so that thousands of long waiters do not crowd the L2 line they share.
  */
 #ifndef GSYNC_WAIT_CUH
 #define GSYNC_WAIT_CUH
@@ -27,6 +29,9 @@
 #ifndef GS_WAIT_QUIET_NS
 #define GS_WAIT_QUIET_NS 20000u  /* wait this long before reading the abort flag */
 #endif
+#ifndef GS_WAIT_LOOK_NS
+#define GS_WAIT_LOOK_NS 10000u   /* then read it (and the deadline) at most this often */
+#endif
 #define GS_WAIT_SLEEP_MIN_NS 32u /* gs_wait_backoff: first pause */
 #define GS_WAIT_SLEEP_MAX_NS 4096u
 #define GS_WAIT_EBO_MAX_CYCLES 1023u /* gs_wait_ebo: HeteroSync's cap */
@@ -35,8 +40,8 @@
 
 typedef struct gs_wait {
     unsigned int polls;
-    unsigned int pause;       /* the current pause, in the unit of the gs_wait_* used */
-    unsigned long long since; /* %globaltimer at the first check; 0 before it */
+    unsigned int pause;      /* the current pause, in the unit of the gs_wait_* used */
+    unsigned long long look; /* %globaltimer before which the watchdog is not read; 0 before the first check */
 } gs_wait_t;
 #define GS_WAIT_INIT {0u, 1u, 0ull}
 
@@ -62,10 +67,11 @@ static __device__ __forceinline__ int gs_wait_check(gs_wait_t *w)
 {
 #ifdef GSYNC_WATCHDOG
     const unsigned long long now = gs_globaltimer();
-    if (w->since == 0ull)
-        w->since = now;
-    if (now - w->since < GS_WAIT_QUIET_NS)
-        return 0;
+    if (w->look == 0ull)
+        w->look = now + GS_WAIT_QUIET_NS;
+    if (now < w->look)
+        return 0; /* the clock only: no global load while the critical path runs */
+    w->look = now + GS_WAIT_LOOK_NS;
     gs_watchdog_t *wd = gs_watchdog_ptr;
     if (!wd)
         return 0;

@@ -1,13 +1,14 @@
 /* app.c: `gsync-bench app`: whole programs (app_kernels.cu) over a sweep of
  * blocks per SM, every synchronization mode side by side at each point,
  * every run verified against the host's answer (reference.c).  Inputs:
- * the graphs of graph.c, the thesis's pairing of graph size with blocks
- * per SM unless --graph names one. */
+ * the graphs of graph.h (src/inputs/), the thesis's pairing of graph size
+ * with blocks per SM unless --graph names one. */
 #include "app/app.h"
 #include "app/app_cli.h"
 #include "app/graph.h"
 #include "app/sequence.h"
 #include "app/uts_hs.h"
+#include "cuda_check.h"
 #include "launch.h"
 #include "report.h"
 #include "stats.h"
@@ -66,16 +67,6 @@ static int is_graph_program(unsigned int p)
     return p <= GS_APP_PAGERANK;
 }
 
-#define CK(call)                                                                                        \
-    do {                                                                                                \
-        cudaError_t e_ = (call);                                                                        \
-        if (e_ != cudaSuccess) {                                                                        \
-            snprintf(err, n, "CUDA: app: %s: %s: %s", #call, cudaGetErrorName(e_), cudaGetErrorString(e_)); \
-            rc = GS_EXIT_RUNTIME;                                                                       \
-            goto out;                                                                                   \
-        }                                                                                               \
-    } while (0)
-
 static void input_free(app_input *x)
 {
     if (x->have_graph)
@@ -91,8 +82,8 @@ static void input_free(app_input *x)
 static int upload(unsigned int **d, const unsigned int *h, size_t count, char *err, size_t n)
 {
     int rc = 0;
-    CK(cudaMalloc((void **)d, count * sizeof **d + 4));
-    CK(cudaMemcpy(*d, h, count * sizeof **d, cudaMemcpyHostToDevice));
+    GS_CK_OUT(cudaMalloc((void **)d, count * sizeof **d + 4));
+    GS_CK_OUT(cudaMemcpy(*d, h, count * sizeof **d, cudaMemcpyHostToDevice));
 out:
     return rc;
 }
@@ -123,7 +114,7 @@ static int input_load(app_input *x, const char *spec, int need_in, int need_sssp
     }
     /* the graph, its transpose, and the programs' arrays (about 8 words a vertex) */
     const double need = 4.0 * ((double)g->n + 1 + 2.0 * g->m) * (need_in ? 2 : 1) + 40.0 * g->n;
-    CK(cudaMemGetInfo(&free_b, &total_b));
+    GS_CK_OUT(cudaMemGetInfo(&free_b, &total_b));
     if (need > 0.9 * (double)free_b) {
         snprintf(err, n, "%s needs about %.0f MiB of device memory; the GPU has %.0f MiB free", g->name,
                  need / 1048576.0, (double)free_b / 1048576.0);
@@ -240,7 +231,7 @@ static int sw_prepare(char *err, size_t n)
     extra.sc.match = (int)gs_app_opts.match, extra.sc.mismatch = -(int)gs_app_opts.mismatch;
     extra.sc.gap_open = (int)gs_app_opts.gap_open, extra.sc.gap_extend = (int)gs_app_opts.gap_extend;
     cells = ((size_t)extra.qlen + 1) * ((size_t)extra.tlen + 1);
-    CK(cudaMemGetInfo(&free_b, &total_b));
+    GS_CK_OUT(cudaMemGetInfo(&free_b, &total_b));
     if (cells > 0x7fffffffu || 3.0 * 4.0 * (double)cells > 0.9 * (double)free_b) {
         snprintf(err, n, "sw: %u x %u cells need %.0f MiB of device memory; the GPU has %.0f MiB free", extra.qlen,
                  extra.tlen, 12.0 * (double)cells / 1048576.0, (double)free_b / 1048576.0);
@@ -251,10 +242,10 @@ static int sw_prepare(char *err, size_t n)
         goto oom;
     gs_sw_host(extra.q, extra.qlen, extra.t, extra.tlen, &extra.sc, extra.h_ref, e, f, &extra.best, &extra.bi,
                &extra.bj);
-    CK(cudaMalloc((void **)&extra.d_q, extra.qlen));
-    CK(cudaMalloc((void **)&extra.d_t, extra.tlen));
-    CK(cudaMemcpy(extra.d_q, extra.q, extra.qlen, cudaMemcpyHostToDevice));
-    CK(cudaMemcpy(extra.d_t, extra.t, extra.tlen, cudaMemcpyHostToDevice));
+    GS_CK_OUT(cudaMalloc((void **)&extra.d_q, extra.qlen));
+    GS_CK_OUT(cudaMalloc((void **)&extra.d_t, extra.tlen));
+    GS_CK_OUT(cudaMemcpy(extra.d_q, extra.q, extra.qlen, cudaMemcpyHostToDevice));
+    GS_CK_OUT(cudaMemcpy(extra.d_t, extra.t, extra.tlen, cudaMemcpyHostToDevice));
 out:
     free(e), free(f);
     return rc;
@@ -291,10 +282,10 @@ static int bitonic_prepare(char *err, size_t n)
             if (j < GS_APP_TILE)
                 break; /* strides j .. 1 in shared memory */
         }
-    CK(cudaMalloc(&extra.d_keys_in, (size_t)keys * bytes));
-    CK(cudaMalloc((void **)&extra.d_steps, (size_t)extra.nsteps * 8));
-    CK(cudaMemcpy(extra.d_keys_in, extra.keys, (size_t)keys * bytes, cudaMemcpyHostToDevice));
-    CK(cudaMemcpy(extra.d_steps, extra.steps, (size_t)extra.nsteps * 8, cudaMemcpyHostToDevice));
+    GS_CK_OUT(cudaMalloc(&extra.d_keys_in, (size_t)keys * bytes));
+    GS_CK_OUT(cudaMalloc((void **)&extra.d_steps, (size_t)extra.nsteps * 8));
+    GS_CK_OUT(cudaMemcpy(extra.d_keys_in, extra.keys, (size_t)keys * bytes, cudaMemcpyHostToDevice));
+    GS_CK_OUT(cudaMemcpy(extra.d_steps, extra.steps, (size_t)extra.nsteps * 8, cudaMemcpyHostToDevice));
 out:
     return rc;
 }
@@ -382,7 +373,7 @@ typedef struct app_point {
 
 typedef struct app_bufs {
     unsigned int *dist, *stamp, *wl0, *wl1, *count, *in, *iters_out, *state;
-    float *rank0, *rank1, *fsum;
+    float *rank0, *rank1, *fsum, *terms; /* terms: reduce-float's, for CUB's sum */
     unsigned long long *part, *cycles;
     int *h, *e, *f;     /* Smith-Waterman */
     void *keys;         /* bitonic: extra.key_bits a key */
@@ -392,7 +383,7 @@ typedef struct app_bufs {
     int *hs_stacks, *hs_heads;
     unsigned int *hs_locks, *hs_out, hs_global;
     unsigned long long *dq, *ctl; /* async: allocated by its first run */
-    unsigned int *ring, ring_mask;
+    unsigned int *ring, ring_mask, tune[4]; /* tune: the knobs of its last run */
     void *watchdog;
     size_t state_bytes;
     float *host_rank; /* 1/n, the first iteration's ranks */
@@ -404,7 +395,7 @@ static void bufs_free(app_bufs *b)
 {
     cudaFree(b->dist), cudaFree(b->stamp), cudaFree(b->wl0), cudaFree(b->wl1), cudaFree(b->count);
     cudaFree(b->in), cudaFree(b->iters_out), cudaFree(b->state), cudaFree(b->rank0), cudaFree(b->rank1);
-    cudaFree(b->fsum), cudaFree(b->part), cudaFree(b->cycles), cudaFree(b->watchdog);
+    cudaFree(b->fsum), cudaFree(b->terms), cudaFree(b->part), cudaFree(b->cycles), cudaFree(b->watchdog);
     cudaFree(b->h), cudaFree(b->e), cudaFree(b->f), cudaFree(b->keys);
     cudaFree(b->tree), cudaFree(b->uts_out), cudaFree(b->stack_hdr), cudaFree(b->slots);
     cudaFree(b->hs_tree), cudaFree(b->hs_stacks), cudaFree(b->hs_heads), cudaFree(b->hs_locks), cudaFree(b->hs_out);
@@ -419,56 +410,58 @@ static int bufs_alloc(app_bufs *b, const app_point *pt, const app_input *x, char
     const size_t v = x->have_graph ? (size_t)x->g.n + 1 : 1;
     memset(b, 0, sizeof *b);
     b->state_bytes = gs_app_state_bytes(pt->blocks, pt->groups);
-    CK(cudaMalloc((void **)&b->dist, v * 4));
-    CK(cudaMalloc((void **)&b->stamp, v * 4));
-    CK(cudaMalloc((void **)&b->wl0, v * 4));
-    CK(cudaMalloc((void **)&b->wl1, v * 4));
-    CK(cudaMalloc((void **)&b->count, 16));
-    CK(cudaMalloc((void **)&b->iters_out, 4));
-    CK(cudaMalloc((void **)&b->state, b->state_bytes));
-    CK(cudaMalloc((void **)&b->rank0, v * 4));
-    CK(cudaMalloc((void **)&b->rank1, v * 4));
-    CK(cudaMalloc((void **)&b->fsum, GS_APP_PR_FLOATS * sizeof(float)));
-    CK(cudaMalloc((void **)&b->part, (size_t)pt->blocks * pt->threads * 8));
-    CK(cudaMalloc((void **)&b->cycles, 16));
-    CK(cudaMalloc(&b->watchdog, sizeof(gs_watchdog_t)));
+    GS_CK_OUT(cudaMalloc((void **)&b->dist, v * 4));
+    GS_CK_OUT(cudaMalloc((void **)&b->stamp, v * 4));
+    GS_CK_OUT(cudaMalloc((void **)&b->wl0, v * 4));
+    GS_CK_OUT(cudaMalloc((void **)&b->wl1, v * 4));
+    GS_CK_OUT(cudaMalloc((void **)&b->count, 16));
+    GS_CK_OUT(cudaMalloc((void **)&b->iters_out, 4));
+    GS_CK_OUT(cudaMalloc((void **)&b->state, b->state_bytes));
+    GS_CK_OUT(cudaMalloc((void **)&b->rank0, v * 4));
+    GS_CK_OUT(cudaMalloc((void **)&b->rank1, v * 4));
+    GS_CK_OUT(cudaMalloc((void **)&b->fsum, GS_APP_PR_FLOATS * sizeof(float)));
+    GS_CK_OUT(cudaMalloc((void **)&b->part, (size_t)pt->blocks * pt->threads * 8));
+    GS_CK_OUT(cudaMalloc((void **)&b->cycles, 16));
+    GS_CK_OUT(cudaMalloc(&b->watchdog, sizeof(gs_watchdog_t)));
     if (pt->program == GS_APP_SW) {
         const size_t cells = ((size_t)extra.qlen + 1) * ((size_t)extra.tlen + 1);
-        CK(cudaMalloc((void **)&b->h, cells * 4));
-        CK(cudaMalloc((void **)&b->e, cells * 4));
-        CK(cudaMalloc((void **)&b->f, cells * 4));
+        GS_CK_OUT(cudaMalloc((void **)&b->h, cells * 4));
+        GS_CK_OUT(cudaMalloc((void **)&b->e, cells * 4));
+        GS_CK_OUT(cudaMalloc((void **)&b->f, cells * 4));
     }
     if (pt->program == GS_APP_BITONIC)
-        CK(cudaMalloc(&b->keys, (size_t)extra.nkeys * (extra.key_bits / 8u)));
+        GS_CK_OUT(cudaMalloc(&b->keys, (size_t)extra.nkeys * (extra.key_bits / 8u)));
     if (pt->program == GS_APP_UTS) {
         size_t free_b = 0, total_b = 0;
         double need;
         for (b->nslots = 1u; b->nslots < pt->blocks && b->nslots < GS_APP_UTS_SLOTS; b->nslots <<= 1)
             ; /* arrayMutex: a slot a waiting block, up to GS_APP_UTS_SLOTS */
         need = (8.0 * gs_app_opts.stack + 128.0 * b->nslots) * pt->blocks;
-        CK(cudaMemGetInfo(&free_b, &total_b));
+        GS_CK_OUT(cudaMemGetInfo(&free_b, &total_b));
         if (need > 0.9 * (double)free_b) {
             snprintf(err, n, "uts: %u stacks of %u nodes need %.0f MiB; the GPU has %.0f MiB free", pt->blocks,
                      gs_app_opts.stack, need / 1048576.0, (double)free_b / 1048576.0);
             return GS_EXIT_USAGE;
         }
-        CK(cudaMalloc((void **)&b->tree, (size_t)gs_app_opts.stack * pt->blocks * 8));
-        CK(cudaMalloc((void **)&b->stack_hdr, (size_t)pt->blocks * GS_APP_UTS_HDR * 4));
-        CK(cudaMalloc((void **)&b->slots, (size_t)pt->blocks * b->nslots * 128));
-        CK(cudaMalloc((void **)&b->uts_out, 5 * 8));
+        GS_CK_OUT(cudaMalloc((void **)&b->tree, (size_t)gs_app_opts.stack * pt->blocks * 8));
+        GS_CK_OUT(cudaMalloc((void **)&b->stack_hdr, (size_t)pt->blocks * GS_APP_UTS_HDR * 4));
+        GS_CK_OUT(cudaMalloc((void **)&b->slots, (size_t)pt->blocks * b->nslots * 128));
+        GS_CK_OUT(cudaMalloc((void **)&b->uts_out, 5 * 8));
     }
     if (pt->program == GS_APP_UTS_HS) { /* HeteroSync's sizes: a global stack of max(N, 256) */
         const unsigned int c = extra.hs.cores;
         b->hs_global = extra.hs.n > 256u ? extra.hs.n : 256u;
-        CK(cudaMalloc((void **)&b->hs_tree, (size_t)extra.hs.n * sizeof(gs_uts_hs_node)));
-        CK(cudaMalloc((void **)&b->hs_stacks, ((size_t)b->hs_global + (size_t)gs_app_opts.local_stack * c) * 4));
-        CK(cudaMalloc((void **)&b->hs_heads, (c + 1u) * 4));
-        CK(cudaMalloc((void **)&b->hs_locks, (c + 1u) * GS_UTS_HS_LOCK_BYTES));
-        CK(cudaMalloc((void **)&b->hs_out, 4 * 4));
+        GS_CK_OUT(cudaMalloc((void **)&b->hs_tree, (size_t)extra.hs.n * sizeof(gs_uts_hs_node)));
+        GS_CK_OUT(cudaMalloc((void **)&b->hs_stacks, ((size_t)b->hs_global + (size_t)gs_app_opts.local_stack * c) * 4));
+        GS_CK_OUT(cudaMalloc((void **)&b->hs_heads, (c + 1u) * 4));
+        GS_CK_OUT(cudaMalloc((void **)&b->hs_locks, (c + 1u) * GS_UTS_HS_LOCK_BYTES));
+        GS_CK_OUT(cudaMalloc((void **)&b->hs_out, 4 * 4));
     }
     if (pt->program == GS_APP_REDUCE || pt->program == GS_APP_REDUCE_FLOAT) {
-        CK(cudaMalloc((void **)&b->in, pt->size * 4));
-        CK((cudaError_t)gs_app_fill_reduce(b->in, pt->size));
+        GS_CK_OUT(cudaMalloc((void **)&b->in, pt->size * 4));
+        if (pt->program == GS_APP_REDUCE_FLOAT)
+            GS_CK_OUT(cudaMalloc((void **)&b->terms, pt->size * 4));
+        GS_CK_OUT((cudaError_t)gs_app_fill_reduce(b->in, b->terms, pt->size));
     }
     if (pt->program == GS_APP_PAGERANK) {
         if (!(b->host_rank = malloc(v * sizeof *b->host_rank))) {
@@ -495,9 +488,9 @@ static int sw_verify(const app_bufs *b, app_row *r, char *err, size_t n)
         rc = GS_EXIT_RUNTIME;
         goto out;
     }
-    CK(cudaMemcpy(h, b->h, cells * 4, cudaMemcpyDeviceToHost));
-    CK(cudaMemcpy(e, b->e, cells * 4, cudaMemcpyDeviceToHost));
-    CK(cudaMemcpy(f, b->f, cells * 4, cudaMemcpyDeviceToHost));
+    GS_CK_OUT(cudaMemcpy(h, b->h, cells * 4, cudaMemcpyDeviceToHost));
+    GS_CK_OUT(cudaMemcpy(e, b->e, cells * 4, cudaMemcpyDeviceToHost));
+    GS_CK_OUT(cudaMemcpy(f, b->f, cells * 4, cudaMemcpyDeviceToHost));
     for (size_t c = 0; c < cells; ++c)
         if (h[c] != extra.h_ref[c]) {
             r->verdict = GS_FAIL;
@@ -543,7 +536,7 @@ static int bitonic_verify(const app_bufs *b, app_row *r, char *err, size_t n)
         snprintf(err, n, "out of host memory");
         return GS_EXIT_RUNTIME;
     }
-    CK(cudaMemcpy(got, b->keys, bytes, cudaMemcpyDeviceToHost));
+    GS_CK_OUT(cudaMemcpy(got, b->keys, bytes, cudaMemcpyDeviceToHost));
     if (memcmp(got, extra.sorted, bytes) == 0)
         goto out;
     r->verdict = GS_FAIL;
@@ -565,21 +558,62 @@ out:
     return rc;
 }
 
-/* The peers beside bitonic sort: CUB's sorts of the same keys. */
-static int run_cub(unsigned int mode, app_bufs *b, app_row *r, double *ms, char *err, size_t n)
+/* Reduce: part[0] against the exact sum; reduce-float: within the bound of
+ * a float sum whose longest chain of additions is `chains` threads' terms
+ * in a row plus their stages plus 1. */
+static int reduce_verify(const app_point *pt, const app_bufs *b, double chains, app_row *r, char *err, size_t n)
+{
+    int rc = 0;
+    if (pt->program == GS_APP_REDUCE_FLOAT) {
+        const double exact = (double)pt->expected / 65536.0;
+        const double k = ceil((double)pt->size / chains) + ceil(log2(chains)) + 1.0;
+        const double bound = k * ldexp(1.0, -24) * exact;
+        float f = 0.0f;
+        GS_CK_OUT(cudaMemcpy(&f, b->part, 4, cudaMemcpyDeviceToHost));
+        if (!(fabs((double)f - exact) <= bound)) {
+            r->verdict = GS_FAIL;
+            snprintf(r->detail, sizeof r->detail, "sum %.9g, the host's %.9g: off by more than %.3g", (double)f,
+                     exact, bound);
+        }
+    } else {
+        unsigned long long sum = 0;
+        GS_CK_OUT(cudaMemcpy(&sum, b->part, 8, cudaMemcpyDeviceToHost));
+        if (sum != pt->expected) {
+            r->verdict = GS_FAIL;
+            snprintf(r->detail, sizeof r->detail, "sum %llu, the host's %llu", sum, pt->expected);
+        }
+    }
+out:
+    return rc;
+}
+
+/* CUB's reduction's longest chain, for reduce_verify: blocks of 256
+ * threads, then a pass over their partial sums; taken as 128 threads. */
+#define CUB_SUM_CHAINS 128.0
+
+/* The peers beside bitonic sort, CUB's sorts of the same keys, and beside
+ * Reduce, CUB's sum of the same terms (reduce-float's as floats). */
+static int run_cub(const app_point *pt, unsigned int mode, app_bufs *b, app_row *r, double *ms, char *err, size_t n)
 {
     cudaEvent_t t0 = NULL, t1 = NULL;
     float f = 0.0f;
     int rc = 0;
     r->share = -1.0;
-    CK(cudaMemset(b->keys, 0, (size_t)extra.nkeys * (extra.key_bits / 8u)));
-    CK(cudaEventCreate(&t0));
-    CK(cudaEventCreate(&t1));
-    CK((cudaError_t)gs_app_cub_sort(mode == GS_SYNC_CUB_MERGE, extra.key_bits, extra.d_keys_in, b->keys, extra.nkeys,
-                                    t0, t1));
-    CK(cudaEventElapsedTime(&f, t0, t1));
+    GS_CK_OUT(cudaEventCreate(&t0));
+    GS_CK_OUT(cudaEventCreate(&t1));
+    if (mode == GS_SYNC_CUB_REDUCE) {
+        const int single = pt->program == GS_APP_REDUCE_FLOAT;
+        GS_CK_OUT(cudaMemset(b->part, 0, 8));
+        GS_CK_OUT((cudaError_t)gs_app_cub_sum(single, single ? (const void *)b->terms : b->in, b->part,
+                                              (unsigned int)pt->size, t0, t1));
+    } else {
+        GS_CK_OUT(cudaMemset(b->keys, 0, (size_t)extra.nkeys * (extra.key_bits / 8u)));
+        GS_CK_OUT((cudaError_t)gs_app_cub_sort(mode == GS_SYNC_CUB_MERGE, extra.key_bits, extra.d_keys_in, b->keys,
+                                               extra.nkeys, t0, t1));
+    }
+    GS_CK_OUT(cudaEventElapsedTime(&f, t0, t1));
     *ms = f;
-    rc = bitonic_verify(b, r, err, n);
+    rc = mode == GS_SYNC_CUB_REDUCE ? reduce_verify(pt, b, CUB_SUM_CHAINS, r, err, n) : bitonic_verify(b, r, err, n);
 out:
     events_destroy(t0, t1);
     return rc;
@@ -605,10 +639,10 @@ static int run_uts(const app_point *pt, unsigned int lock, app_bufs *b, app_row 
     a.slots = b->slots, a.nslots = b->nslots, a.steal_half = gs_app_opts.steal_half;
     a.root_children = gs_app_opts.root, a.branch = gs_app_opts.branch, a.fertile_below = extra.fertile_below;
     r->share = -1.0;
-    CK(cudaMemset(b->stack_hdr, 0, (size_t)pt->blocks * GS_APP_UTS_HDR * 4));
-    CK(cudaMemset(b->uts_out, 0, 5 * 8));
+    GS_CK_OUT(cudaMemset(b->stack_hdr, 0, (size_t)pt->blocks * GS_APP_UTS_HDR * 4));
+    GS_CK_OUT(cudaMemset(b->uts_out, 0, 5 * 8));
     if (lock == GS_SYNC_UTS_ARRAY)
-        CK(cudaMemset(b->slots, 0, (size_t)pt->blocks * b->nslots * 128));
+        GS_CK_OUT(cudaMemset(b->slots, 0, (size_t)pt->blocks * b->nslots * 128));
     if (gs_app_opts.spread) { /* the root expanded here, its children dealt round-robin (same tree) */
         const unsigned int nb = pt->blocks, nr = gs_app_opts.root, per = (nr + nb - 1u) / nb;
         const unsigned long long kids = nr;
@@ -638,23 +672,23 @@ static int run_uts(const app_point *pt, unsigned int lock, app_bufs *b, app_row 
         if (ce == cudaSuccess)
             ce = cudaMemcpy(b->stack_hdr, hdr, (size_t)nb * GS_APP_UTS_HDR * 4, cudaMemcpyHostToDevice);
         free(slice), free(hdr);
-        CK(ce);
-        CK(cudaMemcpy(b->uts_out, &one, 8, cudaMemcpyHostToDevice));      /* nodes: the root */
-        CK(cudaMemcpy(b->uts_out + 4, &kids, 8, cudaMemcpyHostToDevice)); /* pending: its children */
+        GS_CK_OUT(ce);
+        GS_CK_OUT(cudaMemcpy(b->uts_out, &one, 8, cudaMemcpyHostToDevice));      /* nodes: the root */
+        GS_CK_OUT(cudaMemcpy(b->uts_out + 4, &kids, 8, cudaMemcpyHostToDevice)); /* pending: its children */
     } else {
-        CK(cudaMemcpy(b->tree, &root, 8, cudaMemcpyHostToDevice));
-        CK(cudaMemcpy(b->stack_hdr + 64, &count, 4, cudaMemcpyHostToDevice));
-        CK(cudaMemcpy(b->uts_out + 4, &one, 8, cudaMemcpyHostToDevice)); /* pending: the root */
+        GS_CK_OUT(cudaMemcpy(b->tree, &root, 8, cudaMemcpyHostToDevice));
+        GS_CK_OUT(cudaMemcpy(b->stack_hdr + 64, &count, 4, cudaMemcpyHostToDevice));
+        GS_CK_OUT(cudaMemcpy(b->uts_out + 4, &one, 8, cudaMemcpyHostToDevice)); /* pending: the root */
     }
-    CK((cudaError_t)gs_app_setup(&a));
-    CK(cudaEventCreate(&t0));
-    CK(cudaEventCreate(&t1));
-    CK((cudaError_t)gs_app_run_uts(&a, lock, &cluster, t0, t1));
-    CK(gs_wait_launch(t1, GS_WAIT_LAUNCH_LIMIT_S(a.timeout_ns)));
-    CK(cudaEventElapsedTime(&f, t0, t1));
+    GS_CK_OUT((cudaError_t)gs_app_setup(&a));
+    GS_CK_OUT(cudaEventCreate(&t0));
+    GS_CK_OUT(cudaEventCreate(&t1));
+    GS_CK_OUT((cudaError_t)gs_app_run_uts(&a, lock, &cluster, t0, t1));
+    GS_CK_OUT(gs_wait_launch(t1, GS_WAIT_LAUNCH_LIMIT_S(a.timeout_ns)));
+    GS_CK_OUT(cudaEventElapsedTime(&f, t0, t1));
     *ms = f;
-    CK(gs_watchdog_fired(b->watchdog, &fired));
-    CK(cudaMemcpy(out, b->uts_out, sizeof out, cudaMemcpyDeviceToHost));
+    GS_CK_OUT(gs_watchdog_fired(b->watchdog, &fired));
+    GS_CK_OUT(cudaMemcpy(out, b->uts_out, sizeof out, cudaMemcpyDeviceToHost));
     if (fired) {
         r->verdict = GS_TIMEOUT;
         snprintf(r->detail, sizeof r->detail, "the watchdog ended the run after %.1f s", pt->timeout_s);
@@ -703,21 +737,21 @@ static int run_uts_hs(const app_point *pt, unsigned int mode, app_bufs *b, app_r
         stacks[b->hs_global + (size_t)(i % t->cores) * gs_app_opts.local_stack + i / t->cores] = t->first[i];
         heads[i % t->cores + 1] = (int)(i / t->cores + 1u);
     }
-    CK(cudaMemcpy(b->hs_tree, t->nodes, (size_t)t->n * sizeof(gs_uts_hs_node), cudaMemcpyHostToDevice));
-    CK(cudaMemcpy(b->hs_stacks, stacks, words * 4, cudaMemcpyHostToDevice));
-    CK(cudaMemcpy(b->hs_heads, heads, (t->cores + 1u) * 4, cudaMemcpyHostToDevice));
-    CK(cudaMemset(b->hs_locks, 0, (t->cores + 1u) * GS_UTS_HS_LOCK_BYTES));
-    CK(cudaMemcpy(b->hs_out, out, sizeof out, cudaMemcpyHostToDevice));
-    CK((cudaError_t)gs_uts_hs_setup(&a));
-    CK(cudaEventCreate(&t0));
-    CK(cudaEventCreate(&t1));
-    CK((cudaError_t)gs_uts_hs_run(&a, mode, t0, t1));
-    CK(gs_wait_launch(t1, GS_WAIT_LAUNCH_LIMIT_S(a.timeout_ns)));
-    CK(cudaEventElapsedTime(&f, t0, t1));
+    GS_CK_OUT(cudaMemcpy(b->hs_tree, t->nodes, (size_t)t->n * sizeof(gs_uts_hs_node), cudaMemcpyHostToDevice));
+    GS_CK_OUT(cudaMemcpy(b->hs_stacks, stacks, words * 4, cudaMemcpyHostToDevice));
+    GS_CK_OUT(cudaMemcpy(b->hs_heads, heads, (t->cores + 1u) * 4, cudaMemcpyHostToDevice));
+    GS_CK_OUT(cudaMemset(b->hs_locks, 0, (t->cores + 1u) * GS_UTS_HS_LOCK_BYTES));
+    GS_CK_OUT(cudaMemcpy(b->hs_out, out, sizeof out, cudaMemcpyHostToDevice));
+    GS_CK_OUT((cudaError_t)gs_uts_hs_setup(&a));
+    GS_CK_OUT(cudaEventCreate(&t0));
+    GS_CK_OUT(cudaEventCreate(&t1));
+    GS_CK_OUT((cudaError_t)gs_uts_hs_run(&a, mode, t0, t1));
+    GS_CK_OUT(gs_wait_launch(t1, GS_WAIT_LAUNCH_LIMIT_S(a.timeout_ns)));
+    GS_CK_OUT(cudaEventElapsedTime(&f, t0, t1));
     *ms = f;
-    CK(gs_watchdog_fired(b->watchdog, &fired));
-    CK(cudaMemcpy(out, b->hs_out, sizeof out, cudaMemcpyDeviceToHost));
-    CK(cudaMemcpy(heads, b->hs_heads, (t->cores + 1u) * 4, cudaMemcpyDeviceToHost));
+    GS_CK_OUT(gs_watchdog_fired(b->watchdog, &fired));
+    GS_CK_OUT(cudaMemcpy(out, b->hs_out, sizeof out, cudaMemcpyDeviceToHost));
+    GS_CK_OUT(cudaMemcpy(heads, b->hs_heads, (t->cores + 1u) * 4, cudaMemcpyDeviceToHost));
     for (unsigned int i = 0; i <= t->cores; ++i)
         busy += heads[i] != 0;
     if (out[3]) { /* a race tore a stack head or a popped index */
@@ -754,9 +788,9 @@ static int async_bufs(const app_point *pt, unsigned int nv, app_bufs *b, gs_app_
         return GS_EXIT_USAGE;
     }
     if (!b->dq) {
-        CK(cudaMalloc((void **)&b->dq, ((size_t)nv + 1) * 8));
-        CK(cudaMalloc((void **)&b->ctl, GS_APP_ASYNC_CTL * 8));
-        CK(cudaMalloc((void **)&b->ring, (size_t)slots * 4));
+        GS_CK_OUT(cudaMalloc((void **)&b->dq, ((size_t)nv + 1) * 8));
+        GS_CK_OUT(cudaMalloc((void **)&b->ctl, GS_APP_ASYNC_CTL * 8));
+        GS_CK_OUT(cudaMalloc((void **)&b->ring, (size_t)slots * 4));
         b->ring_mask = (unsigned int)(slots - 1u);
     }
     a->dq = b->dq, a->ctl = b->ctl, a->ring = b->ring, a->ring_mask = b->ring_mask;
@@ -764,118 +798,116 @@ out:
     return rc;
 }
 
-/* One run of (point, mode): reset, launch, fetch, verify.  *ms gets its time. */
-static int run_once(const app_point *pt, unsigned int mode, const app_input *x, app_bufs *b, app_row *r, double *ms,
+/* A run's arguments, and the program's device data reset for it. */
+static int run_args(const app_point *pt, unsigned int mode, const app_input *x, app_bufs *b, gs_app_args *a,
                     char *err, size_t n)
 {
-    gs_app_args a;
-    cudaEvent_t t0 = NULL, t1 = NULL;
-    unsigned int *got = NULL;
-    float *fgot = NULL, f = 0.0f;
-    unsigned long long cycles[2] = {0, 0}, sum = 0;
-    int rc = 0, fired = 0;
     const gs_graph *g = &x->g;
     const unsigned int nv = x->have_graph ? g->n : 0u;
-    memset(&a, 0, sizeof a);
-    a.program = pt->program, a.mode = mode, a.src = gs_app_opts.source;
-    a.n = nv, a.m = x->have_graph ? g->m : 0u;
-    a.blocks = pt->blocks, a.threads = pt->threads, a.groups = pt->groups;
-    a.timeout_ns = (unsigned long long)(pt->timeout_s * 1e9);
-    a.state = b->state, a.watchdog = b->watchdog, a.iters_out = b->iters_out, a.cycles = b->cycles;
-    a.count = b->count;
-    a.damping = (float)gs_app_opts.damping, a.tol = (float)gs_app_opts.tol;
+    int rc = 0;
+    memset(a, 0, sizeof *a);
+    a->program = pt->program, a->mode = mode, a->src = gs_app_opts.source;
+    a->n = nv, a->m = x->have_graph ? g->m : 0u;
+    a->blocks = pt->blocks, a->threads = pt->threads, a->groups = pt->groups;
+    a->timeout_ns = (unsigned long long)(pt->timeout_s * 1e9);
+    a->state = b->state, a->watchdog = b->watchdog, a->iters_out = b->iters_out, a->cycles = b->cycles;
+    a->count = b->count;
+    a->damping = (float)gs_app_opts.damping, a->tol = (float)gs_app_opts.tol;
     if (pt->program == GS_APP_PAGERANK) {
-        a.row = x->d_in_row, a.col = x->d_in_col, a.inv_out = x->d_inv_out;
-        a.rank[0] = b->rank0, a.rank[1] = b->rank1, a.fsum = b->fsum;
-        a.max_iters = PR_MAX_ITERS;
+        a->row = x->d_in_row, a->col = x->d_in_col, a->inv_out = x->d_inv_out;
+        a->rank[0] = b->rank0, a->rank[1] = b->rank1, a->fsum = b->fsum;
+        a->max_iters = PR_MAX_ITERS;
         float dangling = 0.0f; /* of the first iteration: slot 0's second sum, its lane 0 */
         for (unsigned int u = 0; u < nv; ++u)
             if (g->row[u + 1] == g->row[u])
                 dangling += 1.0f / (float)nv;
-        CK(cudaMemset(b->fsum, 0, GS_APP_PR_FLOATS * sizeof(float)));
-        CK(cudaMemcpy(b->fsum + GS_APP_PR_LANES * GS_APP_PR_STRIDE, &dangling, sizeof dangling, cudaMemcpyHostToDevice));
-        CK(cudaMemcpy(b->rank0, b->host_rank, (size_t)nv * 4, cudaMemcpyHostToDevice));
+        GS_CK_OUT(cudaMemset(b->fsum, 0, GS_APP_PR_FLOATS * sizeof(float)));
+        GS_CK_OUT(cudaMemcpy(b->fsum + GS_APP_PR_LANES * GS_APP_PR_STRIDE, &dangling, sizeof dangling,
+                             cudaMemcpyHostToDevice));
+        GS_CK_OUT(cudaMemcpy(b->rank0, b->host_rank, (size_t)nv * 4, cudaMemcpyHostToDevice));
     } else if (pt->program == GS_APP_SW) {
         const size_t cells = ((size_t)extra.qlen + 1) * ((size_t)extra.tlen + 1);
-        a.qs = extra.d_q, a.ts = extra.d_t, a.qlen = extra.qlen, a.tlen = extra.tlen;
-        a.match = extra.sc.match, a.mismatch = extra.sc.mismatch;
-        a.gap_open = extra.sc.gap_open, a.gap_extend = extra.sc.gap_extend;
-        a.h = b->h, a.e = b->e, a.f = b->f, a.max_iters = extra.qlen + extra.tlen + 1u;
-        CK(cudaMemset(b->h, 0, cells * 4));
-        CK(cudaMemset(b->e, 0xc0, cells * 4)); /* minus infinity on the borders */
-        CK(cudaMemset(b->f, 0xc0, cells * 4));
+        a->qs = extra.d_q, a->ts = extra.d_t, a->qlen = extra.qlen, a->tlen = extra.tlen;
+        a->match = extra.sc.match, a->mismatch = extra.sc.mismatch;
+        a->gap_open = extra.sc.gap_open, a->gap_extend = extra.sc.gap_extend;
+        a->h = b->h, a->e = b->e, a->f = b->f, a->max_iters = extra.qlen + extra.tlen + 1u;
+        GS_CK_OUT(cudaMemset(b->h, 0, cells * 4));
+        GS_CK_OUT(cudaMemset(b->e, 0xc0, cells * 4)); /* minus infinity on the borders */
+        GS_CK_OUT(cudaMemset(b->f, 0xc0, cells * 4));
     } else if (pt->program == GS_APP_BITONIC) {
-        a.keys = b->keys, a.key_bits = extra.key_bits, a.steps = extra.d_steps, a.nsteps = extra.nsteps;
-        a.size = extra.nkeys, a.max_iters = extra.nsteps + 1u;
-        CK(cudaMemcpy(b->keys, extra.d_keys_in, (size_t)extra.nkeys * (extra.key_bits / 8u), cudaMemcpyDeviceToDevice));
+        a->keys = b->keys, a->key_bits = extra.key_bits, a->steps = extra.d_steps, a->nsteps = extra.nsteps;
+        a->size = extra.nkeys, a->max_iters = extra.nsteps + 1u;
+        GS_CK_OUT(cudaMemcpy(b->keys, extra.d_keys_in, (size_t)extra.nkeys * (extra.key_bits / 8u),
+                             cudaMemcpyDeviceToDevice));
     } else if (pt->program == GS_APP_REDUCE || pt->program == GS_APP_REDUCE_FLOAT) {
-        a.size = pt->size, a.in = b->in, a.part = b->part, a.max_iters = 64u;
+        a->size = pt->size, a->in = b->in, a->part = b->part, a->max_iters = 64u;
     } else {
-        a.row = x->d_row, a.col = x->d_col, a.w = x->d_w;
-        a.dist = b->dist, a.wl[0] = b->wl0, a.wl[1] = b->wl1;
-        a.stamp = (pt->program == GS_APP_SSSP || pt->program == GS_APP_SSSP_TOPO) ? b->stamp : NULL;
-        a.max_iters = nv + 2u;
-        CK(cudaMemset(b->dist, 0xff, (size_t)nv * 4));
-        CK(cudaMemset(b->stamp, 0, (size_t)nv * 4));
+        a->row = x->d_row, a->col = x->d_col, a->w = x->d_w;
+        a->dist = b->dist, a->wl[0] = b->wl0, a->wl[1] = b->wl1;
+        a->stamp = (pt->program == GS_APP_SSSP || pt->program == GS_APP_SSSP_TOPO) ? b->stamp : NULL;
+        a->max_iters = nv + 2u;
+        GS_CK_OUT(cudaMemset(b->dist, 0xff, (size_t)nv * 4));
+        GS_CK_OUT(cudaMemset(b->stamp, 0, (size_t)nv * 4));
     }
-    if ((mode == GS_SYNC_ASYNC || mode == GS_SYNC_ASYNC_BROKEN) && (rc = async_bufs(pt, nv, b, &a, err, n)))
+    if ((mode == GS_SYNC_ASYNC || mode == GS_SYNC_ASYNC_BROKEN) && (rc = async_bufs(pt, nv, b, a, err, n)))
         goto out;
-    CK(cudaMemset(b->state, 0, b->state_bytes));
+    GS_CK_OUT(cudaMemset(b->state, 0, b->state_bytes));
     if (mode == GS_SYNC_GS) {
         if (!b->planned) { /* the plan, once a point: it may time a trial */
-            CK(gs_barrier_plan(&b->gs, b->state, pt->blocks, pt->threads, gs_app_opts.form, 0));
+            GS_CK_OUT(gs_barrier_plan(&b->gs, b->state, pt->blocks, pt->threads, gs_app_opts.form, 0));
             b->planned = 1;
         }
-        a.gs = b->gs;
-        a.gs.epoch = 0;
+        a->gs = b->gs;
+        a->gs.epoch = 0;
     }
-    CK((cudaError_t)gs_app_setup(&a));
-    CK(cudaEventCreate(&t0));
-    CK(cudaEventCreate(&t1));
-    if (a.dq)
-        CK((cudaError_t)gs_app_run_async(&a, t0, t1));
-    else if (mode <= GS_SYNC_RELAUNCH_GRAPH)
-        CK((cudaError_t)gs_app_run_relaunch(&a, mode == GS_SYNC_RELAUNCH_GRAPH, t0, t1));
+out:
+    return rc;
+}
+
+/* One launch of a, timed into *ms; the iterations it ran, its barrier
+ * share, and whether the watchdog fired. */
+static int run_launch(unsigned int mode, app_bufs *b, gs_app_args *a, app_row *r, double *ms, int *fired, char *err,
+                      size_t n)
+{
+    cudaEvent_t t0 = NULL, t1 = NULL;
+    unsigned long long cycles[2] = {0, 0};
+    float f = 0.0f;
+    int rc = 0;
+    GS_CK_OUT((cudaError_t)gs_app_setup(a));
+    GS_CK_OUT(cudaEventCreate(&t0));
+    GS_CK_OUT(cudaEventCreate(&t1));
+    if (a->dq) {
+        GS_CK_OUT((cudaError_t)gs_app_run_async(a, t0, t1));
+        memcpy(b->tune, a->tune, sizeof b->tune); /* the knobs it ran with, for the report */
+    } else if (mode <= GS_SYNC_RELAUNCH_GRAPH)
+        GS_CK_OUT((cudaError_t)gs_app_run_relaunch(a, mode == GS_SYNC_RELAUNCH_GRAPH, t0, t1));
     else
-        CK((cudaError_t)gs_app_run_persistent(&a, t0, t1));
-    CK(gs_wait_launch(t1, GS_WAIT_LAUNCH_LIMIT_S(a.timeout_ns)));
-    CK(cudaEventElapsedTime(&f, t0, t1));
+        GS_CK_OUT((cudaError_t)gs_app_run_persistent(a, t0, t1));
+    GS_CK_OUT(gs_wait_launch(t1, GS_WAIT_LAUNCH_LIMIT_S(a->timeout_ns)));
+    GS_CK_OUT(cudaEventElapsedTime(&f, t0, t1));
     *ms = f;
-    CK(gs_watchdog_fired(b->watchdog, &fired));
-    CK(cudaMemcpy(&r->iters, b->iters_out, 4, cudaMemcpyDeviceToHost));
-    CK(cudaMemcpy(cycles, b->cycles, sizeof cycles, cudaMemcpyDeviceToHost));
+    GS_CK_OUT(gs_watchdog_fired(b->watchdog, fired));
+    GS_CK_OUT(cudaMemcpy(&r->iters, b->iters_out, 4, cudaMemcpyDeviceToHost));
+    GS_CK_OUT(cudaMemcpy(cycles, b->cycles, sizeof cycles, cudaMemcpyDeviceToHost));
     r->share = mode > GS_SYNC_RELAUNCH_GRAPH && cycles[1] ? (double)cycles[0] / (double)cycles[1] : -1.0;
-    if (fired) {
-        r->verdict = GS_TIMEOUT;
-        snprintf(r->detail, sizeof r->detail, "the watchdog ended the run after %.1f s", pt->timeout_s);
-        goto out;
-    }
-    if (pt->program == GS_APP_SW) {
-        rc = sw_verify(b, r, err, n);
-        goto out;
-    }
-    if (pt->program == GS_APP_BITONIC) {
-        rc = bitonic_verify(b, r, err, n);
-        goto out;
-    }
-    if (pt->program == GS_APP_REDUCE_FLOAT) { /* within the bound of a float sum of k terms in a row */
-        const double threads = (double)pt->blocks * pt->threads, exact = (double)pt->expected / 65536.0;
-        const double k = ceil((double)pt->size / threads) + ceil(log2(threads)) + 1.0;
-        const double bound = k * ldexp(1.0, -24) * exact;
-        CK(cudaMemcpy(&f, b->part, 4, cudaMemcpyDeviceToHost));
-        if (!(fabs((double)f - exact) <= bound)) {
-            r->verdict = GS_FAIL;
-            snprintf(r->detail, sizeof r->detail, "sum %.9g, the host's %.9g: off by more than %.3g", (double)f,
-                     exact, bound);
-        }
-        goto out;
-    }
-    if (pt->program == GS_APP_REDUCE) {
-        CK(cudaMemcpy(&sum, b->part, 8, cudaMemcpyDeviceToHost));
-        if (sum != pt->expected) {
-            r->verdict = GS_FAIL;
-            snprintf(r->detail, sizeof r->detail, "sum %llu, the host's %llu", sum, pt->expected);
-        }
+out:
+    events_destroy(t0, t1);
+    return rc;
+}
+
+/* The run's output against the host's answer: r's verdict and detail. */
+static int run_verify(const app_point *pt, const app_input *x, const app_bufs *b, app_row *r, char *err, size_t n)
+{
+    unsigned int *got = NULL;
+    float *fgot = NULL;
+    const unsigned int nv = x->have_graph ? x->g.n : 0u;
+    int rc = 0;
+    if (pt->program == GS_APP_SW)
+        return sw_verify(b, r, err, n);
+    if (pt->program == GS_APP_BITONIC)
+        return bitonic_verify(b, r, err, n);
+    if (pt->program == GS_APP_REDUCE || pt->program == GS_APP_REDUCE_FLOAT) {
+        rc = reduce_verify(pt, b, (double)pt->blocks * pt->threads, r, err, n);
         goto out;
     }
     if (pt->program == GS_APP_PAGERANK) {
@@ -884,7 +916,7 @@ static int run_once(const app_point *pt, unsigned int mode, const app_input *x, 
             rc = GS_EXIT_RUNTIME;
             goto out;
         }
-        CK(cudaMemcpy(fgot, (r->iters & 1u) ? b->rank1 : b->rank0, (size_t)nv * 4, cudaMemcpyDeviceToHost));
+        GS_CK_OUT(cudaMemcpy(fgot, (r->iters & 1u) ? b->rank1 : b->rank0, (size_t)nv * 4, cudaMemcpyDeviceToHost));
         if (r->iters + 2u < x->rank_iters || r->iters > x->rank_iters + 2u) { /* float against double: +-2 */
             r->verdict = GS_FAIL;
             snprintf(r->detail, sizeof r->detail, "%u iterations, the host's %u", r->iters, x->rank_iters);
@@ -897,27 +929,42 @@ static int run_once(const app_point *pt, unsigned int mode, const app_input *x, 
         rc = GS_EXIT_RUNTIME;
         goto out;
     }
-    CK(cudaMemcpy(got, b->dist, (size_t)nv * 4, cudaMemcpyDeviceToHost));
+    GS_CK_OUT(cudaMemcpy(got, b->dist, (size_t)nv * 4, cudaMemcpyDeviceToHost));
     if (pt->program == GS_APP_BFS || pt->program == GS_APP_BFS_TOPO) {
         if (check_exact("level", got, x->levels, nv, r->detail, sizeof r->detail))
             r->verdict = GS_FAIL;
     } else if (check_exact("distance", got, x->dist, nv, r->detail, sizeof r->detail))
         r->verdict = GS_FAIL;
-    if (a.dq && r->verdict == GS_PASS) { /* the work done: vertices relaxed, against those reached */
-        unsigned long long visits = 0;
+    if ((r->mode == GS_SYNC_ASYNC || r->mode == GS_SYNC_ASYNC_BROKEN) && r->verdict == GS_PASS) {
+        unsigned long long visits = 0; /* the work done: vertices relaxed, against those reached */
         unsigned int reached = 0;
-        CK(cudaMemcpy(&visits, b->ctl + GS_APP_ASYNC_VISITS, sizeof visits, cudaMemcpyDeviceToHost));
+        GS_CK_OUT(cudaMemcpy(&visits, b->ctl + GS_APP_ASYNC_VISITS, sizeof visits, cudaMemcpyDeviceToHost));
         for (unsigned int v = 0; v < nv; ++v)
             reached += got[v] != GS_UNREACHED;
         snprintf(r->detail, sizeof r->detail, "%llu vertices relaxed, %.2f a reached vertex; keep %u below %u, "
-                 "precheck %u, idle %u ns", visits, reached ? (double)visits / reached : 0.0, a.tune[0], a.tune[1],
-                 a.tune[2], a.tune[3]);
+                 "precheck %u, idle %u ns", visits, reached ? (double)visits / reached : 0.0, b->tune[0], b->tune[1],
+                 b->tune[2], b->tune[3]);
     }
 out:
     free(got);
     free(fgot);
-    events_destroy(t0, t1);
     return rc;
+}
+
+/* One run of (point, mode): reset, launch, fetch, verify.  *ms gets its time. */
+static int run_once(const app_point *pt, unsigned int mode, const app_input *x, app_bufs *b, app_row *r, double *ms,
+                    char *err, size_t n)
+{
+    gs_app_args a;
+    int rc, fired = 0;
+    if ((rc = run_args(pt, mode, x, b, &a, err, n)) || (rc = run_launch(mode, b, &a, r, ms, &fired, err, n)))
+        return rc;
+    if (fired) {
+        r->verdict = GS_TIMEOUT;
+        snprintf(r->detail, sizeof r->detail, "the watchdog ended the run after %.1f s", pt->timeout_s);
+        return 0;
+    }
+    return run_verify(pt, x, b, r, err, n);
 }
 
 /* The host's answer for `program` on x, computed once. */
@@ -993,6 +1040,8 @@ static int run_point(const app_point *pt, app_input *x, app_row *rows, int *nrow
         goto out;
     if (pt->program == GS_APP_BITONIC) /* what a user would call instead, in the same run */
         modes[nm++] = GS_SYNC_CUB_RADIX, modes[nm++] = GS_SYNC_CUB_MERGE;
+    else if (pt->program == GS_APP_REDUCE || pt->program == GS_APP_REDUCE_FLOAT)
+        modes[nm++] = GS_SYNC_CUB_REDUCE;
     for (unsigned int k = 0; k < nm && *nrows < MAX_ROWS; ++k) {
         app_row *r = &rows[(*nrows)++];
         double t[MAX_REPEAT];
@@ -1025,7 +1074,7 @@ static int run_point(const app_point *pt, app_input *x, app_row *rows, int *nrow
                     gs_app_sync_name(modes[k]));
         unsigned int i;
         for (i = 0; i < pt->repeat && r->verdict == GS_PASS; ++i)
-            if ((rc = modes[k] >= GS_SYNC_CUB_RADIX  ? run_cub(modes[k], &b, r, &t[i], err, n)
+            if ((rc = modes[k] >= GS_SYNC_CUB_RADIX  ? run_cub(pt, modes[k], &b, r, &t[i], err, n)
                       : modes[k] >= GS_SYNC_ASYNC      ? run_once(pt, modes[k], x, &b, r, &t[i], err, n)
                       : modes[k] >= GS_SYNC_HS_SHIPPED ? run_uts_hs(pt, modes[k], &b, r, &t[i], err, n)
                       : modes[k] >= GS_SYNC_UTS_SPIN ? run_uts(pt, modes[k], &b, r, &t[i], err, n)
@@ -1055,68 +1104,70 @@ static double mteps(const app_row *r)
     return (double)(r->program <= GS_APP_SSSP_TOPO ? r->m : r->n) / (r->ms.median * 1e3);
 }
 
-static void report(FILE *f, enum gs_format fmt, const gs_meta *m, const app_row *rows, int nrows)
+enum {
+    A_PROGRAM, A_GRAPH, A_VERTICES, A_ARCS, A_PER_SM, A_BLOCKS, A_THREADS, A_SYNC, A_VERDICT, A_ITERS, A_MS, A_MS_MIN,
+    A_MS_MAX, A_NOISE, A_US, A_SHARE, A_SHARE_T, A_MTEPS, A_MTEPS_T, A_X_GRID, A_X_GRID_T, A_DETAIL, A_DETAIL_T, A_COLS
+};
+
+static const gs_col app_cols[A_COLS] = {
+    [A_PROGRAM] = {"program", GS_COL_ALL, NULL, "program", -9, NULL, NULL},
+    [A_GRAPH] = {"graph", GS_COL_ALL | GS_COL_QUOTE, NULL, "graph", -14, NULL, NULL}, /* (as wide as the longest) */
+    [A_VERTICES] = {"vertices", GS_COL_DATA, "%.0f", NULL, 0, NULL, NULL},
+    [A_ARCS] = {"arcs", GS_COL_DATA, "%.0f", NULL, 0, NULL, NULL},
+    [A_PER_SM] = {"blocks_per_sm", GS_COL_ALL, "%.0f", "TB/SM", 5, NULL, NULL},
+    [A_BLOCKS] = {"blocks", GS_COL_ALL, "%.0f", "blocks", 6, NULL, NULL},
+    [A_THREADS] = {"threads", GS_COL_DATA, "%.0f", NULL, 0, NULL, NULL},
+    [A_SYNC] = {"sync", GS_COL_ALL, NULL, "sync", -19, NULL, "  "},
+    [A_VERDICT] = {"verdict", GS_COL_ALL, NULL, "verdict", -7, NULL, NULL},
+    [A_ITERS] = {"iterations", GS_COL_ALL, "%.0f", "iters", 6, NULL, NULL},
+    [A_MS] = {"ms_median", GS_COL_ALL, "%.4f", "ms", 10, "%.3f", NULL},
+    [A_MS_MIN] = {"ms_min", GS_COL_DATA, "%.4f", NULL, 0, NULL, NULL},
+    [A_MS_MAX] = {"ms_max", GS_COL_DATA, "%.4f", NULL, 0, NULL, NULL},
+    [A_NOISE] = {"noise_pct", GS_COL_ALL, "%.2f", "noise", 6, "%5.1f%%", NULL},
+    [A_US] = {"us_per_iter", GS_COL_ALL, "%.3f", "us/iter", 9, "%.2f", NULL},
+    [A_SHARE] = {"sync_share", GS_COL_DATA, "%.4f", NULL, 0, NULL, NULL},
+    [A_SHARE_T] = {NULL, GS_COL_TABLE, "%.0f%%", "sync%", 6, NULL, NULL},
+    [A_MTEPS] = {"mteps", GS_COL_DATA, "%.1f", NULL, 0, NULL, NULL},
+    [A_MTEPS_T] = {NULL, GS_COL_TABLE, "%.0f", "M/s", 7, NULL, NULL},
+    [A_X_GRID] = {"x_gridsync", GS_COL_DATA, "%.3f", NULL, 0, NULL, NULL},
+    [A_X_GRID_T] = {NULL, GS_COL_TABLE, "%.2f", "x grid", 6, NULL, NULL},
+    [A_DETAIL] = {"detail", GS_COL_DATA | GS_COL_QUOTE, NULL, NULL, 0, NULL, NULL},
+    [A_DETAIL_T] = {NULL, GS_COL_TABLE, NULL, NULL, 0, NULL, ""},
+};
+
+static void report_row(const gs_meta *m, const void *rows, int i, gs_cell *c)
 {
-    if (fmt == GS_FORMAT_CSV) {
-        fprintf(f, "gsync_version,device,sm_count,clock_mhz,cc,driver,runtime,command,program,graph,vertices,arcs,"
-                   "blocks_per_sm,blocks,threads,sync,verdict,iterations,ms_median,ms_min,ms_max,noise_pct,"
-                   "us_per_iter,sync_share,mteps,x_gridsync,detail\n");
-        for (int i = 0; i < nrows; ++i) {
-            const app_row *r = &rows[i];
-            gs_csv_meta(f, m);
-            fprintf(f, "%s,", gs_app_program_name(r->program));
-            gs_csv_string(f, r->graph);
-            fprintf(f, ",%u,%u,%u,%u,%u,%s,%s,%u,%.4f,%.4f,%.4f,%.2f,%.3f,", r->n, r->m, r->per_sm, r->blocks,
-                    r->threads, gs_app_sync_name(r->mode), gs_verdict_name(r->verdict), r->iters, r->ms.median,
-                    r->ms.min, r->ms.max, r->ms.noise_pct, r->iters ? r->ms.median * 1e3 / r->iters : 0.0);
-            if (r->share >= 0.0)
-                fprintf(f, "%.4f", r->share);
-            fprintf(f, ",%.1f,%.3f,", mteps(r), r->vs_grid);
-            gs_csv_string(f, r->detail);
-            fputc('\n', f);
-        }
-        return;
-    }
-    if (fmt == GS_FORMAT_JSON) {
-        gs_json_meta(f, m);
-        fprintf(f, "  \"app\": [\n");
-        for (int i = 0; i < nrows; ++i) {
-            const app_row *r = &rows[i];
-            fprintf(f, "    {\"program\": \"%s\", \"graph\": ", gs_app_program_name(r->program));
-            gs_json_string(f, r->graph);
-            fprintf(f, ", \"vertices\": %u, \"arcs\": %u, \"blocks_per_sm\": %u, \"blocks\": %u, \"threads\": %u, "
-                       "\"sync\": \"%s\", \"verdict\": \"%s\", \"iterations\": %u, \"ms_median\": %.4f, "
-                       "\"ms_min\": %.4f, \"ms_max\": %.4f, \"noise_pct\": %.2f, \"sync_share\": %.4f, "
-                       "\"mteps\": %.1f, \"x_gridsync\": %.3f, \"detail\": ",
-                    r->n, r->m, r->per_sm, r->blocks, r->threads, gs_app_sync_name(r->mode),
-                    gs_verdict_name(r->verdict), r->iters, r->ms.median, r->ms.min, r->ms.max, r->ms.noise_pct,
-                    r->share, mteps(r), r->vs_grid);
-            gs_json_string(f, r->detail);
-            fprintf(f, "}%s\n", i + 1 < nrows ? "," : "");
-        }
-        fprintf(f, "  ]\n}\n");
-        return;
-    }
-    gs_table_header(f, m);
-    int gw = 14; /* the graph column: as wide as its longest entry */
-    for (int i = 0; i < nrows; ++i)
-        gw = (int)strlen(rows[i].graph) > gw ? (int)strlen(rows[i].graph) : gw;
-    fprintf(f, "%-9s %-*s %5s %6s  %-19s %-7s %6s %10s %6s %9s %6s %7s %6s\n", "program", gw, "graph", "TB/SM",
-            "blocks", "sync", "verdict", "iters", "ms", "noise", "us/iter", "sync%", "M/s", "x grid");
-    for (int i = 0; i < nrows; ++i) {
-        const app_row *r = &rows[i];
-        char share[16] = "-", ratio[16] = "-", te[16] = "-";
-        if (r->share >= 0.0)
-            snprintf(share, sizeof share, "%.0f%%", 100.0 * r->share);
-        if (r->vs_grid > 0.0)
-            snprintf(ratio, sizeof ratio, "%.2f", r->vs_grid);
-        if (mteps(r) > 0.0)
-            snprintf(te, sizeof te, "%.0f", mteps(r));
-        fprintf(f, "%-9s %-*s %5u %6u  %-19s %-7s %6u %10.3f %5.1f%% %9.2f %6s %7s %6s%s%s\n",
-                gs_app_program_name(r->program), gw, r->graph, r->per_sm, r->blocks, gs_app_sync_name(r->mode),
-                gs_verdict_name(r->verdict), r->iters, r->ms.median, r->ms.noise_pct,
-                r->iters ? r->ms.median * 1e3 / r->iters : 0.0, share, te, ratio, r->detail[0] ? "  " : "", r->detail);
-    }
+    const app_row *r = (const app_row *)rows + i;
+    (void)m;
+    c[A_PROGRAM] = gs_text(gs_app_program_name(r->program));
+    c[A_GRAPH] = gs_text(r->graph);
+    c[A_VERTICES] = gs_num(r->n), c[A_ARCS] = gs_num(r->m);
+    c[A_PER_SM] = gs_num(r->per_sm), c[A_BLOCKS] = gs_num(r->blocks), c[A_THREADS] = gs_num(r->threads);
+    c[A_SYNC] = gs_text(gs_app_sync_name(r->mode));
+    c[A_VERDICT] = gs_text(gs_verdict_name(r->verdict));
+    c[A_ITERS] = gs_num(r->iters);
+    c[A_MS] = gs_num(r->ms.median), c[A_MS_MIN] = gs_num(r->ms.min), c[A_MS_MAX] = gs_num(r->ms.max);
+    c[A_NOISE] = gs_num(r->ms.noise_pct);
+    c[A_US] = gs_num(r->iters ? r->ms.median * 1e3 / r->iters : 0.0);
+    c[A_SHARE] = r->share >= 0.0 ? gs_num(r->share) : gs_none();
+    c[A_SHARE_T] = r->share >= 0.0 ? gs_num(100.0 * r->share) : gs_none();
+    c[A_MTEPS] = gs_num(mteps(r));
+    c[A_MTEPS_T] = mteps(r) > 0.0 ? gs_num(mteps(r)) : gs_none();
+    c[A_X_GRID] = gs_num(r->vs_grid);
+    c[A_X_GRID_T] = r->vs_grid > 0.0 ? gs_num(r->vs_grid) : gs_none();
+    c[A_DETAIL] = gs_text(r->detail);
+    c[A_DETAIL_T] = gs_textf("%s%s", r->detail[0] ? "  " : "", r->detail);
+}
+
+static int report(enum gs_format fmt, const gs_meta *m, const app_row *rows, int nrows, char *err, size_t n)
+{
+    gs_col cols[A_COLS];
+    const gs_schema schema = {"app", cols, A_COLS, NULL, NULL, 0};
+    memcpy(cols, app_cols, sizeof cols);
+    for (int i = 0; i < nrows; ++i) /* the graph column: as wide as its longest entry */
+        if ((int)strlen(rows[i].graph) > -cols[A_GRAPH].width)
+            cols[A_GRAPH].width = -(int)strlen(rows[i].graph);
+    return gs_print(stdout, fmt, m, &schema, rows, nrows, report_row, err, n);
 }
 
 /* ---- the command ---- */
@@ -1227,7 +1278,8 @@ int gs_app_command(const gs_options *o, const gs_device_info *dev, const gs_meta
     extra_free();
     if (rc)
         return rc;
-    report(stdout, o->format, meta, rows, nrows);
+    if ((rc = report(o->format, meta, rows, nrows, err, n)))
+        return rc;
     for (int i = 0; i < nrows; ++i) /* a FAIL is an error; fxLockBarrier may deadlock (TIMEOUT) */
         if (!unordered(rows[i].mode) && (rows[i].verdict == GS_FAIL ||
                                          (rows[i].verdict == GS_TIMEOUT && rows[i].mode != GS_SYNC_FX_LOCK))) {

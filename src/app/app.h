@@ -58,7 +58,8 @@ enum gs_app_sync {
     GS_SYNC_ASYNC_BROKEN,                 /* its twin: a popped vertex stays queued (it must FAIL) */
     GS_SYNC_PARSED,                       /* --sync takes the names before this one */
     GS_SYNC_CUB_RADIX = GS_SYNC_PARSED,   /* not modes: the peers beside bitonic sort, CUB's */
-    GS_SYNC_CUB_MERGE,                    /* DeviceRadixSort and DeviceMergeSort             */
+    GS_SYNC_CUB_MERGE,                    /* DeviceRadixSort and DeviceMergeSort,            */
+    GS_SYNC_CUB_REDUCE,                   /* and beside both Reduces, DeviceReduce::Sum      */
     GS_SYNC_NAMES
 };
 
@@ -192,7 +193,7 @@ static GS_APP_HD unsigned long long gs_app_async_add(unsigned int pushed, int de
 
 /* app_kernels.cu: cudaError_t values. */
 int gs_app_setup(gs_app_args *a); /* per run, after the arrays are reset: watchdog, barrier state, first input */
-int gs_app_fill_reduce(unsigned int *in, unsigned long long size);
+int gs_app_fill_reduce(unsigned int *in, float *terms, unsigned long long size); /* terms: NULL, or reduce-float's */
 int gs_app_run_persistent(gs_app_args *a, cudaEvent_t t0, cudaEvent_t t1);
 int gs_app_run_relaunch(gs_app_args *a, int graph, cudaEvent_t t0, cudaEvent_t t1);
 /* Blocks of `threads` threads per SM that the persistent kernel of
@@ -214,6 +215,9 @@ int gs_app_async_occupancy(unsigned int threads, int *per_sm);
  * `out`, timed between t0 and t1 (its scratch allocated before). */
 int gs_app_cub_sort(int merge, unsigned int key_bits, const void *in, void *out, unsigned int n, cudaEvent_t t0,
                     cudaEvent_t t1);
+/* CUB's DeviceReduce::Sum of n terms from `in` into out[0]: unsigned int
+ * into unsigned long long, or (single 1) float into float; timed the same way. */
+int gs_app_cub_sum(int single, const void *in, void *out, unsigned int n, cudaEvent_t t0, cudaEvent_t t1);
 
 #ifdef __cplusplus
 }

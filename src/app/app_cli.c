@@ -23,7 +23,7 @@ static const char *const sync_names[GS_SYNC_NAMES] = {
     "srBarrier",      "fxLockFreeBarrier", "fxLockBarrier", "gsBarrier", "brokenNoBarrier",
     "fxLockBarrierNoFence", "fxLockFreeBarrierNoFence", "spinMutex", "faMutex", "ticketMutex", "arrayMutex",
     "cohortMutex", "brokenNoLock", "hsShipped", "hsFixed", "hsTicket", "async", "brokenAsync", "cubRadixSort",
-    "cubMergeSort"};
+    "cubMergeSort", "cubReduce"};
 
 const char *gs_app_program_name(unsigned int p)
 {

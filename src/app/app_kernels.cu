@@ -17,10 +17,12 @@
 #include <cooperative_groups.h>
 #include <cub/device/device_merge_sort.cuh>
 #include <cub/device/device_radix_sort.cuh>
+#include <cub/device/device_reduce.cuh>
 #include <cuda/barrier>
 #include <new>
 
 #include "app/app.h"
+#include "barrier_state.h"
 #include "gsync/host.h"
 
 typedef cuda::barrier<cuda::thread_scope_device> app_device_barrier;
@@ -297,19 +299,19 @@ static __device__ __forceinline__ bool app_sync(const gs_app_args &a, gs_barrier
         __syncthreads();
         return true;
     case GS_SYNC_ATOMIC_TREE: {
-        gs_barrier_atomic_tree_t b = {st, st + 32, a.groups};
+        gs_barrier_atomic_tree_t b = gs_state_atomic_tree(st, a.groups);
         return gs_barrier_atomic_tree_sync(b);
     }
     case GS_SYNC_LF_TREE: {
-        gs_barrier_lf_tree_t b = {st, st + 2u * a.groups, a.groups, (a.blocks + a.groups - 1u) / a.groups};
+        gs_barrier_lf_tree_t b = gs_state_lf_tree(st, a.blocks, a.groups);
         return gs_barrier_lf_tree_sync(b);
     }
     case GS_SYNC_SENSE_REVERSING: {
-        gs_barrier_sr_t b = {st, st + 32, a.groups};
+        gs_barrier_sr_t b = gs_state_sr(st, a.groups);
         return gs_barrier_sr_sync(b, epoch);
     }
     case GS_SYNC_FX_LOCKFREE: {
-        gs_barrier_fx_lockfree_t b = {st, st + a.blocks};
+        gs_barrier_fx_lockfree_t b = gs_state_fx_lockfree(st, a.blocks);
         return gs_barrier_fx_lockfree_sync(b, epoch, true);
     }
     case GS_SYNC_FX_LOCK:
@@ -317,7 +319,7 @@ static __device__ __forceinline__ bool app_sync(const gs_app_args &a, gs_barrier
     case GS_SYNC_FX_LOCK_NOFENCE:
         return gs_barrier_fx_lock_sync((gs_barrier_fx_lock_t *)st, epoch, false, true);
     case GS_SYNC_FX_LOCKFREE_NOFENCE: {
-        gs_barrier_fx_lockfree_t b = {st, st + a.blocks};
+        gs_barrier_fx_lockfree_t b = gs_state_fx_lockfree(st, a.blocks);
         return gs_barrier_fx_lockfree_sync(b, epoch, false);
     }
     case GS_SYNC_BROKEN_NONE:
@@ -402,11 +404,15 @@ static __global__ void app_init(gs_app_args a)
     }
 }
 
-/* Fills `in` with Reduce's input. */
-static __global__ void app_fill(unsigned int *in, unsigned long long size)
+/* Fills `in` with Reduce's input, and `terms` (when not NULL) with
+ * reduce-float's terms of it, in / 2^16 (exact). */
+static __global__ void app_fill(unsigned int *in, float *terms, unsigned long long size)
 {
-    for (unsigned long long i = global_thread(); i < size; i += (unsigned long long)gridDim.x * blockDim.x)
+    for (unsigned long long i = global_thread(); i < size; i += (unsigned long long)gridDim.x * blockDim.x) {
         in[i] = gs_app_reduce_value(i);
+        if (terms)
+            terms[i] = (float)in[i] * (1.0f / 65536.0f);
+    }
 }
 
 /* ---- the tables of kernels, and the host's calls ---- */
@@ -443,9 +449,7 @@ static const void *const test[APP_KERNELS] = {
 
 extern "C" size_t gs_app_state_bytes(unsigned int blocks, unsigned int groups)
 {
-    const size_t baselines = 4u * (4u * (size_t)blocks + 4u * groups + 64u);
-    const size_t gs = (size_t)gs_barrier_bytes(blocks), lib = sizeof(app_device_barrier);
-    const size_t most = gs > baselines ? gs : baselines;
+    const size_t most = gs_barrier_state_bytes(blocks, groups), lib = sizeof(app_device_barrier);
     return most > lib ? most : lib;
 }
 
@@ -463,9 +467,9 @@ extern "C" int gs_app_setup(gs_app_args *a)
     return (int)cudaGetLastError();
 }
 
-extern "C" int gs_app_fill_reduce(unsigned int *in, unsigned long long size)
+extern "C" int gs_app_fill_reduce(unsigned int *in, float *terms, unsigned long long size)
 {
-    app_fill<<<1024, 256>>>(in, size);
+    app_fill<<<1024, 256>>>(in, terms, size);
     return (int)cudaGetLastError();
 }
 
@@ -560,17 +564,15 @@ struct app_less {
     }
 };
 
-/* CUB's radix sort (merge 0) or merge sort (merge 1) of n keys of type K. */
-template <typename K>
-static cudaError_t cub_sort(int merge, const K *in, K *out, unsigned int n, cudaEvent_t t0, cudaEvent_t t1)
+/* A CUB call, call(tmp, bytes): once to size its scratch, which is then
+ * allocated, and again timed between t0 and t1. */
+template <typename F> static cudaError_t cub_timed(F call, cudaEvent_t t0, cudaEvent_t t1)
 {
     void *tmp = NULL;
     size_t bytes = 0;
-    cudaError_t e = merge ? cub::DeviceMergeSort::SortKeysCopy(tmp, bytes, in, out, (int)n, app_less())
-                          : cub::DeviceRadixSort::SortKeys(tmp, bytes, in, out, (int)n);
+    cudaError_t e = call(tmp, bytes);
     if (e == cudaSuccess && (e = cudaMalloc(&tmp, bytes)) == cudaSuccess && (e = cudaEventRecord(t0, 0)) == cudaSuccess) {
-        e = merge ? cub::DeviceMergeSort::SortKeysCopy(tmp, bytes, in, out, (int)n, app_less())
-                  : cub::DeviceRadixSort::SortKeys(tmp, bytes, in, out, (int)n);
+        e = call(tmp, bytes);
         if (e == cudaSuccess)
             e = cudaEventRecord(t1, 0);
         if (e == cudaSuccess)
@@ -580,11 +582,36 @@ static cudaError_t cub_sort(int merge, const K *in, K *out, unsigned int n, cuda
     return e == cudaSuccess ? f : e;
 }
 
+/* CUB's radix sort (merge 0) or merge sort (merge 1) of n keys of type K. */
+template <typename K>
+static cudaError_t cub_sort(int merge, const K *in, K *out, unsigned int n, cudaEvent_t t0, cudaEvent_t t1)
+{
+    return cub_timed(
+        [&](void *tmp, size_t &bytes) {
+            return merge ? cub::DeviceMergeSort::SortKeysCopy(tmp, bytes, in, out, (int)n, app_less())
+                         : cub::DeviceRadixSort::SortKeys(tmp, bytes, in, out, (int)n);
+        },
+        t0, t1);
+}
+
 extern "C" int gs_app_cub_sort(int merge, unsigned int key_bits, const void *in, void *out, unsigned int n,
                                cudaEvent_t t0, cudaEvent_t t1)
 {
     return key_bits == 64u ? (int)cub_sort(merge, (const unsigned long long *)in, (unsigned long long *)out, n, t0, t1)
                            : (int)cub_sort(merge, (const unsigned int *)in, (unsigned int *)out, n, t0, t1);
+}
+
+/* CUB's DeviceReduce::Sum of n terms of type T into one of type S. */
+template <typename T, typename S>
+static cudaError_t cub_sum(const T *in, S *out, unsigned int n, cudaEvent_t t0, cudaEvent_t t1)
+{
+    return cub_timed([&](void *tmp, size_t &bytes) { return cub::DeviceReduce::Sum(tmp, bytes, in, out, n); }, t0, t1);
+}
+
+extern "C" int gs_app_cub_sum(int single, const void *in, void *out, unsigned int n, cudaEvent_t t0, cudaEvent_t t1)
+{
+    return single ? (int)cub_sum((const float *)in, (float *)out, n, t0, t1)
+                  : (int)cub_sum((const unsigned int *)in, (unsigned long long *)out, n, t0, t1);
 }
 
 /* ---- unbalanced tree search: a stack a block, each behind a lock of kind

@@ -1,7 +1,8 @@
 /* graph.h: the graphs of the app family (BFS, SSSP, PageRank): compressed
  * sparse rows on the host, read from DIMACS shortest-path (.gr) or Matrix
  * Market (.mtx) files by parsers that name the line of a malformed entry,
- * or generated deterministically (road-like grids, RMAT) and cached. */
+ * or generated deterministically (road-like grids, RMAT) and cached
+ * (src/inputs/graph_read.c, graph_gen.c, graph_cache.c). */
 #ifndef GSYNC_APP_GRAPH_H
 #define GSYNC_APP_GRAPH_H
 

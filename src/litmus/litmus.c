@@ -12,6 +12,7 @@
  */
 #include "litmus/litmus.h"
 #include "cli.h"
+#include "cuda_check.h"
 #include "gsync_bench.h"
 #include "report.h"
 
@@ -206,12 +207,11 @@ static int run_row(litmus_row *r, const gs_options *o, unsigned int seed, char *
         }
     }
     if (e != cudaSuccess) {
-        snprintf(err, n, "CUDA: litmus: %s %s: %s: %s: %s%s", gs_litmus_shape_name(r->shape),
-                 gs_litmus_order_name(r->order), what, cudaGetErrorName(e), cudaGetErrorString(e),
-                 e == cudaErrorInvalidConfiguration ? " (needs cooperative launch and a block on each of "
-                                                      "as many SMs as the shape has roles, all co-resident)"
-                                                    : "");
-        rc = GS_EXIT_RUNTIME;
+        rc = gs_cuda_error(e, err, n, "litmus: %s %s: %s", gs_litmus_shape_name(r->shape),
+                           gs_litmus_order_name(r->order), what);
+        if (e == cudaErrorInvalidConfiguration)
+            snprintf(err + strlen(err), n - strlen(err), " (needs cooperative launch and a block on each of as "
+                                                         "many SMs as the shape has roles, all co-resident)");
     }
     gs_litmus_gpu_close(&g);
     free(records);
@@ -231,70 +231,84 @@ static const char *model_name(const litmus_row *r)
     return gs_litmus_forbidden(r->shape, r->order) ? "forbidden" : "allowed";
 }
 
-static void report(FILE *f, enum gs_format fmt, const gs_meta *m, const litmus_row *rows, int nrows)
+enum {
+    L_SHAPE, L_ORDER, L_MODEL, L_STRESS, L_WEAK_T, L_BLOCKS, L_INSTANCES, L_ITERS, L_DISTINCT, L_WEAK_OUTCOME, L_WEAK,
+    L_OTHER, L_OUTCOMES, L_OUTCOMES_JSON, L_VERDICT, L_MS, L_SEEN_T, L_DETAIL, L_COLS
+};
+
+static const gs_col litmus_cols[L_COLS] = {
+    [L_SHAPE] = {"shape", GS_COL_ALL, NULL, "shape", -16, NULL, NULL},
+    [L_ORDER] = {"order", GS_COL_ALL, NULL, "order", -8, NULL, NULL},
+    [L_MODEL] = {"model", GS_COL_ALL, NULL, "model", -9, NULL, NULL},
+    [L_STRESS] = {"stress", GS_COL_CSV, NULL, NULL, 0, NULL, NULL}, /* (JSON: once, before the rows) */
+    [L_WEAK_T] = {NULL, GS_COL_TABLE, NULL, "weak", -5, NULL, NULL},
+    [L_BLOCKS] = {"blocks", GS_COL_DATA, "%.0f", NULL, 0, NULL, NULL},
+    [L_INSTANCES] = {"instances", GS_COL_DATA, "%.0f", NULL, 0, NULL, NULL},
+    [L_ITERS] = {"iterations", GS_COL_ALL, "%.0f", "iterations", 11, NULL, NULL},
+    [L_DISTINCT] = {"distinct_sm_iterations", GS_COL_ALL, "%.0f", "distinct SM", 11, NULL, NULL},
+    [L_WEAK_OUTCOME] = {"weak_outcome", GS_COL_DATA, NULL, NULL, 0, NULL, NULL},
+    [L_WEAK] = {"weak", GS_COL_ALL, "%.0f", "weak seen", 9, NULL, NULL},
+    [L_OTHER] = {"other", GS_COL_ALL, "%.0f", "other", 6, NULL, NULL},
+    [L_OUTCOMES] = {"outcomes", GS_COL_CSV | GS_COL_QUOTE, NULL, NULL, 0, NULL, NULL},
+    [L_OUTCOMES_JSON] = {"outcomes", GS_COL_JSON, NULL, NULL, 0, NULL, NULL},
+    [L_VERDICT] = {"verdict", GS_COL_ALL, NULL, "verdict", -8, NULL, NULL},
+    [L_MS] = {"ms", GS_COL_ALL, "%.2f", "ms", 9, NULL, NULL},
+    [L_SEEN_T] = {NULL, GS_COL_TABLE, NULL, "outcomes seen", 0, NULL, "  "},
+    [L_DETAIL] = {"detail", GS_COL_DATA | GS_COL_QUOTE, NULL, NULL, 0, NULL, NULL},
+};
+
+static void report_row(gs_out *out, const litmus_row *r)
 {
-    char text[400], label[8];
-    if (fmt == GS_FORMAT_CSV) {
-        fprintf(f, "gsync_version,device,sm_count,clock_mhz,cc,driver,runtime,command,shape,order,model,stress,"
-                   "blocks,instances,iterations,distinct_sm_iterations,weak_outcome,weak,other,outcomes,verdict,ms,"
-                   "detail\n");
-        for (int i = 0; i < nrows; ++i) {
-            const litmus_row *r = &rows[i];
-            gs_litmus_outcome_label(r->shape, gs_litmus_weak_outcome(r->shape), label, sizeof label);
-            outcomes_text(r, 0, text, sizeof text);
-            gs_csv_meta(f, m);
-            fprintf(f, "%s,%s,%s,%s,%u,%u,%llu,%llu,%s,%llu,%llu,", gs_litmus_shape_name(r->shape),
-                    gs_litmus_order_name(r->order), model_name(r), gs_litmus_opts.stress ? "on" : "off", r->blocks,
-                    r->instances, r->c.iterations, r->c.distinct_sm, label,
-                    r->c.outcome[gs_litmus_weak_outcome(r->shape)], r->c.other);
-            gs_csv_string(f, text);
-            fprintf(f, ",%s,%.2f,", verdict_name(r), r->ms);
-            gs_csv_string(f, r->detail);
-            fputc('\n', f);
-        }
-    } else if (fmt == GS_FORMAT_JSON) {
-        gs_json_meta(f, m);
-        fprintf(f, "  \"stress\": %s,\n  \"litmus\": [", gs_litmus_opts.stress ? "true" : "false");
-        for (int i = 0; i < nrows; ++i) {
-            const litmus_row *r = &rows[i];
-            gs_litmus_outcome_label(r->shape, gs_litmus_weak_outcome(r->shape), label, sizeof label);
-            fprintf(f,
-                    "%s\n    {\"shape\": \"%s\", \"order\": \"%s\", \"model\": \"%s\", \"blocks\": %u, "
-                    "\"instances\": %u, \"iterations\": %llu, \"distinct_sm_iterations\": %llu, \"weak_outcome\": "
-                    "\"%s\", \"weak\": %llu, \"other\": %llu, \"outcomes\": {",
-                    i ? "," : "", gs_litmus_shape_name(r->shape), gs_litmus_order_name(r->order), model_name(r),
-                    r->blocks, r->instances, r->c.iterations, r->c.distinct_sm, label,
-                    r->c.outcome[gs_litmus_weak_outcome(r->shape)], r->c.other);
-            for (unsigned int k = 0; k < (1u << gs_litmus_reads(r->shape)); ++k) {
-                gs_litmus_outcome_label(r->shape, k, label, sizeof label);
-                fprintf(f, "%s\"%s\": %llu", k ? ", " : "", label, r->c.outcome[k]);
-            }
-            fprintf(f, "}, \"verdict\": \"%s\", \"ms\": %.2f, \"detail\": ", verdict_name(r), r->ms);
-            gs_json_string(f, r->detail);
-            fputc('}', f);
-        }
-        fprintf(f, "\n  ]\n}\n");
-    } else {
-        gs_table_header(f, m);
-        fprintf(f, "litmus: at least %u iterations a row; each role in a block of its own SM%s; stress %s\n",
-                gs_litmus_opts.iters, nrows && rows[0].per_sm == 1u ? " (one block an SM)" : "",
-                gs_litmus_opts.stress ? "on" : "off");
-        fprintf(f, "%-16s %-8s %-9s %-5s %11s %11s %9s %6s %-8s %9s  %s\n", "shape", "order", "model", "weak",
-                "iterations", "distinct SM", "weak seen", "other", "verdict", "ms", "outcomes seen");
-        for (int i = 0; i < nrows; ++i) {
-            const litmus_row *r = &rows[i];
-            gs_litmus_outcome_label(r->shape, gs_litmus_weak_outcome(r->shape), label, sizeof label);
-            outcomes_text(r, 1, text, sizeof text);
-            fprintf(f, "%-16s %-8s %-9s %-5s %11llu %11llu %9llu %6llu %-8s %9.2f  %s\n",
-                    gs_litmus_shape_name(r->shape), gs_litmus_order_name(r->order), model_name(r), label,
-                    r->c.iterations, r->c.distinct_sm, r->c.outcome[gs_litmus_weak_outcome(r->shape)], r->c.other,
-                    verdict_name(r), r->ms, text);
-        }
-        for (int i = 0; i < nrows; ++i) /* what failed or timed out, and the twin's note */
-            if (rows[i].verdict != GS_PASS || rows[i].skipped || GS_LITMUS_WARMS(rows[i].shape))
-                fprintf(f, "%s %s: %s\n", gs_litmus_shape_name(rows[i].shape), gs_litmus_order_name(rows[i].order),
-                        rows[i].detail);
+    char label[8], all[400], seen[400], json[600];
+    size_t len = 0;
+    gs_cell c[L_COLS];
+    gs_litmus_outcome_label(r->shape, gs_litmus_weak_outcome(r->shape), label, sizeof label);
+    outcomes_text(r, 0, all, sizeof all);
+    outcomes_text(r, 1, seen, sizeof seen);
+    for (unsigned int k = 0; k < (1u << gs_litmus_reads(r->shape)) && len < sizeof json; ++k) {
+        char l[8];
+        gs_litmus_outcome_label(r->shape, k, l, sizeof l);
+        len += (size_t)snprintf(json + len, sizeof json - len, "%s\"%s\": %llu", k ? ", " : "{", l, r->c.outcome[k]);
     }
+    if (len < sizeof json)
+        snprintf(json + len, sizeof json - len, "}");
+    c[L_SHAPE] = gs_text(gs_litmus_shape_name(r->shape));
+    c[L_ORDER] = gs_text(gs_litmus_order_name(r->order));
+    c[L_MODEL] = gs_text(model_name(r));
+    c[L_STRESS] = gs_text(gs_litmus_opts.stress ? "on" : "off");
+    c[L_WEAK_T] = c[L_WEAK_OUTCOME] = gs_text(label);
+    c[L_BLOCKS] = gs_num(r->blocks);
+    c[L_INSTANCES] = gs_num(r->instances);
+    c[L_ITERS] = gs_num((double)r->c.iterations);
+    c[L_DISTINCT] = gs_num((double)r->c.distinct_sm);
+    c[L_WEAK] = gs_num((double)r->c.outcome[gs_litmus_weak_outcome(r->shape)]);
+    c[L_OTHER] = gs_num((double)r->c.other);
+    c[L_OUTCOMES] = gs_text(all);
+    c[L_OUTCOMES_JSON] = gs_json(json);
+    c[L_VERDICT] = gs_text(verdict_name(r));
+    c[L_MS] = gs_num(r->ms);
+    c[L_SEEN_T] = gs_text(seen);
+    c[L_DETAIL] = gs_text(r->detail);
+    gs_out_row(out, c);
+}
+
+static int report(enum gs_format fmt, const gs_meta *m, const litmus_row *rows, int nrows, char *err, size_t n)
+{
+    char note[200];
+    gs_schema s = {"litmus", litmus_cols, L_COLS, note, NULL, 0};
+    gs_out out;
+    snprintf(note, sizeof note, "litmus: at least %u iterations a row; each role in a block of its own SM%s; stress %s\n",
+             gs_litmus_opts.iters, nrows && rows[0].per_sm == 1u ? " (one block an SM)" : "",
+             gs_litmus_opts.stress ? "on" : "off");
+    s.json_extra = gs_litmus_opts.stress ? "\"stress\": true" : "\"stress\": false";
+    gs_out_begin(&out, stdout, fmt, m, &s);
+    for (int i = 0; i < nrows; ++i)
+        report_row(&out, &rows[i]);
+    for (int i = 0; i < nrows && fmt == GS_FORMAT_TABLE; ++i) /* what failed or timed out, and the twin's note */
+        if (rows[i].verdict != GS_PASS || rows[i].skipped || GS_LITMUS_WARMS(rows[i].shape))
+            fprintf(out.f, "%s %s: %s\n", gs_litmus_shape_name(rows[i].shape), gs_litmus_order_name(rows[i].order),
+                    rows[i].detail);
+    return gs_out_end(&out, err, n);
 }
 
 int gs_litmus_command(const gs_options *o, const gs_device_info *dev, const gs_meta *meta, char *err, size_t n)
@@ -319,7 +333,8 @@ int gs_litmus_command(const gs_options *o, const gs_device_info *dev, const gs_m
         }
     }
     gs_progress_end(0);
-    report(stdout, o->format, meta, rows, nrows);
+    if ((rc = report(o->format, meta, rows, nrows, err, n)))
+        return rc;
     for (int i = 0; i < nrows; ++i) /* a FAIL or TIMEOUT is an error, but a broken twin's FAIL is its finding */
         if (rows[i].verdict != GS_PASS && !(GS_LITMUS_IS_TWIN(rows[i].shape) && rows[i].verdict == GS_FAIL)) {
             snprintf(err, n, "litmus: %s %s: %s: %s", gs_litmus_shape_name(rows[i].shape),

@@ -23,6 +23,7 @@
 #include <gsync/cluster.cuh>
 #include <gsync/wait.cuh>
 
+#include "cuda_check.h"
 #include "gsync/host.h"
 #include "launch.h"
 #include "litmus/litmus.h"
@@ -368,12 +369,6 @@ static __global__ void litmus_arm(gs_watchdog_t *wd, unsigned long long timeout_
     gs_watchdog_arm(wd, timeout_ns);
 }
 
-#define CK(call)                              \
-    do {                                      \
-        if ((e = (call)) != cudaSuccess)      \
-            return e;                         \
-    } while (0)
-
 extern "C" cudaError_t gs_litmus_gpu_open(gs_litmus_gpu *g, unsigned int shape, unsigned int order,
                                           unsigned int iters)
 {
@@ -385,24 +380,24 @@ extern "C" cudaError_t gs_litmus_gpu_open(gs_litmus_gpu *g, unsigned int shape, 
     const void *kernel = litmus_kernels[shape][order];
     g->shape = shape, g->order = order;
     g->roles = shape == GS_LITMUS_IRIW ? 4u : 2u;
-    CK(cudaGetDevice(&dev));
-    CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-    CK(cudaDeviceGetAttribute(&per_sm_smem, cudaDevAttrMaxSharedMemoryPerMultiprocessor, dev));
-    CK(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
-    CK(cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, dev));
+    GS_CK_RETURN(cudaGetDevice(&dev));
+    GS_CK_RETURN(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+    GS_CK_RETURN(cudaDeviceGetAttribute(&per_sm_smem, cudaDevAttrMaxSharedMemoryPerMultiprocessor, dev));
+    GS_CK_RETURN(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
+    GS_CK_RETURN(cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, dev));
     if ((!coop && !GS_LITMUS_IS_CLUSTER(shape)) || (unsigned int)sms < g->roles)
         return cudaErrorInvalidConfiguration;
     /* more than half an SM's shared memory: one block an SM */
     g->smem = (size_t)per_sm_smem / 2u + 1024u;
     if (g->smem > (size_t)optin)
         g->smem = (size_t)optin;
-    CK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)g->smem));
+    GS_CK_RETURN(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)g->smem));
     g->groups = (unsigned int)sms / g->roles;
     g->cluster = 1u;
-    CK(gs_blocks_per_sm(kernel, GS_LITMUS_THREADS, g->smem, &g->per_sm));
+    GS_CK_RETURN(gs_blocks_per_sm(kernel, GS_LITMUS_THREADS, g->smem, &g->per_sm));
     if (GS_LITMUS_IS_CLUSTER(shape)) { /* a group is a cluster of two; as many as are resident at once */
         unsigned int resident = 0u;
-        CK(gs_cluster_pick(kernel, g->roles * g->groups, GS_LITMUS_THREADS, g->smem, 2u, &g->cluster, &resident));
+        GS_CK_RETURN(gs_cluster_pick(kernel, g->roles * g->groups, GS_LITMUS_THREADS, g->smem, 2u, &g->cluster, &resident));
         if (g->cluster != 2u || resident < 2u)
             return cudaErrorNotSupported;
         if (resident / 2u < g->groups)
@@ -417,14 +412,14 @@ extern "C" cudaError_t gs_litmus_gpu_open(gs_litmus_gpu *g, unsigned int shape, 
         g->max_rounds = GS_LITMUS_MAX_ROUNDS;
     if (g->max_rounds == 0u)
         g->max_rounds = 1u;
-    CK(cudaMalloc((void **)&g->mem, (size_t)g->instances * 3u * GS__LITMUS_LINE * sizeof(unsigned int)));
-    CK(cudaMalloc((void **)&g->records, (size_t)g->max_rounds * g->instances * g->roles));
-    CK(cudaMalloc((void **)&g->smid, g->blocks * sizeof(unsigned int)));
-    CK(cudaMalloc((void **)&g->stress, (size_t)GS__LITMUS_STRESS_LINES * GS__LITMUS_LINE * sizeof(unsigned int)));
-    CK(cudaMalloc(&g->watchdog, sizeof(gs_watchdog_t)));
-    CK(cudaMemset(g->stress, 0, (size_t)GS__LITMUS_STRESS_LINES * GS__LITMUS_LINE * sizeof(unsigned int)));
-    CK(cudaEventCreate(&g->t0));
-    CK(cudaEventCreate(&g->t1));
+    GS_CK_RETURN(cudaMalloc((void **)&g->mem, (size_t)g->instances * 3u * GS__LITMUS_LINE * sizeof(unsigned int)));
+    GS_CK_RETURN(cudaMalloc((void **)&g->records, (size_t)g->max_rounds * g->instances * g->roles));
+    GS_CK_RETURN(cudaMalloc((void **)&g->smid, g->blocks * sizeof(unsigned int)));
+    GS_CK_RETURN(cudaMalloc((void **)&g->stress, (size_t)GS__LITMUS_STRESS_LINES * GS__LITMUS_LINE * sizeof(unsigned int)));
+    GS_CK_RETURN(cudaMalloc(&g->watchdog, sizeof(gs_watchdog_t)));
+    GS_CK_RETURN(cudaMemset(g->stress, 0, (size_t)GS__LITMUS_STRESS_LINES * GS__LITMUS_LINE * sizeof(unsigned int)));
+    GS_CK_RETURN(cudaEventCreate(&g->t0));
+    GS_CK_RETURN(cudaEventCreate(&g->t1));
     return cudaSuccess;
 }
 
@@ -442,27 +437,27 @@ extern "C" cudaError_t gs_litmus_gpu_run(gs_litmus_gpu *g, unsigned int rounds, 
     a.roles = g->roles, a.groups = g->groups, a.instances = g->instances, a.rounds = rounds;
     a.stress_on = stress ? 1u : 0u, a.seed = seed;
     const size_t nrec = (size_t)rounds * g->instances * g->roles;
-    CK(cudaMemset(g->mem, 0, (size_t)g->instances * 3u * GS__LITMUS_LINE * sizeof(unsigned int)));
-    CK(cudaMemset(g->records, 0, nrec));
+    GS_CK_RETURN(cudaMemset(g->mem, 0, (size_t)g->instances * 3u * GS__LITMUS_LINE * sizeof(unsigned int)));
+    GS_CK_RETURN(cudaMemset(g->records, 0, nrec));
     litmus_arm<<<1, 1>>>((gs_watchdog_t *)g->watchdog, timeout_ns);
-    CK(cudaGetLastError());
+    GS_CK_RETURN(cudaGetLastError());
     if (gs_fault_injected()) /* the tests' hook: a launch failure after the allocations */
         return cudaErrorLaunchFailure;
-    CK(cudaEventRecord(g->t0, 0));
+    GS_CK_RETURN(cudaEventRecord(g->t0, 0));
     if (g->cluster > 1u) /* a cluster's blocks are co-scheduled; clusters do not wait for each other */
-        CK(gs_launch_clusters(litmus_kernels[g->shape][g->order], g->blocks, GS_LITMUS_THREADS, g->cluster, args,
-                              g->smem, 0));
+        GS_CK_RETURN(gs_launch_clusters(litmus_kernels[g->shape][g->order], g->blocks, GS_LITMUS_THREADS, g->cluster,
+                                        args, g->smem, 0));
     else
-        CK(cudaLaunchCooperativeKernel(litmus_kernels[g->shape][g->order], dim3(g->blocks), dim3(GS_LITMUS_THREADS),
-                                       args, g->smem, 0));
-    CK(cudaEventRecord(g->t1, 0));
-    CK(gs_wait_launch(g->t1, GS_WAIT_LAUNCH_LIMIT_S(timeout_ns)));
-    CK(cudaGetLastError());
-    CK(cudaEventElapsedTime(ms, g->t0, g->t1));
-    CK(cudaMemcpy(records, g->records, nrec, cudaMemcpyDeviceToHost));
-    CK(cudaMemcpy(smid, g->smid, g->blocks * sizeof(unsigned int), cudaMemcpyDeviceToHost));
-    CK(cudaMemcpy(&abort, (const char *)g->watchdog + offsetof(gs_watchdog_t, abort), sizeof abort,
-                  cudaMemcpyDeviceToHost));
+        GS_CK_RETURN(cudaLaunchCooperativeKernel(litmus_kernels[g->shape][g->order], dim3(g->blocks),
+                                                 dim3(GS_LITMUS_THREADS), args, g->smem, 0));
+    GS_CK_RETURN(cudaEventRecord(g->t1, 0));
+    GS_CK_RETURN(gs_wait_launch(g->t1, GS_WAIT_LAUNCH_LIMIT_S(timeout_ns)));
+    GS_CK_RETURN(cudaGetLastError());
+    GS_CK_RETURN(cudaEventElapsedTime(ms, g->t0, g->t1));
+    GS_CK_RETURN(cudaMemcpy(records, g->records, nrec, cudaMemcpyDeviceToHost));
+    GS_CK_RETURN(cudaMemcpy(smid, g->smid, g->blocks * sizeof(unsigned int), cudaMemcpyDeviceToHost));
+    GS_CK_RETURN(cudaMemcpy(&abort, (const char *)g->watchdog + offsetof(gs_watchdog_t, abort), sizeof abort,
+                            cudaMemcpyDeviceToHost));
     *timed_out = abort != 0u;
     return cudaSuccess;
 }

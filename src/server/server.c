@@ -17,6 +17,7 @@
 
 #include "cli.h"
 #include "gsync_bench.h"
+#include "cuda_check.h"
 #include "report.h"
 #include "stats.h"
 
@@ -440,8 +441,7 @@ static int launch_checked(srv_row *r, int verifying, char *err, size_t n)
             items[a] = GS_SRV_INITIAL_BALANCE;
     l->verifying = verifying;
     if ((e = gs_server_gpu_run(l, items, log, counts)) != 0) {
-        snprintf(err, n, "CUDA: server %s %s: %s: %s", gs_srv_workload_name(l->workload), gs_srv_way_name(l->way),
-                 cudaGetErrorName((cudaError_t)e), cudaGetErrorString((cudaError_t)e));
+        gs_cuda_error(e, err, n, "server %s %s", gs_srv_workload_name(l->workload), gs_srv_way_name(l->way));
         free(items), free(log), free(counts);
         return GS_EXIT_RUNTIME;
     }
@@ -533,87 +533,90 @@ static double ops_of(const gs_srv_launch *l)
     return l->workload == GS_SRV_QUEUE ? (double)(l->blocks - l->servers) * l->threads * l->total : (double)l->total;
 }
 
-static void report(FILE *f, enum gs_format fmt, const gs_meta *m, const srv_row *rows, int nrows)
+enum {
+    S_WORKLOAD, S_WAY, S_BLOCKS, S_THREADS, S_SERVERS, S_SHARE, S_ITEMS, S_KEYS, S_CAPACITY, S_VARIANT_T, S_INPUT,
+    S_MSG_BYTES, S_LOOKUPS, S_DEST, S_DIST, S_PING, S_IDLE, S_OPS, S_MS, S_MS_MIN, S_MS_MAX, S_NOISE, S_NS, S_NOISE_T,
+    S_MOPS, S_VERDICT, S_VERDICT_T, S_DETAIL, S_COLS
+};
+
+static const gs_col server_cols[S_COLS] = {
+    [S_WORKLOAD] = {"workload", GS_COL_ALL, NULL, "workload", -10, NULL, NULL},
+    [S_WAY] = {"way", GS_COL_ALL, NULL, "way", -14, NULL, NULL},
+    [S_BLOCKS] = {"blocks", GS_COL_ALL, "%.0f", "blocks", 6, NULL, NULL},
+    [S_THREADS] = {"threads", GS_COL_ALL, "%.0f", "thr", 4, NULL, NULL},
+    [S_SERVERS] = {"servers", GS_COL_ALL, "%.0f", "servers", 7, NULL, NULL},
+    [S_SHARE] = {"share_pct", GS_COL_DATA, "%.0f", NULL, 0, NULL, NULL},
+    [S_ITEMS] = {"items", GS_COL_ALL, "%.0f", "items", 8, NULL, NULL},
+    [S_KEYS] = {"keys", GS_COL_ALL, "%.0f", "keys", 8, NULL, NULL},
+    [S_CAPACITY] = {"capacity", GS_COL_ALL, "%.0f", "queue", 6, NULL, NULL},
+    [S_VARIANT_T] = {NULL, GS_COL_TABLE, NULL, "variant", -10, NULL, NULL},
+    [S_INPUT] = {"input", GS_COL_DATA | GS_COL_QUOTE, NULL, NULL, 0, NULL, NULL},
+    [S_MSG_BYTES] = {"msg_bytes", GS_COL_DATA, "%.0f", NULL, 0, NULL, NULL},
+    [S_LOOKUPS] = {"lookup_pct", GS_COL_DATA, "%.0f", NULL, 0, NULL, NULL},
+    [S_DEST] = {"dest", GS_COL_DATA, NULL, NULL, 0, NULL, NULL},
+    [S_DIST] = {"dist", GS_COL_DATA, NULL, NULL, 0, NULL, NULL},
+    [S_PING] = {"ping_pct", GS_COL_DATA, "%.0f", NULL, 0, NULL, NULL},
+    [S_IDLE] = {"idle_pct", GS_COL_DATA, "%.0f", NULL, 0, NULL, NULL},
+    [S_OPS] = {"ops", GS_COL_ALL, "%.0f", "ops", 11, NULL, NULL},
+    [S_MS] = {"ms_median", GS_COL_ALL, "%.4f", "ms", 10, "%.3f", NULL},
+    [S_MS_MIN] = {"ms_min", GS_COL_DATA, "%.4f", NULL, 0, NULL, NULL},
+    [S_MS_MAX] = {"ms_max", GS_COL_DATA, "%.4f", NULL, 0, NULL, NULL},
+    [S_NOISE] = {"noise_pct", GS_COL_DATA, "%.2f", NULL, 0, NULL, NULL},
+    [S_NS] = {"ns_per_op", GS_COL_ALL, "%.4g", "ns/op", 9, "%.3g", NULL},
+    [S_NOISE_T] = {NULL, GS_COL_TABLE, "%5.1f%%", "noise", 6, NULL, NULL},
+    [S_MOPS] = {"mops_per_s", GS_COL_ALL, "%.1f", "Mops/s", 10, NULL, NULL},
+    [S_VERDICT] = {"verdict", GS_COL_DATA, NULL, NULL, 0, NULL, NULL},
+    [S_VERDICT_T] = {NULL, GS_COL_TABLE, NULL, "verdict", 0, NULL, "  "},
+    [S_DETAIL] = {"detail", GS_COL_DATA | GS_COL_QUOTE, NULL, NULL, 0, NULL, NULL},
+};
+
+static void report_row(const gs_meta *m, const void *rows, int i, gs_cell *c)
 {
-    if (fmt == GS_FORMAT_CSV)
-        fprintf(f, "gsync_version,device,sm_count,clock_mhz,cc,driver,runtime,command,workload,way,blocks,threads,"
-                   "servers,share_pct,items,keys,capacity,input,msg_bytes,lookup_pct,dest,dist,ping_pct,idle_pct,ops,ms_median,ms_min,ms_max,noise_pct,ns_per_op,mops_per_s,"
-                   "verdict,detail\n");
-    else if (fmt == GS_FORMAT_JSON) {
-        gs_json_meta(f, m);
-        fprintf(f, "  \"server\": [");
-    } else {
-        gs_table_header(f, m);
-        fprintf(f, "%-10s %-14s %6s %4s %7s %8s %8s %6s %-10s %11s %10s %9s %6s %10s  %s\n", "workload", "way",
-                "blocks", "thr", "servers", "items", "keys", "queue", "variant", "ops", "ms", "ns/op", "noise", "Mops/s",
-                "verdict");
-    }
-    for (int i = 0; i < nrows; ++i) {
-        const srv_row *r = &rows[i];
-        const gs_srv_launch *l = &r->l;
-        const double ops = ops_of(l), ns = r->ms_median * 1e6 / ops, mops = ops / (r->ms_median * 1e3);
-        const int pass = r->verdict == GS_PASS;
-        const char *input = l->workload == GS_SRV_UNIONFIND ? graphs[r->graph].g.name : "";
-        const unsigned int bytes = l->workload == GS_SRV_QUEUE || l->workload == GS_SRV_STRESS ? 16u * l->msg_slots : 0u;
-        const char *dest = l->workload == GS_SRV_QUEUE ? (l->dest_warp ? "warp" : "lane")
-                           : l->workload == GS_SRV_STRESS ? "lane" : "";
-        const char *dist = l->workload == GS_SRV_COUNTERS || l->workload == GS_SRV_STRESS
-                               ? (l->skewed ? (l->workload == GS_SRV_STRESS ? "hot" : "skewed") : "uniform")
-                               : "";
-        if (fmt == GS_FORMAT_CSV) {
-            gs_csv_meta(f, m);
-            fprintf(f, "%s,%s,%u,%u,%u,%u,%u,%u,%u,", gs_srv_workload_name(l->workload), gs_srv_way_name(l->way),
-                    l->blocks, l->threads, l->servers, r->share, l->items, l->keys, l->capacity);
-            gs_csv_string(f, input);
-            fprintf(f, ",%u,%u,%s,%s,%u,%u,%.0f,", bytes, l->lookups, dest, dist, l->ping_pct, l->idle_pct, ops);
-            if (pass)
-                fprintf(f, "%.4f,%.4f,%.4f,%.2f,%.4g,%.1f,", r->ms_median, r->ms_min, r->ms_max, r->noise_pct, ns,
-                        mops);
-            else
-                fprintf(f, ",,,,,,");
-            fprintf(f, "%s,", gs_verdict_name(r->verdict));
-            gs_csv_string(f, r->detail);
-            fputc('\n', f);
-        } else if (fmt == GS_FORMAT_JSON) {
-            fprintf(f, "%s\n    {\"workload\": \"%s\", \"way\": \"%s\", \"blocks\": %u, \"threads\": %u, "
-                       "\"servers\": %u, \"share_pct\": %u, \"items\": %u, \"keys\": %u, \"capacity\": %u, "
-                       "\"input\": ",
-                    i ? "," : "", gs_srv_workload_name(l->workload), gs_srv_way_name(l->way), l->blocks, l->threads,
-                    l->servers, r->share, l->items, l->keys, l->capacity);
-            gs_json_string(f, input);
-            fprintf(f, ", \"msg_bytes\": %u, \"lookup_pct\": %u, \"dest\": \"%s\", \"dist\": \"%s\", "
-                       "\"ping_pct\": %u, \"idle_pct\": %u, \"ops\": %.0f, ",
-                    bytes, l->lookups, dest, dist, l->ping_pct, l->idle_pct, ops);
-            if (pass)
-                fprintf(f, "\"ms_median\": %.4f, \"ms_min\": %.4f, \"ms_max\": %.4f, \"noise_pct\": %.2f, "
-                           "\"ns_per_op\": %.4g, \"mops_per_s\": %.1f, ",
-                        r->ms_median, r->ms_min, r->ms_max, r->noise_pct, ns, mops);
-            fprintf(f, "\"verdict\": \"%s\", \"detail\": ", gs_verdict_name(r->verdict));
-            gs_json_string(f, r->detail);
-            fputc('}', f);
-        } else {
-            char variant[32] = "";
-            if (l->workload == GS_SRV_STRESS)
-                snprintf(variant, sizeof variant, "%uB%s p%u i%u", bytes, l->skewed ? " hot" : "", l->ping_pct,
-                         l->idle_pct);
-            else if (bytes)
-                snprintf(variant, sizeof variant, "%u B %s", bytes, dest);
-            else if (l->workload == GS_SRV_HASHTABLE)
-                snprintf(variant, sizeof variant, "%u%% look", l->lookups);
-            else
-                snprintf(variant, sizeof variant, "%.10s", input);
-            fprintf(f, "%-10s %-14s %6u %4u %7u %8u %8u %6u %-10s %11.0f ", gs_srv_workload_name(l->workload),
-                    gs_srv_way_name(l->way), l->blocks, l->threads, l->servers, l->items, l->keys, l->capacity, variant,
-                    ops);
-            if (pass)
-                fprintf(f, "%10.3f %9.3g %5.1f%% %10.1f  PASS", r->ms_median, ns, r->noise_pct, mops);
-            else
-                fprintf(f, "%10s %9s %6s %10s  %s", "-", "-", "-", "-", gs_verdict_name(r->verdict));
-            fprintf(f, r->detail[0] ? " (%s)\n" : "\n", r->detail);
-        }
-    }
-    if (fmt == GS_FORMAT_JSON)
-        fprintf(f, "\n  ]\n}\n");
+    const srv_row *r = (const srv_row *)rows + i;
+    const gs_srv_launch *l = &r->l;
+    const double ops = ops_of(l);
+    const int pass = r->verdict == GS_PASS;
+    const char *input = l->workload == GS_SRV_UNIONFIND ? graphs[r->graph].g.name : "";
+    const unsigned int bytes = l->workload == GS_SRV_QUEUE || l->workload == GS_SRV_STRESS ? 16u * l->msg_slots : 0u;
+    const char *dest = l->workload == GS_SRV_QUEUE ? (l->dest_warp ? "warp" : "lane")
+                       : l->workload == GS_SRV_STRESS ? "lane" : "";
+    const char *dist = l->workload == GS_SRV_COUNTERS || l->workload == GS_SRV_STRESS
+                           ? (l->skewed ? (l->workload == GS_SRV_STRESS ? "hot" : "skewed") : "uniform")
+                           : "";
+    (void)m;
+    c[S_WORKLOAD] = gs_text(gs_srv_workload_name(l->workload));
+    c[S_WAY] = gs_text(gs_srv_way_name(l->way));
+    c[S_BLOCKS] = gs_num(l->blocks), c[S_THREADS] = gs_num(l->threads), c[S_SERVERS] = gs_num(l->servers);
+    c[S_SHARE] = gs_num(r->share), c[S_ITEMS] = gs_num(l->items), c[S_KEYS] = gs_num(l->keys);
+    c[S_CAPACITY] = gs_num(l->capacity);
+    if (l->workload == GS_SRV_STRESS)
+        c[S_VARIANT_T] = gs_textf("%uB%s p%u i%u", bytes, l->skewed ? " hot" : "", l->ping_pct, l->idle_pct);
+    else if (bytes)
+        c[S_VARIANT_T] = gs_textf("%u B %s", bytes, dest);
+    else if (l->workload == GS_SRV_HASHTABLE)
+        c[S_VARIANT_T] = gs_textf("%u%% look", l->lookups);
+    else
+        c[S_VARIANT_T] = gs_textf("%.10s", input);
+    c[S_INPUT] = gs_text(input);
+    c[S_MSG_BYTES] = gs_num(bytes), c[S_LOOKUPS] = gs_num(l->lookups);
+    c[S_DEST] = gs_text(dest), c[S_DIST] = gs_text(dist);
+    c[S_PING] = gs_num(l->ping_pct), c[S_IDLE] = gs_num(l->idle_pct);
+    c[S_OPS] = gs_num(ops);
+    c[S_MS] = pass ? gs_num(r->ms_median) : gs_none();
+    c[S_MS_MIN] = pass ? gs_num(r->ms_min) : gs_none();
+    c[S_MS_MAX] = pass ? gs_num(r->ms_max) : gs_none();
+    c[S_NOISE] = c[S_NOISE_T] = pass ? gs_num(r->noise_pct) : gs_none();
+    c[S_NS] = pass ? gs_num(r->ms_median * 1e6 / ops) : gs_none();
+    c[S_MOPS] = pass ? gs_num(ops / (r->ms_median * 1e3)) : gs_none();
+    c[S_VERDICT] = gs_text(gs_verdict_name(r->verdict));
+    c[S_VERDICT_T] = gs_textf(r->detail[0] ? "%s (%s)" : "%s", gs_verdict_name(r->verdict), r->detail);
+    c[S_DETAIL] = gs_text(r->detail);
+}
+
+static int report(enum gs_format fmt, const gs_meta *m, const srv_row *rows, int nrows, char *err, size_t n)
+{
+    static const gs_schema schema = {"server", server_cols, S_COLS, NULL, NULL, 0};
+    return gs_print(stdout, fmt, m, &schema, rows, nrows, report_row, err, n);
 }
 
 /* Stress's rows: first the shape of the deadlock a user found (256
@@ -636,8 +639,7 @@ static int plan_stress(const gs_options *o, const gs_device_info *dev, const uns
         if (!e && !per_sm[t])
             return GS_EXIT_RUNTIME;
         if (e) {
-            snprintf(err, n, "CUDA: server stress: occupancy: %s", cudaGetErrorString((cudaError_t)e));
-            return GS_EXIT_RUNTIME;
+            return gs_cuda_error(e, err, n, "server stress: occupancy");
         }
     }
     for (unsigned int c = 0; c < fixed + gs_srv_opts.configs; ++c) {
@@ -687,10 +689,8 @@ static int plan(const gs_options *o, const gs_device_info *dev, srv_row *rows, i
     const unsigned int sms = (unsigned int)dev->sm_count;
     unsigned int per_sm = 0u, grids[GS_MAX_LIST];
     int ngrids = 0, e;
-    if ((e = gs_server_gpu_per_sm(GS_SRV_COUNTERS, threads, 32u * sms, &per_sm)) != 0) {
-        snprintf(err, n, "CUDA: server: occupancy: %s", cudaGetErrorString((cudaError_t)e));
-        return GS_EXIT_RUNTIME;
-    }
+    if ((e = gs_server_gpu_per_sm(GS_SRV_COUNTERS, threads, 32u * sms, &per_sm)) != 0)
+        return gs_cuda_error(e, err, n, "server: occupancy");
     if (o->tbs)
         grids[ngrids++] = o->tbs;
     for (int i = 0; i < o->ntbs_per_sm; ++i)
@@ -846,7 +846,8 @@ static int run_rows(const gs_options *o, const gs_device_info *dev, const gs_met
         }
     }
     gs_progress_end(0);
-    report(stdout, o->format, meta, rows, nrows);
+    if ((rc = report(o->format, meta, rows, nrows, err, n)))
+        return rc;
     /* a FAIL or TIMEOUT is an error, except a broken twin's FAIL or deadlock (its purpose) and the spin lock's
      * TIMEOUT (HeteroSync's baseline livelocks under contention: the finding) */
     for (int i = 0; i < nrows; ++i)

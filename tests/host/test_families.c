@@ -1,6 +1,7 @@
 /* The families' tables: HeteroSync's names, lookups and suggestions, and
  * what each family promises the runner. */
 #include "../check.h"
+#include "cli.h"
 #include "family.h"
 
 #include <string.h>
@@ -19,7 +20,12 @@ int main(void)
                                 "spinSemUniq120", "spinSemEBOUniq1", "spinSemEBOUniq2", "spinSemEBOUniq10",
                                 "spinSemEBOUniq120"}; /* all 28 of HeteroSync's SyncPrims names */
 
-    CHECK(n == 106);
+    { /* the lookups see every family's table, each primitive once */
+        size_t total = 0;
+        for (i = 0; i < gs_nfamilies; ++i)
+            total += gs_families[i]->nprims;
+        CHECK(n == total && n > 0);
+    }
     for (i = 0; i < sizeof heterosync / sizeof heterosync[0]; ++i)
         CHECK(gs_prim_find(heterosync[i]) != NULL);
     for (i = 0; i < n; ++i) {
@@ -36,6 +42,7 @@ int main(void)
     for (i = 0; i < gs_nfamilies; ++i) { /* every operation the runner calls is there */
         const gs_family *f = gs_families[i];
         CHECK(f->nprims > 0 && f->default_iters > 0 && f->help != NULL);
+        CHECK(f->nprims <= GS_MAX_LIST); /* `run FAMILY` takes all of them */
         CHECK(f->launch_iters && f->state_bytes && f->data_words && f->prepare && f->verify && f->ops_per_launch);
     }
     CHECK(gs_prim_find("nope") == NULL && gs_prim_at(n) == NULL);
@@ -60,6 +67,20 @@ int main(void)
           strcmp(gs_prim_find("ticketMutexCluster")->family->name, "local") == 0);
     CHECK(strcmp(gs_prim_find("spinSemEBOUniq10")->origin, "HeteroSync baseline") == 0);
     CHECK(gs_prim_find("histCub64K")->arg[1] == 65536u && gs_prim_find("hg2kRelaxed")->arg[1] == 2048u);
+    for (i = 0; i < n; ++i) { /* each histogram competitor runs beside gsync's and a CUB peer at its bins */
+        const gs_prim *p = gs_prim_at(i);
+        int gsync = 0, cub = 0;
+        if (strncmp(p->name, "hist", 4) != 0)
+            continue;
+        CHECK(strcmp(p->family->name, "relaxed") == 0 && p->arg[1] >= 256u);
+        CHECK((strncmp(p->name, "histCub", 7) == 0) == (strcmp(p->origin, "CUDA peer") == 0));
+        for (j = 0; j < n; ++j) {
+            const gs_prim *q = gs_prim_at(j);
+            gsync |= strncmp(q->name, "histGsync", 9) == 0 && q->arg[1] == p->arg[1];
+            cub |= strncmp(q->name, "histCub", 7) == 0 && q->arg[1] == p->arg[1];
+        }
+        CHECK(gsync && cub);
+    }
     CHECK(strcmp(gs_prim_find("seqlocksAcqRel")->family->name, "relaxed") == 0);
     CHECK(gs_prim_find("relaunchGraph")->launch == GS_LAUNCH_RELAUNCH_GRAPH);
     CHECK(gs_prim_find("ticketSem120")->arg[0] == 120 && strcmp(gs_prim_find("ticketSem120")->family->name, "sem") == 0);

@@ -10,10 +10,14 @@
  *            built on this one can pass more than the turn).  With no
  *            successor it empties the queue with a CAS on the tail, unless
  *            one is linking in, which it then waits for.
- * Ordering:  the tail swap is acq_rel, the link and the hand-over are
- *            st.release read by ld.acquire, and emptying the queue is a
- *            release CAS that the next block's swap acquires, all at `scope`
- *            (cluster).  Each block polls only its own shared memory.
+ * Ordering:  all at `scope` (cluster).  A holder's leaving is one
+ *            fence.release, then relaxed writes: the hand-over, or the CAS
+ *            that empties the queue.  The same fence is the release for its
+ *            next swap and link, which are otherwise relaxed (the swap
+ *            acquires), so joining pays no fence; a node's words go back to 0
+ *            when consumed, before that fence.  Polls are relaxed, and a
+ *            fence.acquire follows the value that ends them.  Each block
+ *            polls only its own shared memory.
  * Progress:  FIFO, starvation-free.
  * Requires:  launch in clusters; every block calls gs_mutex_mcs_begin before
  *            its first lock and gs_mutex_mcs_end before it exits (all
@@ -61,26 +65,28 @@ static __device__ __forceinline__ bool gs_mutex_mcs_acquire(gs_mutex_mcs_node_t 
                                                             enum gs_scope scope)
 {
     const unsigned int me = gs_cluster_rank() + 1u;
-    gs_st_relaxed_u64(&mine->go, 0ull, scope);
-    gs_st_relaxed(&mine->next, 0u, scope);
-    const unsigned int prev = gs_atom_exch_acq_rel(&gs__mcs_peer(mine, 0u)->tail, me, scope);
+    /* swap and link: released by this block's last leaving fence (or begin's cluster barrier) */
+    const unsigned int prev = gs_atom_exch_acquire(&gs__mcs_peer(mine, 0u)->tail, me, scope);
     *go = 0ull;
     if (prev != 0u) {
         gs_wait_t w = GS_WAIT_INIT;
-        gs_st_release(&gs__mcs_peer(mine, prev - 1u)->next, me, scope);
-        while ((*go = gs_ld_acquire_u64(&mine->go, scope)) == 0ull)
+        gs_st_relaxed(&gs__mcs_peer(mine, prev - 1u)->next, me, scope);
+        while ((*go = gs_ld_relaxed_u64(&mine->go, scope)) == 0ull)
             if (gs_wait_spin(&w))
                 return false;
+        gs_fence_acquire(scope);
+        gs_st_relaxed_u64(&mine->go, 0ull, scope); /* idle again, before the leaving fence */
     }
     return true;
 }
-
 /* The successor that has linked in (its rank + 1), or 0. */
 static __device__ __forceinline__ unsigned int gs_mutex_mcs_successor(gs_mutex_mcs_node_t *mine, enum gs_scope scope)
 {
-    return gs_ld_acquire(&mine->next, scope);
+    const unsigned int next = gs_ld_relaxed(&mine->next, scope);
+    if (next != 0u)
+        gs_fence_acquire(scope); /* its node's reset happened before our write to it */
+    return next;
 }
-
 /* Hands `value` (nonzero) to successor `next` (from gs_mutex_mcs_successor);
  * with none seen yet, empties the queue or waits for the one linking in. */
 static __device__ __forceinline__ void gs_mutex_mcs_pass(gs_mutex_mcs_node_t *mine, unsigned int next,
@@ -88,16 +94,19 @@ static __device__ __forceinline__ void gs_mutex_mcs_pass(gs_mutex_mcs_node_t *mi
 {
     if (next == 0u) {
         const unsigned int me = gs_cluster_rank() + 1u;
-        if (gs_atom_cas_release(&gs__mcs_peer(mine, 0u)->tail, me, 0u, scope) == me) /* the next swap acquires it */
+        gs_fence_release(scope); /* the next swap acquires the section through the emptied tail */
+        if (gs_atom_cas_relaxed(&gs__mcs_peer(mine, 0u)->tail, me, 0u, scope) == me)
             return;
         gs_wait_t w = GS_WAIT_INIT;
-        while ((next = gs_ld_acquire(&mine->next, scope)) == 0u)
+        while ((next = gs_ld_relaxed(&mine->next, scope)) == 0u)
             if (gs_wait_spin(&w))
                 return;
+        gs_fence_acquire(scope);
     }
-    gs_st_release_u64(&gs__mcs_peer(mine, next - 1u)->go, value, scope);
+    gs_st_relaxed(&mine->next, 0u, scope); /* consumed; reset before the fence that releases our next link */
+    gs_fence_release(scope);
+    gs_st_relaxed_u64(&gs__mcs_peer(mine, next - 1u)->go, value, scope);
 }
-
 /* The plain lock: one thread per block; false when the watchdog gave up. */
 static __device__ __forceinline__ bool gs_mutex_mcs_lock(gs_mutex_mcs_node_t *mine, enum gs_scope scope)
 {

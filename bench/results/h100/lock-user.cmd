@@ -1,0 +1,1 @@
+tests/lock_user_expect.sh build/lock_example lock-user.csv
