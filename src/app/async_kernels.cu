@@ -6,7 +6,7 @@
  *            sets the bit at once; the one that sets the bit owns the
  *            vertex's only live item.  A warp takes up to 32 items a round,
  *            clears their bits with atom.and (which reads their distance),
- *            relaxes their arcs 32 at a time (a lane an arc), keeps up to
+ *            relaxes their arcs 128 at a time (4 a lane), keeps up to
  *            GS_ASYNC_KEEP improved vertices for its next round and pushes
  *            the rest on a ring of ids (slots EMPTY or an id; a 64-bit head;
  *            a 64-bit word of tail | pending << 36, pending = items not yet
@@ -134,7 +134,7 @@ static __device__ __forceinline__ void async_run(const gs_app_args &a, bool unit
     extern __shared__ async_warp async_smem[];
     async_warp *w = &async_smem[threadIdx.x / 32u];
     const unsigned int lane = threadIdx.x & 31u, below = (1u << lane) - 1u;
-    unsigned int got = ASYNC_EMPTY, nkeep = 0u, pause = 32u;
+    unsigned int got = ASYNC_EMPTY, nkeep = 0u, pause = 32u, quiet = 0u;
     unsigned long long res = ASYNC_NO_RES, visits = 0ull, idle = 0ull, pend = 1ull; /* pend: lane 0's last look */
     const unsigned long long keep_below = (unsigned long long)a.tune[1] * a.blocks * a.threads;
     const unsigned int keep = a.tune[0] < 32u ? a.tune[0] : 32u, idle_ns = a.tune[3];
@@ -187,9 +187,9 @@ static __device__ __forceinline__ void async_run(const gs_app_args &a, bool unit
             int stop = 0;
             if (lane == 0u) {
                 const long long t = clock64();
-                if (tw == ~0ull)
+                if (tw == ~0ull && (++quiet & 7u) == 0u) /* every lane waits on a slot: a look now and then */
                     tw = gs_ld_relaxed_u64(&a.ctl[ASYNC_TAIL], GS_SCOPE_GPU);
-                if ((tw >> GS_APP_ASYNC_TAIL_BITS) == 0ull) {
+                if (tw != ~0ull && (tw >> GS_APP_ASYNC_TAIL_BITS) == 0ull) {
                     stop = 1;
                 } else {
                     gs_nanosleep(pause);
