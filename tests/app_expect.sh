@@ -1,9 +1,9 @@
 #!/bin/sh
 # app_expect.sh BENCH: the app family on the GPU (exit 77, skipped, without one).
-#  1. every program with every mode at 1 and 4 blocks/SM on a small road
-#     graph, a short alignment and 2^16 keys, CUB's sorts beside bitonic and
-#     CUB's sum beside both reduces: PASS (fxLockBarrier: PASS or TIMEOUT,
-#     it may deadlock);
+#  1. every program with every mode (bfs and sssp also async) at 1 and 4
+#     blocks/SM on a small road graph, a short alignment and 2^16 keys, CUB's
+#     sorts beside bitonic and CUB's sum beside both reduces: PASS
+#     (fxLockBarrier: PASS or TIMEOUT, it may deadlock);
 #  2. the broken twin (no grid barrier): every program must FAIL its check;
 #     UTS with each of its 5 stack locks PASS with --spread 1, and with
 #     --steal half from either start (cohortMutex in clusters of 2 or more
@@ -34,8 +34,8 @@ small="--graph road:20000 --length 600 --size 65536 --root 2000"
 "$bench" app all $small --tbs-per-sm 1,4 --repeat 1 --timeout 5 --format csv >"$tmp/all.csv" || {
   echo "app all: exit $?"; status=1; }
 n=$(rows "$tmp/all.csv" | wc -l)
-[ "$n" = 204 ] || { echo "app all: $n rows, expected 204 (bitonic adds CUB's sorts, both reduces CUB's sum," \
-  "uts runs 5 locks, uts-hs 3)"; status=1; }
+[ "$n" = 208 ] || { echo "app all: $n rows, expected 208 (bitonic adds CUB's sorts, both reduces CUB's sum," \
+  "uts runs 5 locks, uts-hs 3, bfs and sssp async)"; status=1; }
 [ "$(rows "$tmp/all.csv" | grep -cE '^reduce(-float)?,cubReduce,PASS$')" = 4 ] || {
   echo "app all: not 4 PASS rows of CUB's sum beside reduce and reduce-float:"; rows "$tmp/all.csv" | grep cubReduce
   status=1; }
@@ -117,7 +117,7 @@ a 5 1 1
 GR
 "$bench" app bfs,sssp --graph "$tmp/small.gr" --tbs-per-sm 1 --repeat 1 --format csv >"$tmp/gr.csv" || {
   echo "app on a .gr file: exit $?"; status=1; }
-[ "$(rows "$tmp/gr.csv" | grep -c ",PASS$")" = 20 ] || { echo "app on a .gr file: not 20 PASS rows"; status=1; }
+[ "$(rows "$tmp/gr.csv" | grep -c ",PASS$")" = 22 ] || { echo "app on a .gr file: not 22 PASS rows"; status=1; }
 cat >"$tmp/small.mtx" <<'MTX'
 %%MatrixMarket matrix coordinate integer symmetric
 % a triangle and a tail
@@ -129,7 +129,7 @@ cat >"$tmp/small.mtx" <<'MTX'
 MTX
 "$bench" app bfs,sssp,pagerank --graph "$tmp/small.mtx" --tbs-per-sm 1 --repeat 1 --format csv >"$tmp/mtx.csv" || {
   echo "app on a .mtx file: exit $?"; status=1; }
-[ "$(rows "$tmp/mtx.csv" | grep -c ",PASS$")" = 30 ] || { echo "app on a .mtx file: not 30 PASS rows"; status=1; }
+[ "$(rows "$tmp/mtx.csv" | grep -c ",PASS$")" = 32 ] || { echo "app on a .mtx file: not 32 PASS rows"; status=1; }
 sed 's/^a 2 3 4$/a 2 3 -4/' "$tmp/small.gr" >"$tmp/neg.gr"
 expect=$(dirname "$0")/cli_expect.sh
 "$expect" 2 "^gsync-bench: error: .*neg.gr: line 4 has the negative weight -4" "$bench" app sssp --graph "$tmp/neg.gr" \

@@ -148,16 +148,25 @@ GS__DEF_ATOM2(gs_atom_inc_acq_rel, acq_rel, inc)
 GS__DEF_ATOM2(gs_atom_or_release, release, or)
 GS__DEF_ATOM2(gs_atom_and_relaxed, relaxed, and)
 
+/* 64-bit read-modify-writes, relaxed: atom.relaxed.SCOPE.OP, returns the old value (sm_70) */
+#define GS__DEF_ATOM64(fn, op)                                                                              \
+    static __device__ __forceinline__ unsigned long long fn(unsigned long long *p, unsigned long long v,    \
+                                                            enum gs_scope scope)                            \
+    {                                                                                                       \
+        unsigned long long old;                                                                             \
+        GS__SCOPED(scope, GS__ATOM64_STMT_##op)                                                             \
+        return old;                                                                                         \
+    }
+#define GS__ATOM64(op, q) asm volatile("atom.relaxed" q "." op " %0, [%1], %2;" : "=l"(old) : "l"(p), "l"(v) : "memory")
+#define GS__ATOM64_STMT_add(q) GS__ATOM64("add.u64", q)
+#define GS__ATOM64_STMT_min(q) GS__ATOM64("min.u64", q)
+#define GS__ATOM64_STMT_and(q) GS__ATOM64("and.b64", q)
 /* gs_atom_add_relaxed_u64: atom.relaxed.SCOPE.add.u64 */
-static __device__ __forceinline__ unsigned long long gs_atom_add_relaxed_u64(unsigned long long *p,
-                                                                            unsigned long long v, enum gs_scope scope)
-{
-    unsigned long long old;
-#define GS__S(q) asm volatile("atom.relaxed" q ".add.u64 %0, [%1], %2;" : "=l"(old) : "l"(p), "l"(v) : "memory")
-    GS__SCOPED(scope, GS__S)
-#undef GS__S
-    return old;
-}
+GS__DEF_ATOM64(gs_atom_add_relaxed_u64, add)
+/* gs_atom_min_relaxed_u64: atom.relaxed.SCOPE.min.u64 */
+GS__DEF_ATOM64(gs_atom_min_relaxed_u64, min)
+/* gs_atom_and_relaxed_u64: atom.relaxed.SCOPE.and.b64 */
+GS__DEF_ATOM64(gs_atom_and_relaxed_u64, and)
 
 /* gs_atom_cas_*: atom.SEM.SCOPE.cas.b32, returns the old value */
 #define GS__DEF_CAS(fn, sem)                                                                   \

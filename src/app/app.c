@@ -379,6 +379,8 @@ typedef struct app_bufs {
     gs_uts_hs_node *hs_tree; /* uts-hs */
     int *hs_stacks, *hs_heads;
     unsigned int *hs_locks, *hs_out, hs_global;
+    unsigned long long *dq, *ctl; /* async: allocated by its first run */
+    unsigned int *ring, ring_mask, tune[4]; /* tune: the knobs of its last run */
     void *watchdog;
     size_t state_bytes;
     float *host_rank; /* 1/n, the first iteration's ranks */
@@ -394,6 +396,7 @@ static void bufs_free(app_bufs *b)
     cudaFree(b->h), cudaFree(b->e), cudaFree(b->f), cudaFree(b->keys);
     cudaFree(b->tree), cudaFree(b->uts_out), cudaFree(b->stack_hdr), cudaFree(b->slots);
     cudaFree(b->hs_tree), cudaFree(b->hs_stacks), cudaFree(b->hs_heads), cudaFree(b->hs_locks), cudaFree(b->hs_out);
+    cudaFree(b->dq), cudaFree(b->ctl), cudaFree(b->ring);
     free(b->host_rank);
     memset(b, 0, sizeof *b);
 }
@@ -773,6 +776,28 @@ out:
     return rc;
 }
 
+/* async: its vertex words, ring and control words, allocated once a point,
+ * into a (the kernel fills them). */
+static int async_bufs(const app_point *pt, unsigned int nv, app_bufs *b, gs_app_args *a, char *err, size_t n)
+{
+    int rc = 0;
+    const unsigned long long slots = gs_app_async_ring(nv);
+    if (!gs_app_async_fits(nv, (unsigned long long)pt->blocks * pt->threads)) {
+        snprintf(err, n, "async: %u vertices and %u threads overflow its pending count (2^%u)", nv,
+                 pt->blocks * pt->threads, 64u - GS_APP_ASYNC_TAIL_BITS);
+        return GS_EXIT_USAGE;
+    }
+    if (!b->dq) {
+        GS_CK_OUT(cudaMalloc((void **)&b->dq, ((size_t)nv + 1) * 8));
+        GS_CK_OUT(cudaMalloc((void **)&b->ctl, GS_APP_ASYNC_CTL * 8));
+        GS_CK_OUT(cudaMalloc((void **)&b->ring, (size_t)slots * 4));
+        b->ring_mask = (unsigned int)(slots - 1u);
+    }
+    a->dq = b->dq, a->ctl = b->ctl, a->ring = b->ring, a->ring_mask = b->ring_mask;
+out:
+    return rc;
+}
+
 /* A run's arguments, and the program's device data reset for it. */
 static int run_args(const app_point *pt, unsigned int mode, const app_input *x, app_bufs *b, gs_app_args *a,
                     char *err, size_t n)
@@ -825,6 +850,8 @@ static int run_args(const app_point *pt, unsigned int mode, const app_input *x, 
         GS_CK_OUT(cudaMemset(b->dist, 0xff, (size_t)nv * 4));
         GS_CK_OUT(cudaMemset(b->stamp, 0, (size_t)nv * 4));
     }
+    if ((mode == GS_SYNC_ASYNC || mode == GS_SYNC_ASYNC_BROKEN) && (rc = async_bufs(pt, nv, b, a, err, n)))
+        goto out;
     GS_CK_OUT(cudaMemset(b->state, 0, b->state_bytes));
     if (mode == GS_SYNC_GS) {
         if (!b->planned) { /* the plan, once a point: it may time a trial */
@@ -850,7 +877,10 @@ static int run_launch(unsigned int mode, app_bufs *b, gs_app_args *a, app_row *r
     GS_CK_OUT((cudaError_t)gs_app_setup(a));
     GS_CK_OUT(cudaEventCreate(&t0));
     GS_CK_OUT(cudaEventCreate(&t1));
-    if (mode <= GS_SYNC_RELAUNCH_GRAPH)
+    if (a->dq) {
+        GS_CK_OUT((cudaError_t)gs_app_run_async(a, t0, t1));
+        memcpy(b->tune, a->tune, sizeof b->tune); /* the knobs it ran with, for the report */
+    } else if (mode <= GS_SYNC_RELAUNCH_GRAPH)
         GS_CK_OUT((cudaError_t)gs_app_run_relaunch(a, mode == GS_SYNC_RELAUNCH_GRAPH, t0, t1));
     else
         GS_CK_OUT((cudaError_t)gs_app_run_persistent(a, t0, t1));
@@ -906,6 +936,16 @@ static int run_verify(const app_point *pt, const app_input *x, const app_bufs *b
             r->verdict = GS_FAIL;
     } else if (check_exact("distance", got, x->dist, nv, r->detail, sizeof r->detail))
         r->verdict = GS_FAIL;
+    if ((r->mode == GS_SYNC_ASYNC || r->mode == GS_SYNC_ASYNC_BROKEN) && r->verdict == GS_PASS) {
+        unsigned long long visits = 0; /* the work done: vertices relaxed, against those reached */
+        unsigned int reached = 0;
+        GS_CK_OUT(cudaMemcpy(&visits, b->ctl + GS_APP_ASYNC_VISITS, sizeof visits, cudaMemcpyDeviceToHost));
+        for (unsigned int v = 0; v < nv; ++v)
+            reached += got[v] != GS_UNREACHED;
+        snprintf(r->detail, sizeof r->detail, "%llu vertices relaxed, %.2f a reached vertex; keep %u below %u, "
+                 "precheck %u, idle %u ns", visits, reached ? (double)visits / reached : 0.0, b->tune[0], b->tune[1],
+                 b->tune[2], b->tune[3]);
+    }
 out:
     free(got);
     free(fgot);
@@ -985,6 +1025,8 @@ static unsigned int modes_of(const gs_app_options *ao, unsigned int program, uns
     else if (k == 0)
         for (unsigned int m = 0; m < GS_SYNC_MODES; ++m)
             modes[k++] = m;
+    if (k == GS_SYNC_MODES && ao->nmodes == 0 && gs_app_mode_applies(program, GS_SYNC_ASYNC))
+        modes[k++] = GS_SYNC_ASYNC; /* none named: bfs and sssp also run without a barrier */
     return k;
 }
 
@@ -1035,6 +1077,7 @@ static int run_point(const app_point *pt, app_input *x, app_row *rows, int *nrow
         unsigned int i;
         for (i = 0; i < pt->repeat && r->verdict == GS_PASS; ++i)
             if ((rc = modes[k] >= GS_SYNC_CUB_RADIX  ? run_cub(pt, modes[k], &b, r, &t[i], err, n)
+                      : modes[k] >= GS_SYNC_ASYNC      ? run_once(pt, modes[k], x, &b, r, &t[i], err, n)
                       : modes[k] >= GS_SYNC_HS_SHIPPED ? run_uts_hs(pt, modes[k], &b, r, &t[i], err, n)
                       : modes[k] >= GS_SYNC_UTS_SPIN ? run_uts(pt, modes[k], &b, r, &t[i], err, n)
                                                      : run_once(pt, modes[k], x, &b, r, &t[i], err, n)))
@@ -1135,7 +1178,7 @@ static int report(enum gs_format fmt, const gs_meta *m, const app_row *rows, int
 static int unordered(unsigned int mode)
 {
     return (mode >= GS_SYNC_MODES && mode < GS_SYNC_ALL_MODES) || mode == GS_SYNC_UTS_NONE ||
-           mode == GS_SYNC_HS_SHIPPED;
+           mode == GS_SYNC_HS_SHIPPED || mode == GS_SYNC_ASYNC_BROKEN;
 }
 
 /* Every point can run: each kernel admits its blocks per SM. */
@@ -1150,6 +1193,8 @@ static int check_points(const gs_options *o, const gs_device_info *dev, const un
             const unsigned int prog = ao->programs[p];
             cudaError_t e = (cudaError_t)(prog == GS_APP_UTS      ? gs_app_uts_occupancy(o->threads, &fit)
                                           : prog == GS_APP_UTS_HS ? gs_uts_hs_occupancy(o->threads, &fit)
+                                          : modes[k] == GS_SYNC_ASYNC || modes[k] == GS_SYNC_ASYNC_BROKEN
+                                              ? gs_app_async_occupancy(o->threads, &fit)
                                                                   : gs_app_occupancy(prog, ao->key_bits,
                                                                                      modes[k], o->threads, &fit));
             if (e != cudaSuccess) {

@@ -54,6 +54,8 @@ enum gs_app_sync {
     GS_SYNC_HS_SHIPPED,                   /* uts-hs: HeteroSync's kernel as shipped (it must FAIL on sm_70+) */
     GS_SYNC_HS_FIXED,                     /* uts-hs: with __syncwarp and its relaxed lock fixed */
     GS_SYNC_HS_TICKET,                    /* uts-hs: the fixed kernel with gsync's ticket locks */
+    GS_SYNC_ASYNC,                        /* bfs, sssp: no barrier, a work ring (async_kernels.cu) */
+    GS_SYNC_ASYNC_BROKEN,                 /* its twin: a popped vertex stays queued (it must FAIL) */
     GS_SYNC_PARSED,                       /* --sync takes the names before this one */
     GS_SYNC_CUB_RADIX = GS_SYNC_PARSED,   /* not modes: the peers beside bitonic sort, CUB's */
     GS_SYNC_CUB_MERGE,                    /* DeviceRadixSort and DeviceMergeSort,            */
@@ -106,6 +108,11 @@ typedef struct gs_app_args {
     unsigned int blocks, threads;
     unsigned int groups;               /* HeteroSync's and the thesis's groups: one per SM */
     gs_barrier_t gs;                   /* gsync's barrier's plan */
+    unsigned long long *dq;            /* async: a word a vertex, distance << 32 | queued bit */
+    unsigned long long *ctl;           /* async: GS_APP_ASYNC_CTL words: head, tail and pending, visits */
+    unsigned int *ring;                /* async: ring_mask + 1 vertex ids */
+    unsigned int ring_mask;
+    unsigned int tune[4];              /* async: keep, keep below, precheck, idle ns (async_kernels.cu) */
 } gs_app_args;
 
 #ifndef GS_UNREACHED
@@ -155,6 +162,35 @@ static GS_APP_HD unsigned int gs_app_reduce_value(unsigned long long i)
     return (unsigned int)(x >> 48); /* 16 bits */
 }
 
+/* async BFS and SSSP (async_kernels.cu): the ring's slots, a power of two
+ * at least n (every live entry is a distinct queued vertex, so it never
+ * holds more than n) and 1024; and whether the pending count, which a
+ * 64-bit word shares with the ring's tail (GS_APP_ASYNC_TAIL_BITS low
+ * bits), holds n queued vertices plus one in work a thread. */
+#define GS_APP_ASYNC_TAIL_BITS 36u
+#define GS_APP_ASYNC_CTL 48u   /* control words, a 128-byte line apart: */
+#define GS_APP_ASYNC_HEAD 0u   /* items taken */
+#define GS_APP_ASYNC_TAIL 16u  /* items pushed | pending << GS_APP_ASYNC_TAIL_BITS */
+#define GS_APP_ASYNC_VISITS 32u /* items relaxed, all warps */
+static GS_APP_HD unsigned long long gs_app_async_ring(unsigned int n)
+{
+    unsigned long long c = 1024ull;
+    while (c < n)
+        c <<= 1;
+    return c;
+}
+static GS_APP_HD int gs_app_async_fits(unsigned int n, unsigned long long threads)
+{
+    return (unsigned long long)n + threads < (1ull << (64u - GS_APP_ASYNC_TAIL_BITS));
+}
+/* What a warp adds to the tail word to push `pushed` items and change
+ * pending by `delta` (negative: items relaxed); mod 2^64, the tail's bits
+ * untouched by delta. */
+static GS_APP_HD unsigned long long gs_app_async_add(unsigned int pushed, int delta)
+{
+    return (unsigned long long)pushed + ((unsigned long long)(long long)delta << GS_APP_ASYNC_TAIL_BITS);
+}
+
 /* app_kernels.cu: cudaError_t values. */
 int gs_app_setup(gs_app_args *a); /* per run, after the arrays are reset: watchdog, barrier state, first input */
 int gs_app_fill_reduce(unsigned int *in, float *terms, unsigned long long size); /* terms: NULL, or reduce-float's */
@@ -169,6 +205,11 @@ size_t gs_app_state_bytes(unsigned int blocks, unsigned int groups);
  * blocks that hold the whole grid at once (*cluster: their size; 1: none). */
 int gs_app_run_uts(gs_app_args *a, unsigned int lock, unsigned int *cluster, cudaEvent_t t0, cudaEvent_t t1);
 int gs_app_uts_occupancy(unsigned int threads, int *per_sm); /* the least of the locks' kernels */
+/* async BFS and SSSP (async_kernels.cu): fills a->dq, a->ring and a->ctl
+ * (source queued), then one cooperative launch timed between t0 and t1,
+ * then a->dist from a->dq.  Its occupancy: the least of its kernels'. */
+int gs_app_run_async(gs_app_args *a, cudaEvent_t t0, cudaEvent_t t1);
+int gs_app_async_occupancy(unsigned int threads, int *per_sm);
 /* CUB's radix sort (merge 0) or merge sort (merge 1) of n keys of
  * key_bits bits (32: unsigned int, 64: unsigned long long) from `in` into
  * `out`, timed between t0 and t1 (its scratch allocated before). */

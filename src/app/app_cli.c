@@ -25,7 +25,8 @@ static const char *const sync_names[GS_SYNC_NAMES] = {
     "relaunchStream", "relaunchGraph", "gridSync",  "cudaBarrier",      "atomicTreeBarrUniq", "lfTreeBarrUniq",
     "srBarrier",      "fxLockFreeBarrier", "fxLockBarrier", "gsBarrier", "brokenNoBarrier",
     "fxLockBarrierNoFence", "fxLockFreeBarrierNoFence", "spinMutex", "faMutex", "ticketMutex", "arrayMutex",
-    "cohortMutex", "brokenNoLock", "hsShipped", "hsFixed", "hsTicket", "cubRadixSort", "cubMergeSort", "cubReduce"};
+    "cohortMutex", "brokenNoLock", "hsShipped", "hsFixed", "hsTicket", "async", "brokenAsync", "cubRadixSort",
+    "cubMergeSort", "cubReduce"};
 static const char *const forms[] = {"auto", "flat", "spread", "gathered", "wide"};
 static const char *const alphabets[] = {"dna", "protein"};
 static const char *const bit_words[] = {"32", "64"};
@@ -45,6 +46,8 @@ int gs_app_mode_applies(unsigned int program, unsigned int mode)
 {
     const int lock = mode >= GS_SYNC_UTS_SPIN && mode <= GS_SYNC_UTS_NONE;
     const int hs = mode >= GS_SYNC_HS_SHIPPED && mode <= GS_SYNC_HS_TICKET;
+    if (mode == GS_SYNC_ASYNC || mode == GS_SYNC_ASYNC_BROKEN)
+        return program == GS_APP_BFS || program == GS_APP_SSSP;
     if (program == GS_APP_UTS_HS)
         return hs || mode == GS_SYNC_BROKEN_NONE;
     return program == GS_APP_UTS ? lock || mode == GS_SYNC_BROKEN_NONE : !lock && !hs;
@@ -192,7 +195,7 @@ static int check(gs_options *o, char *err, size_t n)
             used |= gs_app_mode_applies(a->programs[p], a->modes[i]);
         if (!used) {
             snprintf(err, n, "--sync %s does not apply to the programs asked (locks to uts, hs* to uts-hs, "
-                             "barriers to the others)",
+                             "async to bfs and sssp, barriers to the others)",
                      sync_names[a->modes[i]]);
             return -1;
         }
@@ -223,6 +226,7 @@ const gs_command gs_cmd_app = {
              "            uts-hs: hsShipped (HeteroSync's kernel as it is: a FAIL is the finding), hsFixed (with\n"
              "            __syncwarp and its relaxed lock fixed), hsTicket (that kernel with gsync's ticket\n"
              "            locks) (all three when none is named)\n"
+             "            bfs, sssp: also async (no barrier: a work ring; run by default), brokenAsync (its twin)\n"
              "  --graph   road:ny|fla|w|usa (road-like grids sized like the DIMACS graphs), road:N,\n"
              "            rmat:SCALE, FILE.gr (DIMACS), FILE.mtx (Matrix Market); default: the thesis's\n"
              "            pairing, road:100000 at 1 block/SM, ny at 2, fla at 4, w at 8, usa at 16\n"

@@ -35,7 +35,8 @@ typedef struct gs_app_options {
 
 /* Whether --sync's `mode` applies to `program`: uts takes the locks and the
  * twins (brokenNoBarrier is its brokenNoLock), uts-hs its three kernels
- * (brokenNoBarrier is hsShipped), the others the barriers. */
+ * (brokenNoBarrier is hsShipped), bfs and sssp also async and brokenAsync,
+ * the others the barriers. */
 int gs_app_mode_applies(unsigned int program, unsigned int mode);
 #define GS_APP_MAX_REPEAT 100
 const char *gs_app_program_name(unsigned int program);

@@ -1,0 +1,406 @@
+/* async_kernels.cu: BFS and SSSP without a barrier per level (--sync async).
+ *
+ * Algorithm: label-correcting, one persistent kernel, every warp on its own.
+ *            A vertex's word is distance << 32 | queued bit.  An arc relaxes
+ *            with atom.min of nd << 32 | 1, which lowers the distance and
+ *            sets the bit at once; the one that sets the bit owns the
+ *            vertex's only live item.  A warp takes up to 32 items a round,
+ *            clears their bits with atom.and (which reads their distance),
+ *            relaxes their arcs 128 at a time (4 a lane), keeps up to
+ *            GS_ASYNC_KEEP improved vertices for its next round and pushes
+ *            the rest on a ring of ids (slots EMPTY or an id; a 64-bit head;
+ *            a 64-bit word of tail | pending << 36, pending = items not yet
+ *            relaxed).
+ * Ordering:  the atom.and reads every atom.min before it; any after it pushes
+ *            again.  Lane 0 adds a batch to tail and pending, __syncwarp, then
+ *            each lane's release CAS publishes an id; the taker's acquire exch
+ *            puts that add before the taker's own, which subtracts its items
+ *            after adding all they produced: pending is 0 only when no item
+ *            exists, and then none can appear.
+ * Progress:  live ring entries are distinct queued vertices, so tail - head <=
+ *            n <= slots: a pusher facing a full slot has a taker holding it,
+ *            and every wait also takes for its own lanes.  Idle warps sleep.
+ * Requires:  all blocks co-resident (cooperative launch); n + threads < 2^28.
+ * Memory:    8 bytes a vertex, 4 a slot; GS_ASYNC_BUF x 12 bytes shared a warp.
+ */
+#include "bench.cuh"
+
+#include "app/app.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Knobs: a warp's buffer of improved vertices and the arcs a lane relaxes in
+ * one pass (-D; the buffer a multiple of 32 that holds a pass).  The defaults of the tuning knobs, which the environment may
+ * override per run (GSYNC_ASYNC_KEEP, ...): at most how many improved
+ * vertices a warp keeps for itself (0: none), which it does only while
+ * pending is below KEEP_BELOW items a thread of the grid (a short ring:
+ * latency matters; a long one: FIFO order wastes less work); PRECHECK 1:
+ * read a neighbour's word before its atom.min; an idle warp's longest
+ * sleep. */
+#ifndef GS_ASYNC_BUF
+#define GS_ASYNC_BUF 128u
+#endif
+#ifndef GS_ASYNC_ARCS
+#define GS_ASYNC_ARCS 4u
+#endif
+#if GS_ASYNC_BUF % 32u != 0u || GS_ASYNC_BUF < 32u * GS_ASYNC_ARCS
+#error "GS_ASYNC_BUF: a multiple of 32 that holds a pass (32 x GS_ASYNC_ARCS)"
+#endif
+#ifndef GS_ASYNC_KEEP
+#define GS_ASYNC_KEEP 32u
+#endif
+#ifndef GS_ASYNC_KEEP_BELOW
+#define GS_ASYNC_KEEP_BELOW 1u
+#endif
+#ifndef GS_ASYNC_PRECHECK
+#define GS_ASYNC_PRECHECK 1
+#endif
+#ifndef GS_ASYNC_IDLE_NS
+#define GS_ASYNC_IDLE_NS 1024u
+#endif
+
+#define ASYNC_EMPTY 0xffffffffu
+#define ASYNC_NO_RES (~0ull)
+#define ASYNC_HEAD GS_APP_ASYNC_HEAD
+#define ASYNC_TAIL GS_APP_ASYNC_TAIL
+#define ASYNC_VISITS GS_APP_ASYNC_VISITS
+#define ASYNC_TAIL_MASK ((1ull << GS_APP_ASYNC_TAIL_BITS) - 1ull)
+
+/* A warp's buffer: improved vertices and their arcs' bounds (read when they
+ * improved, so a kept one starts at once). */
+typedef struct async_warp {
+    unsigned int v[GS_ASYNC_BUF], b[GS_ASYNC_BUF], e[GS_ASYNC_BUF];
+} async_warp;
+
+/* A lane with a reservation looks at its slot once and takes what is there
+ * (any item in that slot is as good: takers and pushers of a slot pair up
+ * by count, not by index). */
+static __device__ __forceinline__ void async_take(const gs_app_args &a, unsigned long long *res, unsigned int *got)
+{
+    if (*res == ASYNC_NO_RES)
+        return;
+    unsigned int *slot = &a.ring[*res & a.ring_mask];
+    if (gs_ld_relaxed(slot, GS_SCOPE_GPU) == ASYNC_EMPTY)
+        return;
+    const unsigned int v = gs_atom_exch_acquire(slot, ASYNC_EMPTY, GS_SCOPE_GPU); /* the pusher's add before ours */
+    if (v != ASYNC_EMPTY)
+        *got = v, *res = ASYNC_NO_RES;
+}
+
+/* Warp-collective: adds `delta` to pending and pushes the buffer's entries
+ * from..to-1 (counted in delta) on the ring; lane 0's *pend gets pending as
+ * it left it.  False: the watchdog fired. */
+static __device__ __forceinline__ bool async_publish(const gs_app_args &a, const async_warp *w, unsigned int from,
+                                                     unsigned int to, int delta, unsigned long long *res,
+                                                     unsigned int *got, unsigned long long *pend)
+{
+    const unsigned int lane = threadIdx.x & 31u, n = to - from;
+    unsigned long long base = 0ull;
+    if (n == 0u && delta == 0)
+        return true;
+    if (lane == 0u) {
+        const unsigned long long old = gs_atom_add_relaxed_u64(&a.ctl[ASYNC_TAIL], gs_app_async_add(n, delta), GS_SCOPE_GPU);
+        base = old & ASYNC_TAIL_MASK;
+        *pend = (old >> GS_APP_ASYNC_TAIL_BITS) + (unsigned long long)(long long)delta;
+    }
+    base = __shfl_sync(~0u, base, 0);
+    __syncwarp(); /* lane 0's add before every lane's release below */
+    gs_wait_t wt = GS_WAIT_INIT;
+    for (unsigned int j0 = from; j0 < to; j0 += 32u) {
+        const unsigned int j = j0 + lane;
+        bool todo = j < to;
+        for (;;) {
+            if (todo)
+                todo = gs_atom_cas_release(&a.ring[(base + (j - from)) & a.ring_mask], ASYNC_EMPTY, w->v[j],
+                                           GS_SCOPE_GPU) != ASYNC_EMPTY;
+            if (!__any_sync(~0u, todo))
+                break;
+            async_take(a, res, got); /* the full slot's taker may be this warp */
+            int stop = 0;
+            if (lane == 0u)
+                stop = gs_wait_spin(&wt);
+            if (__shfl_sync(~0u, stop, 0))
+                return false;
+        }
+    }
+    return true;
+}
+
+/* The persistent kernel's body: unit weights (BFS) or the graph's (SSSP);
+ * `broken`: a popped vertex's bit is never re-armed (the twin). */
+static __device__ __forceinline__ void async_run(const gs_app_args &a, bool unit, bool broken)
+{
+    extern __shared__ async_warp async_smem[];
+    async_warp *w = &async_smem[threadIdx.x / 32u];
+    const unsigned int lane = threadIdx.x & 31u, below = (1u << lane) - 1u;
+    unsigned int got = ASYNC_EMPTY, nkeep = 0u, pause = 32u, quiet = 0u;
+    unsigned long long res = ASYNC_NO_RES, visits = 0ull, idle = 0ull, pend = 1ull; /* pend: lane 0's last look */
+    const unsigned long long keep_below = (unsigned long long)a.tune[1] * a.blocks * a.threads;
+    const unsigned int keep = a.tune[0] < 32u ? a.tune[0] : 32u, idle_ns = a.tune[3];
+    const bool precheck = a.tune[2] != 0u;
+    const long long start = clock64();
+    gs_wait_t wt = GS_WAIT_INIT;
+    for (;;) {
+        /* the kept vertices go to the free lanes (no reservation, nothing taken) */
+        const bool open = res == ASYNC_NO_RES && got == ASYNC_EMPTY;
+        const unsigned int rank = __popc(__ballot_sync(~0u, open) & below);
+        unsigned int cur = ASYNC_EMPTY, cb = 0u, ce = 0u, peek = ASYNC_EMPTY;
+        unsigned long long tw = ~0ull; /* lane 0: the tail word, when it read it this round */
+        bool fresh = false; /* taken from the ring: its arcs' bounds not read yet */
+        if (open && rank < nkeep)
+            cur = w->v[rank], cb = w->b[rank], ce = w->e[rank];
+        __syncwarp();
+        if (nkeep == 0u) {
+            /* no work of its own: the free lanes reserve what the ring holds
+             * (a snapshot: a race may reserve past the tail; such a lane
+             * waits for a push), and every reservation is looked at now */
+            const unsigned int want = __ballot_sync(~0u, open);
+            if (want) {
+                unsigned long long base = 0ull;
+                unsigned int k = 0u;
+                if (lane == 0u) {
+                    const unsigned long long h = gs_ld_relaxed_u64(&a.ctl[ASYNC_HEAD], GS_SCOPE_GPU);
+                    tw = gs_ld_relaxed_u64(&a.ctl[ASYNC_TAIL], GS_SCOPE_GPU);
+                    const unsigned long long t = tw & ASYNC_TAIL_MASK;
+                    k = t > h ? (t - h < (unsigned long long)__popc(want) ? (unsigned int)(t - h) : __popc(want))
+                              : 0u;
+                    if (k)
+                        base = gs_atom_add_relaxed_u64(&a.ctl[ASYNC_HEAD], k, GS_SCOPE_GPU);
+                }
+                k = __shfl_sync(~0u, k, 0);
+                base = __shfl_sync(~0u, base, 0);
+                const unsigned int r = __popc(want & below);
+                if (((want >> lane) & 1u) && r < k)
+                    res = base + r;
+            }
+            async_take(a, &res, &got);
+        } else if (res != ASYNC_NO_RES) {
+            /* working on kept vertices: a look at the slot now, taken at the
+             * round's end, so that the load does not hold the round up */
+            peek = gs_ld_relaxed(&a.ring[res & a.ring_mask], GS_SCOPE_GPU);
+        }
+        if (cur == ASYNC_EMPTY && got != ASYNC_EMPTY)
+            cur = got, got = ASYNC_EMPTY, fresh = true;
+        const unsigned int busy = __ballot_sync(~0u, cur != ASYNC_EMPTY);
+        if (!busy) { /* nothing: the end when nothing is pending, else sleep and look again */
+            int stop = 0;
+            if (lane == 0u) {
+                const long long t = clock64();
+                if (tw == ~0ull && (++quiet & 7u) == 0u) /* every lane waits on a slot: a look now and then */
+                    tw = gs_ld_relaxed_u64(&a.ctl[ASYNC_TAIL], GS_SCOPE_GPU);
+                if (tw != ~0ull && (tw >> GS_APP_ASYNC_TAIL_BITS) == 0ull) {
+                    stop = 1;
+                } else {
+                    gs_nanosleep(pause);
+                    pause = pause * 2u < idle_ns ? pause * 2u : idle_ns;
+                    stop = gs_wait_spin(&wt);
+                }
+                idle += (unsigned long long)(clock64() - t);
+            }
+            if (__shfl_sync(~0u, stop, 0))
+                break;
+            continue;
+        }
+        pause = 32u, wt = (gs_wait_t)GS_WAIT_INIT;
+        /* re-arm each item's bit, reading its distance now */
+        unsigned int du = 0u;
+        if (cur != ASYNC_EMPTY) {
+            const unsigned long long old = broken ? gs_ld_relaxed_u64(&a.dq[cur], GS_SCOPE_GPU)
+                                                  : gs_atom_and_relaxed_u64(&a.dq[cur], ~1ull, GS_SCOPE_GPU);
+            if (fresh)
+                cb = a.row[cur], ce = a.row[cur + 1u];
+            du = (unsigned int)(old >> 32);
+        }
+        /* the items' arcs, 32 at a time over the warp: lane j of a pass takes
+         * arc base + j, its item the last whose first arc is at or before it */
+        const unsigned int deg = ce - cb;
+        unsigned int incl = deg;
+        for (unsigned int o = 1u; o < 32u; o <<= 1) {
+            const unsigned int x = __shfl_up_sync(~0u, incl, o);
+            if (lane >= o)
+                incl += x;
+        }
+        const unsigned int excl = incl - deg, total = __shfl_sync(~0u, incl, 31);
+        unsigned int nb = 0u; /* the buffer's entries */
+        for (unsigned int base = 0u; base < total; base += 32u * GS_ASYNC_ARCS) {
+            if (nb + 32u * GS_ASYNC_ARCS > GS_ASYNC_BUF) { /* it may not hold this pass: push it all */
+                if (!async_publish(a, w, 0u, nb, (int)nb, &res, &got, &pend))
+                    goto out;
+                nb = 0u;
+                __syncwarp();
+            }
+            /* GS_ASYNC_ARCS arcs a lane, each step's loads and atomics all
+             * issued before any is waited for */
+            unsigned int v[GS_ASYNC_ARCS], nd[GS_ASYNC_ARCS], vb[GS_ASYNC_ARCS], ve[GS_ASYNC_ARCS];
+            unsigned long long old[GS_ASYNC_ARCS];
+            bool live[GS_ASYNC_ARCS];
+#pragma unroll
+            for (unsigned int i = 0; i < GS_ASYNC_ARCS; ++i) {
+                const unsigned int k = base + 32u * i + lane;
+                unsigned int j = 0u;
+                for (unsigned int step = 16u; step > 0u; step >>= 1)
+                    if (__shfl_sync(~0u, excl, j + step) <= k)
+                        j += step;
+                const unsigned int eb = __shfl_sync(~0u, cb, j), ej = __shfl_sync(~0u, excl, j);
+                live[i] = k < total;
+                v[i] = 0u, nd[i] = 1u, vb[i] = ve[i] = 0u, old[i] = 0ull;
+                if (live[i]) {
+                    v[i] = a.col[eb + (k - ej)];
+                    if (!unit)
+                        nd[i] = a.w[eb + (k - ej)];
+                }
+                const unsigned int dj = __shfl_sync(~0u, du, j);
+                nd[i] += dj;
+                live[i] = live[i] && nd[i] >= dj; /* no wrap */
+            }
+            if (precheck) {
+#pragma unroll
+                for (unsigned int i = 0; i < GS_ASYNC_ARCS; ++i)
+                    if (live[i])
+                        old[i] = gs_ld_relaxed_u64(&a.dq[v[i]], GS_SCOPE_GPU);
+#pragma unroll
+                for (unsigned int i = 0; i < GS_ASYNC_ARCS; ++i)
+                    live[i] = live[i] && nd[i] < (unsigned int)(old[i] >> 32);
+            }
+#pragma unroll
+            for (unsigned int i = 0; i < GS_ASYNC_ARCS; ++i)
+                if (live[i]) {
+                    old[i] = gs_atom_min_relaxed_u64(&a.dq[v[i]], (unsigned long long)nd[i] << 32 | 1ull, GS_SCOPE_GPU);
+                    vb[i] = a.row[v[i]], ve[i] = a.row[v[i] + 1u]; /* in flight with the atom.min */
+                }
+#pragma unroll
+            for (unsigned int i = 0; i < GS_ASYNC_ARCS; ++i) {
+                /* it lowered the distance, and the vertex was not queued: its item is ours */
+                const bool better = live[i] && old[i] > ((unsigned long long)nd[i] << 32 | 1ull) && (old[i] & 1ull) == 0ull;
+                const unsigned int m = __ballot_sync(~0u, better);
+                if (better) {
+                    const unsigned int pos = nb + __popc(m & below);
+                    w->v[pos] = v[i], w->b[pos] = vb[i], w->e[pos] = ve[i];
+                }
+                nb += __popc(m);
+            }
+        }
+        __syncwarp();
+        /* the round's end: keep what the free lanes can take, push the rest;
+         * pending gains every new item and loses the items relaxed */
+        {
+            const unsigned int nproc = __popc(busy);
+            const unsigned int nfree = __popc(__ballot_sync(~0u, res == ASYNC_NO_RES && got == ASYNC_EMPTY));
+            const unsigned int most = __shfl_sync(~0u, pend < keep_below ? keep : 0u, 0);
+            nkeep = nb < nfree ? nb : nfree;
+            nkeep = nkeep < most ? nkeep : most;
+            visits += nproc;
+            if (peek != ASYNC_EMPTY)
+                async_take(a, &res, &got);
+            if (!async_publish(a, w, nkeep, nb, (int)nb - (int)nproc, &res, &got, &pend))
+                goto out;
+        }
+    }
+out:
+    if (lane == 0u) {
+        atomicAdd(&a.ctl[ASYNC_VISITS], visits);
+        atomicAdd(&a.cycles[0], idle);
+        atomicAdd(&a.cycles[1], (unsigned long long)(clock64() - start));
+    }
+}
+
+static __global__ void async_bfs(gs_app_args a)
+{
+    async_run(a, true, false);
+}
+static __global__ void async_sssp(gs_app_args a)
+{
+    async_run(a, false, false);
+}
+static __global__ void async_bfs_broken(gs_app_args a)
+{
+    async_run(a, true, true);
+}
+static __global__ void async_sssp_broken(gs_app_args a)
+{
+    async_run(a, false, true);
+}
+static const void *const async_kernels[2][2] = {{(const void *)async_bfs, (const void *)async_bfs_broken},
+                                               {(const void *)async_sssp, (const void *)async_sssp_broken}};
+
+/* Before the run: the watchdog, every vertex unreached and not queued, the
+ * source at 0 and queued on the ring's first slot, pending 1. */
+static __global__ void async_init(gs_app_args a)
+{
+    const unsigned int stride = gridDim.x * blockDim.x, t0 = blockIdx.x * blockDim.x + threadIdx.x;
+    if (t0 == 0u)
+        gs_watchdog_arm((gs_watchdog_t *)a.watchdog, a.timeout_ns);
+    for (unsigned int v = t0; v < a.n; v += stride)
+        a.dq[v] = v == a.src ? 1ull : (unsigned long long)GS_UNREACHED << 32; /* the source at 0, queued */
+    for (unsigned long long s = t0; s <= a.ring_mask; s += stride)
+        a.ring[s] = s == 0ull ? a.src : ASYNC_EMPTY;
+    for (unsigned int i = t0; i < GS_APP_ASYNC_CTL; i += stride)
+        a.ctl[i] = i == ASYNC_TAIL ? 1ull | (1ull << GS_APP_ASYNC_TAIL_BITS) : 0ull;
+    if (t0 == 0u)
+        a.cycles[0] = a.cycles[1] = 0ull, *a.iters_out = 0u;
+}
+
+/* After: the distances alone, for the host's check. */
+static __global__ void async_out(gs_app_args a)
+{
+    for (unsigned int v = blockIdx.x * blockDim.x + threadIdx.x; v < a.n; v += gridDim.x * blockDim.x)
+        a.dist[v] = (unsigned int)(a.dq[v] >> 32);
+}
+
+static size_t async_smem_bytes(unsigned int threads)
+{
+    return (size_t)(threads / 32u) * sizeof(async_warp);
+}
+
+extern "C" int gs_app_async_occupancy(unsigned int threads, int *per_sm)
+{
+    int most = 1 << 30, x;
+    for (int i = 0; i < 4; ++i) {
+        const void *k = async_kernels[i / 2][i % 2];
+        cudaError_t e = cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                             (int)async_smem_bytes(threads)); /* past 48 KiB: a larger BUF */
+        if (e == cudaSuccess)
+            e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&x, k, (int)threads, async_smem_bytes(threads));
+        if (e != cudaSuccess)
+            return (int)e;
+        most = x < most ? x : most;
+    }
+    *per_sm = most;
+    return 0;
+}
+
+/* A tuning knob: the environment's NAME (digits only), else its default. */
+static unsigned int async_knob(const char *name, unsigned int dflt)
+{
+    const char *s = getenv(name);
+    char *end;
+    if (!s || !*s || strspn(s, "0123456789") != strlen(s))
+        return dflt;
+    const unsigned long v = strtoul(s, &end, 10);
+    return v > 1000000ul ? dflt : (unsigned int)v;
+}
+
+extern "C" int gs_app_run_async(gs_app_args *a, cudaEvent_t t0, cudaEvent_t t1)
+{
+    const void *k = async_kernels[a->program == GS_APP_SSSP][a->mode == GS_SYNC_ASYNC_BROKEN];
+    void *args[] = {a};
+    cudaError_t e;
+    a->tune[0] = async_knob("GSYNC_ASYNC_KEEP", GS_ASYNC_KEEP);
+    a->tune[1] = async_knob("GSYNC_ASYNC_KEEP_BELOW", GS_ASYNC_KEEP_BELOW);
+    a->tune[2] = async_knob("GSYNC_ASYNC_PRECHECK", GS_ASYNC_PRECHECK);
+    a->tune[3] = async_knob("GSYNC_ASYNC_IDLE_NS", GS_ASYNC_IDLE_NS);
+    if (a->tune[3] < 32u)
+        a->tune[3] = 32u;
+    async_init<<<1024, 256>>>(*a);
+    if ((e = cudaGetLastError()) != cudaSuccess ||
+        (e = cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                  (int)async_smem_bytes(a->threads))) != cudaSuccess ||
+        (e = cudaEventRecord(t0, 0)) != cudaSuccess ||
+        (e = cudaLaunchCooperativeKernel(k, a->blocks, a->threads, args, async_smem_bytes(a->threads), 0)) !=
+            cudaSuccess ||
+        (e = cudaEventRecord(t1, 0)) != cudaSuccess)
+        return (int)e;
+    async_out<<<1024, 256>>>(*a);
+    return (int)cudaGetLastError();
+}
