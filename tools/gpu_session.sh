@@ -11,6 +11,8 @@
 #             mutex.csv, mutex-ldst40.csv), the floor (floor.csv), a user's program on
 #             the cohort lock over many shapes and its broken twin (lock-user.csv)
 #   app       every program with every mode over the default sweep (apps.csv)
+#   appreduce reduce and reduce-float with every barrier and CUB's DeviceReduce (app-reduce.csv)
+#   async     BFS and SSSP without a barrier beside gsBarrier (app-async-road.csv, app-async-rmat.csv)
 #   makerun   the README's main job, timed (makerun.log)
 #   racelocal racecheck over the local family (racecheck-local.csv)
 #   relaxed   the relaxed family (relaxed.csv), its histograms on skewed
@@ -100,6 +102,10 @@ for w in "$@"; do
     csv local-c8 run $ours,$global --cluster 8 --tbs-per-sm 2,4,6
     csv local-c16 run $ours,$global --cluster 16 --tbs-per-sm 4 ;;
   app) csv apps app all ;;
+  appreduce) csv app-reduce app reduce,reduce-float ;; # every barrier and CUB's DeviceReduce beside them
+  async) # BFS and SSSP without a barrier beside gsBarrier and grid.sync() on the USA-sized road graph and RMAT
+    csv app-async-road app bfs,sssp --sync async,gsBarrier,gridSync --graph road:usa --tbs-per-sm 2,4,8,16 --repeat 3 --timeout 20
+    csv app-async-rmat app bfs,sssp --sync async,gsBarrier --graph rmat:22 --tbs-per-sm 4,8,16 --repeat 3 --timeout 20 ;;
   makerun)
     t0=$(date +%s.%N); make run >"$OUT/makerun.log" 2>&1; rc=$?; t1=$(date +%s.%N)
     echo "make run: rc=$rc $(awk "BEGIN { printf \"%.1f\", $t1 - $t0 }") s" | tee -a "$OUT/makerun.log" ;;
@@ -108,7 +114,7 @@ for w in "$@"; do
     cp "$OUT/race/sanitize.csv" "$OUT/racecheck-local.csv"; rm -rf "$OUT/race"; tail -3 "$OUT/racecheck-local.log" ;;
   relaxed) # the relaxed family at Table II's grids and the whole GPU; the competition on skewed samples too
     csv relaxed run relaxed
-    h=""; for k in Atomic Cub Gsync; do for b in 256 2K 64K 1M; do h="$h${h:+,}hist$k$b"; done; done
+    h=$($B list | awk '$1 ~ /^hist/ { printf "%s%s", s, $1; s = "," }') # every competitor, each CUB call
     csv relaxed-skewed run "$h" --dist skewed
     csv relaxed-c4 run histGsync64K,histAtomic64K,histCub64K --hist-cluster 4 ;;
   sanrelaxed) # memcheck and racecheck over the relaxed family, small runs
