@@ -3,12 +3,13 @@
 #   make run-full  every primitive over the whole sweep (minutes)
 #   make sanitize  compute-sanitizer over every primitive (a GPU machine)
 #   make figures   the figures of bench/results (a Python virtual environment in build/)
+#   make nvshmem   NVSHMEM (pip wheel nvidia-nvshmem-cu13) into $(BUILD)/venv, for gsync-bench multi
 #   make test   configure, build and run the tests (GPU tests skip without a GPU)
 BUILD ?= build
 NVCC := $(shell command -v nvcc 2>/dev/null || ls /usr/local/cuda/bin/nvcc 2>/dev/null)
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all run run-full test sanitize figures figures-check configure compile clean check-cuda
+.PHONY: all run run-full test sanitize nvshmem figures figures-check configure compile clean check-cuda
 
 all: compile
 
@@ -36,6 +37,13 @@ figures:
 	@[ -x $(BUILD)/venv/bin/python ] || python3 -m venv $(BUILD)/venv
 	@$(BUILD)/venv/bin/pip install -q -r tools/requirements-figures.txt
 	$(BUILD)/venv/bin/python tools/plot.py bench/results
+
+# NVSHMEM for `gsync-bench multi`, then a fresh configure that finds it
+nvshmem:
+	@[ -x $(BUILD)/venv/bin/python ] || python3 -m venv $(BUILD)/venv
+	$(BUILD)/venv/bin/pip install -q nvidia-nvshmem-cu13
+	@rm -f $(BUILD)/CMakeCache.txt $(BUILD)/Makefile
+	$(MAKE) configure
 
 # figures twice, with two hash seeds: the same bytes both times
 figures-check: figures

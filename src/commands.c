@@ -3,7 +3,7 @@
 #include "cli.h"
 
 extern const gs_command gs_cmd_suite, gs_cmd_run, gs_cmd_list, gs_cmd_floor, gs_cmd_decompose, gs_cmd_plain,
-    gs_cmd_tune, gs_cmd_app, gs_cmd_litmus, gs_cmd_server, gs_cmd_help;
+    gs_cmd_tune, gs_cmd_app, gs_cmd_litmus, gs_cmd_server, gs_cmd_multi, gs_cmd_help;
 
 const gs_command *const gs_commands[] = {
     &gs_cmd_suite,     /* run.c */
@@ -16,6 +16,7 @@ const gs_command *const gs_commands[] = {
     &gs_cmd_app,       /* app/app_cli.c */
     &gs_cmd_litmus,    /* litmus/litmus_cli.c */
     &gs_cmd_server,    /* server/server_cli.c */
+    &gs_cmd_multi,     /* multi.c */
     &gs_cmd_help,      /* help.c */
 };
 const size_t gs_ncommands = sizeof gs_commands / sizeof gs_commands[0];

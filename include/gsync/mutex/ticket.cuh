@@ -34,18 +34,26 @@ typedef struct gs_mutex_ticket {
 } gs_mutex_ticket_t;
 #define GS_MUTEX_TICKET_INIT {0u, {0u}, 0u, {0u}}
 
-/* True once held; false only if the watchdog abandoned the wait. */
-static __device__ __forceinline__ bool gs_mutex_ticket_lock(gs_mutex_ticket_t *m, unsigned int *ticket,
-                                                            enum gs_scope scope)
+/* The same with the pause per waiter ahead given (gsync/multi/ticket.cuh
+ * waits longer across GPUs). */
+static __device__ __forceinline__ bool gs_mutex_ticket_lock_ns(gs_mutex_ticket_t *m, unsigned int *ticket,
+                                                               enum gs_scope scope, unsigned int ns_per_waiter)
 {
     gs_wait_t w = GS_WAIT_INIT;
     const unsigned int t = gs_atom_add_relaxed(&m->next, 1u, scope);
     unsigned int d;
     *ticket = t;
     while ((d = t - gs_ld_acquire(&m->serving, scope)) != 0u)
-        if (gs_wait_behind(&w, d - 1u, GS_MUTEX_TICKET_NS_PER_WAITER, GS_WAIT_MAX_SLEEP_NS))
+        if (gs_wait_behind(&w, d - 1u, ns_per_waiter, GS_WAIT_MAX_SLEEP_NS))
             return false;
     return true;
+}
+
+/* True once held; false only if the watchdog abandoned the wait. */
+static __device__ __forceinline__ bool gs_mutex_ticket_lock(gs_mutex_ticket_t *m, unsigned int *ticket,
+                                                            enum gs_scope scope)
+{
+    return gs_mutex_ticket_lock_ns(m, ticket, scope, GS_MUTEX_TICKET_NS_PER_WAITER);
 }
 
 /* One attempt: true (the lock held, *ticket set) only if no one held it or

@@ -1,0 +1,439 @@
+/* multi.c: `gsync-bench multi` (see multi.h): its table and check, the
+ * process per GPU, the unique id's exchange, and the merged report. */
+#include "multi.h"
+#include "cli.h"
+#include "device.h"
+#include "report.h"
+#include "table.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+GS_OWN_FITS(gs_multi_options);
+
+static const char *const way_names[GS_MULTI_WAYS] = {
+    "hier", "naive", "nvshmemGrid", "nvshmemBarrierAll", "pingPongRelaxed", "pingPongRelAcq", "ticketLock",
+    "brokenNoExchange"};
+static const char *const way_units[GS_MULTI_WAYS] = {"episode", "episode", "episode", "episode", "one way",
+                                                     "one way", "critical section", "episode"};
+
+const char *gs_multi_way_name(unsigned int way)
+{
+    return way < GS_MULTI_WAYS ? way_names[way] : "?";
+}
+
+const char *gs_multi_way_unit(unsigned int way)
+{
+    return way < GS_MULTI_WAYS ? way_units[way] : "?";
+}
+
+static gs_multi_options *own(gs_options *o)
+{
+    return GS_OWN(o, gs_multi_options);
+}
+
+static void defaults(gs_options *o)
+{
+    gs_multi_options *m = own(o);
+    for (unsigned int i = 0; i < GS_MULTI_DEFAULT_WAYS; ++i)
+        m->ways[m->nways++] = i;
+}
+
+/* A rank (GSYNC_MULTI_RANK set by the first process) opens its own GPU. */
+static int check(gs_options *o, char *err, size_t n)
+{
+    const char *r = getenv("GSYNC_MULTI_RANK");
+    unsigned int rank;
+    if (r) {
+        if (gs_parse_uint(r, 0, GS_MULTI_MAX_GPUS - 1u, &rank)) {
+            snprintf(err, n, "GSYNC_MULTI_RANK '%s' is not a whole number from 0 to %u", gs_escape(r),
+                     GS_MULTI_MAX_GPUS - 1u);
+            return -1;
+        }
+        o->device = rank;
+    }
+    return 0;
+}
+
+/* ---- the unique id, through a folder ---- */
+
+static int path_in(char *out, size_t len, const char *dir, const char *name)
+{
+    return snprintf(out, len, "%s/%s", dir, name) < (int)len ? 0 : -1;
+}
+
+int gs_multi_uid_publish(const char *dir, const void *id, size_t len, char *err, size_t n)
+{
+    char tmp[4096], final[4096];
+    FILE *f;
+    if (path_in(tmp, sizeof tmp, dir, "uid.tmp") || path_in(final, sizeof final, dir, "uid")) {
+        snprintf(err, n, "multi: folder name too long");
+        return -1;
+    }
+    if (!(f = fopen(tmp, "wb")) || fwrite(id, 1, len, f) != len || fclose(f) != 0 || rename(tmp, final) != 0) {
+        snprintf(err, n, "multi: writing the unique id to %s: %s", final, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+int gs_multi_uid_read(const char *dir, void *id, size_t len, unsigned int timeout_ms, char *err, size_t n)
+{
+    char path[4096];
+    const struct timespec pause = {0, 2000000L};
+    if (path_in(path, sizeof path, dir, "uid")) {
+        snprintf(err, n, "multi: folder name too long");
+        return -1;
+    }
+    for (unsigned int waited = 0;; waited += 2u) {
+        FILE *f = fopen(path, "rb");
+        if (f) {
+            const size_t got = fread(id, 1, len, f);
+            fclose(f);
+            if (got == len)
+                return 0;
+            snprintf(err, n, "multi: %s holds %zu bytes, not %zu", path, got, len);
+            return -1;
+        }
+        if (waited >= timeout_ms) {
+            snprintf(err, n, "multi: no unique id in %s after %u ms (rank 0 did not start?)", path, timeout_ms);
+            return -1;
+        }
+        nanosleep(&pause, NULL);
+    }
+}
+
+/* ---- merging the ranks' rows ---- */
+
+void gs_multi_merge(gs_multi_row *total, const gs_multi_row *rank_rows, int n, int first)
+{
+    for (int i = 0; i < n; ++i) {
+        gs_multi_row *t = &total[i];
+        const gs_multi_row *r = &rank_rows[i];
+        if (first) {
+            *t = *r;
+            continue;
+        }
+        if (r->measured && (!t->measured || r->ns_median > t->ns_median)) {
+            t->ns_median = r->ns_median, t->ns_min = r->ns_min, t->ns_max = r->ns_max, t->noise_pct = r->noise_pct;
+            t->measured = 1;
+        }
+        if (r->verdict != GS_MULTI_PASS && (t->verdict == GS_MULTI_PASS || t->verdict == GS_MULTI_SKIP) &&
+            !(r->verdict == GS_MULTI_SKIP && t->verdict == GS_MULTI_PASS && t->measured)) {
+            t->verdict = r->verdict;
+            memcpy(t->detail, r->detail, sizeof t->detail);
+        }
+    }
+}
+
+/* ---- the plan, the ranks and the report ---- */
+
+static int write_file(const char *dir, const char *name, const void *p, size_t len, char *err, size_t n)
+{
+    char path[4096];
+    FILE *f;
+    if (path_in(path, sizeof path, dir, name) || !(f = fopen(path, "wb"))) {
+        snprintf(err, n, "multi: cannot write %s/%s: %s", dir, name, strerror(errno));
+        return -1;
+    }
+    const size_t put = fwrite(p, 1, len, f);
+    if (fclose(f) != 0 || put != len) {
+        snprintf(err, n, "multi: writing %s/%s failed", dir, name);
+        return -1;
+    }
+    return 0;
+}
+
+/* Reads exactly len bytes, or up to len with *got set (got NULL: exactly). */
+static int read_file(const char *dir, const char *name, void *p, size_t len, size_t *got, char *err, size_t n)
+{
+    char path[4096];
+    FILE *f;
+    size_t k;
+    if (path_in(path, sizeof path, dir, name) || !(f = fopen(path, "rb"))) {
+        snprintf(err, n, "multi: cannot read %s/%s: %s", dir, name, strerror(errno));
+        return -1;
+    }
+    k = fread(p, 1, len, f);
+    fclose(f);
+    if (got)
+        *got = k;
+    else if (k != len) {
+        snprintf(err, n, "multi: %s/%s is short", dir, name);
+        return -1;
+    }
+    return 0;
+}
+
+/* A rank: reads the plan, runs it on its GPU, writes its rows. */
+static int rank_run(unsigned int rank, const gs_device_info *dev, char *err, size_t n)
+{
+    static gs_multi_plan plan;
+    static gs_multi_row rows[GS_MULTI_MAX_ROWS];
+    const char *dir = getenv("GSYNC_MULTI_DIR");
+    char name[32];
+    int nrows = 0, rc;
+    if (!dir) {
+        snprintf(err, n, "multi: GSYNC_MULTI_RANK without GSYNC_MULTI_DIR");
+        return GS_EXIT_USAGE;
+    }
+    if (read_file(dir, "plan", &plan, sizeof plan, NULL, err, n))
+        return GS_EXIT_RUNTIME;
+    if ((rc = gs_multi_pe(&plan, rank, dir, dev, rows, &nrows, err, n)))
+        return rc;
+    snprintf(name, sizeof name, "rows.%u", rank);
+    return write_file(dir, name, rows, (size_t)nrows * sizeof rows[0], err, n) ? GS_EXIT_RUNTIME : GS_EXIT_OK;
+}
+
+static int make_plan(const gs_options *o, const gs_multi_options *m, unsigned int gpus, gs_multi_plan *p)
+{
+    memset(p, 0, sizeof *p);
+    p->gpus = gpus;
+    p->iters = o->iters ? o->iters : 2000u;
+    p->lock_iters = p->iters / 20u ? p->iters / 20u : 1u;
+    p->repeat = o->repeat;
+    p->threads = 32u;
+    p->nper_sm = o->ntbs_per_sm ? o->ntbs_per_sm : 1;
+    for (int i = 0; i < p->nper_sm; ++i)
+        p->per_sm[i] = o->ntbs_per_sm ? o->tbs_per_sm[i] : 1u;
+    p->nways = m->nways;
+    memcpy(p->ways, m->ways, sizeof p->ways);
+    p->timeout_ns = (unsigned long long)(o->timeout_s * 1e9);
+    return p->nper_sm * p->nways;
+}
+
+/* Starts rank r: this binary again, `multi`, with its rank in the environment. */
+static pid_t start_rank(unsigned int r)
+{
+    char v[16];
+    const pid_t pid = fork();
+    if (pid != 0)
+        return pid;
+    snprintf(v, sizeof v, "%u", r);
+    setenv("GSYNC_MULTI_RANK", v, 1);
+    if (!freopen("/dev/null", "w", stdout))
+        _exit(126);
+    execl("/proc/self/exe", "gsync-bench", "multi", (char *)NULL);
+    fprintf(stderr, "gsync-bench: error: multi: starting rank %u: %s\n", r, strerror(errno));
+    _exit(127);
+}
+
+/* Waits for every rank until deadline_s; a rank that fails or a deadline
+ * passed ends the others (SIGKILL to each, by its id). */
+static int wait_ranks(const pid_t *pid, unsigned int gpus, double deadline_s, char *err, size_t n)
+{
+    int left = (int)gpus, rc = GS_EXIT_OK;
+    int done[GS_MULTI_MAX_GPUS] = {0};
+    const struct timespec pause = {0, 20000000L};
+    double waited = 0.0;
+    while (left > 0) {
+        for (unsigned int r = 0; r < gpus; ++r) {
+            int st = 0;
+            if (done[r] || waitpid(pid[r], &st, WNOHANG) != pid[r])
+                continue;
+            done[r] = 1, --left;
+            if (rc == GS_EXIT_OK && !(WIFEXITED(st) && WEXITSTATUS(st) == 0)) {
+                if (WIFEXITED(st))
+                    snprintf(err, n, "multi: rank %u (GPU %u) exited with status %d (its error is above)", r, r,
+                             WEXITSTATUS(st));
+                else
+                    snprintf(err, n, "multi: rank %u (GPU %u) ended by signal %d", r, r, WTERMSIG(st));
+                rc = GS_EXIT_RUNTIME;
+            }
+        }
+        if (left > 0 && (rc != GS_EXIT_OK || waited > deadline_s)) {
+            if (rc == GS_EXIT_OK) {
+                snprintf(err, n, "multi: the ranks did not finish within %.0f s; ended", deadline_s);
+                rc = GS_EXIT_RUNTIME;
+            }
+            for (unsigned int r = 0; r < gpus; ++r)
+                if (!done[r])
+                    kill(pid[r], SIGKILL);
+            deadline_s = 1e30; /* then reap them */
+        }
+        nanosleep(&pause, NULL);
+        waited += 0.02;
+    }
+    return rc;
+}
+
+enum { M_WAY, M_GPUS, M_PER_SM, M_BLOCKS, M_THREADS, M_ITERS, M_REPEAT, M_UNIT, M_NS, M_MIN, M_MAX, M_NOISE,
+       M_VERDICT_T, M_VERDICT, M_DETAIL, M_COLS };
+
+static const gs_col cols[M_COLS] = {
+    [M_WAY] = {"way", GS_COL_ALL, NULL, "way", -18, NULL, NULL},
+    [M_GPUS] = {"gpus", GS_COL_ALL, "%.0f", "GPUs", 4, NULL, NULL},
+    [M_PER_SM] = {"tbs_per_sm", GS_COL_ALL, "%.0f", "TBs/SM", 6, NULL, NULL},
+    [M_BLOCKS] = {"blocks_per_gpu", GS_COL_ALL, "%.0f", "TBs/GPU", 7, NULL, NULL},
+    [M_THREADS] = {"threads", GS_COL_DATA, "%.0f", NULL, 0, NULL, NULL},
+    [M_ITERS] = {"iters", GS_COL_ALL, "%.0f", "iters", 6, NULL, NULL},
+    [M_REPEAT] = {"repeat", GS_COL_DATA, "%.0f", NULL, 0, NULL, NULL},
+    [M_UNIT] = {"per", GS_COL_ALL, NULL, "per", -16, NULL, NULL},
+    [M_NS] = {"ns_median", GS_COL_ALL, "%.2f", "ns", 10, "%.1f", NULL},
+    [M_MIN] = {"ns_min", GS_COL_ALL, "%.2f", "min", 10, "%.1f", NULL},
+    [M_MAX] = {"ns_max", GS_COL_ALL, "%.2f", "max", 10, "%.1f", NULL},
+    [M_NOISE] = {"noise_pct", GS_COL_ALL, "%.2f", "noise", 6, "%5.1f%%", NULL},
+    [M_VERDICT_T] = {NULL, GS_COL_TABLE, NULL, "verdict", 0, NULL, "  "},
+    [M_VERDICT] = {"verdict", GS_COL_DATA, NULL, NULL, 0, NULL, NULL},
+    [M_DETAIL] = {"detail", GS_COL_DATA | GS_COL_QUOTE, NULL, NULL, 0, NULL, NULL},
+};
+
+static const char *verdict_name(int v)
+{
+    return v == GS_MULTI_PASS ? "PASS" : v == GS_MULTI_FAIL ? "FAIL" : v == GS_MULTI_TIMEOUT ? "TIMEOUT" : "SKIP";
+}
+
+static gs_multi_plan report_plan; /* the rows' plan, for fill */
+
+static void fill(const gs_meta *m, const void *rows, int i, gs_cell *c)
+{
+    const gs_multi_row *x = (const gs_multi_row *)rows + i;
+    const int ok = x->verdict == GS_MULTI_PASS && x->measured;
+    (void)m;
+    c[M_WAY] = gs_text(gs_multi_way_name(x->way));
+    c[M_GPUS] = gs_num(report_plan.gpus);
+    c[M_PER_SM] = gs_num(x->per_sm);
+    c[M_BLOCKS] = gs_num(x->blocks);
+    c[M_THREADS] = gs_num(x->threads);
+    c[M_ITERS] = gs_num(x->iters);
+    c[M_REPEAT] = gs_num(report_plan.repeat);
+    c[M_UNIT] = gs_text(gs_multi_way_unit(x->way));
+    c[M_NS] = ok ? gs_num(x->ns_median) : gs_none();
+    c[M_MIN] = ok ? gs_num(x->ns_min) : gs_none();
+    c[M_MAX] = ok ? gs_num(x->ns_max) : gs_none();
+    c[M_NOISE] = ok ? gs_num(x->noise_pct) : gs_none();
+    c[M_VERDICT] = gs_text(verdict_name(x->verdict));
+    c[M_DETAIL] = gs_text(x->detail);
+    c[M_VERDICT_T] = x->detail[0] ? gs_textf("%s: %s", verdict_name(x->verdict), x->detail)
+                                  : gs_text(verdict_name(x->verdict));
+}
+
+/* The first process: the plan into a fresh folder, a rank per GPU, their
+ * rows merged and reported.  A FAIL or TIMEOUT row makes the exit 1. */
+static int run(const gs_options *o, const gs_device_info *dev, const gs_meta *meta, char *err, size_t n)
+{
+    static gs_multi_row total[GS_MULTI_MAX_ROWS], mine[GS_MULTI_MAX_ROWS];
+    const gs_multi_options *m = GS_OWN(o, const gs_multi_options);
+    const char *rank_env = getenv("GSYNC_MULTI_RANK");
+    char dir[] = "/tmp/gsync-multi-XXXXXX", name[32];
+    pid_t pid[GS_MULTI_MAX_GPUS];
+    int count, npoints, nrows = 0, rc = GS_EXIT_OK, bad = 0;
+    unsigned int gpus;
+    if (rank_env)
+        return rank_run(o->device, dev, err, n);
+    if (!gs_multi_available()) {
+        snprintf(err, n, "multi: built without NVSHMEM (install it with 'make nvshmem' and configure again; "
+                         "docs/multi.md)");
+        return GS_EXIT_RUNTIME;
+    }
+    count = gs_device_count();
+    gpus = m->gpus ? m->gpus : (unsigned int)(count > (int)GS_MULTI_MAX_GPUS ? (int)GS_MULTI_MAX_GPUS : count);
+    if (count < 2 || (int)gpus > count) {
+        snprintf(err, n, "multi: %s%u GPUs; this machine has %d", m->gpus ? "--gpus asks for " : "needs ",
+                 m->gpus ? gpus : 2u, count);
+        return GS_EXIT_RUNTIME;
+    }
+    static gs_multi_plan plan;
+    npoints = make_plan(o, m, gpus, &plan);
+    report_plan = plan;
+    /* NVLink multicast stays off; a node needs no network transport */
+    setenv("NVSHMEM_DISABLE_NVLS", "1", 1);
+    setenv("NCCL_NVLS_ENABLE", "0", 1);
+    setenv("NVSHMEM_REMOTE_TRANSPORT", getenv("NVSHMEM_REMOTE_TRANSPORT") ? getenv("NVSHMEM_REMOTE_TRANSPORT") : "none", 1);
+    setenv("NVSHMEM_BOOTSTRAP_UID_SOCK_IFNAME",
+           getenv("NVSHMEM_BOOTSTRAP_UID_SOCK_IFNAME") ? getenv("NVSHMEM_BOOTSTRAP_UID_SOCK_IFNAME") : "lo", 1);
+    if (!mkdtemp(dir)) {
+        snprintf(err, n, "multi: cannot make a folder under /tmp: %s", strerror(errno));
+        return GS_EXIT_RUNTIME;
+    }
+    setenv("GSYNC_MULTI_DIR", dir, 1);
+    if (write_file(dir, "plan", &plan, sizeof plan, err, n))
+        rc = GS_EXIT_RUNTIME;
+    fflush(stdout);
+    fflush(stderr);
+    for (unsigned int r = 0; r < gpus && rc == GS_EXIT_OK; ++r)
+        if ((pid[r] = start_rank(r)) < 0) {
+            snprintf(err, n, "multi: fork: %s", strerror(errno));
+            for (unsigned int k = 0; k < r; ++k)
+                kill(pid[k], SIGKILL), waitpid(pid[k], NULL, 0);
+            rc = GS_EXIT_RUNTIME;
+        }
+    if (rc == GS_EXIT_OK)
+        rc = wait_ranks(pid, gpus, 120.0 + o->timeout_s * 4.0 * npoints, err, n);
+    for (unsigned int r = 0; r < gpus && rc == GS_EXIT_OK; ++r) {
+        size_t got = 0;
+        snprintf(name, sizeof name, "rows.%u", r);
+        if (read_file(dir, name, mine, sizeof mine, &got, err, n))
+            rc = GS_EXIT_RUNTIME;
+        else if (r > 0 && (int)(got / sizeof mine[0]) != nrows) {
+            snprintf(err, n, "multi: rank %u reported %zu rows, rank 0 %d", r, got / sizeof mine[0], nrows);
+            rc = GS_EXIT_RUNTIME;
+        } else {
+            nrows = (int)(got / sizeof mine[0]);
+            gs_multi_merge(total, mine, nrows, r == 0);
+        }
+    }
+    for (const char *f = "uid\0uid.tmp\0plan\0"; *f; f += strlen(f) + 1) {
+        char path[4096];
+        if (!path_in(path, sizeof path, dir, f))
+            unlink(path);
+    }
+    for (unsigned int r = 0; r < gpus; ++r) {
+        char path[4096];
+        snprintf(name, sizeof name, "rows.%u", r);
+        if (!path_in(path, sizeof path, dir, name))
+            unlink(path);
+    }
+    rmdir(dir);
+    if (rc)
+        return rc;
+    static const gs_schema schema = {"multi", cols, M_COLS, NULL, NULL, 0};
+    if ((rc = gs_print(stdout, (enum gs_format)o->format, meta, &schema, total, nrows, fill, err, n)))
+        return rc;
+    for (int i = 0; i < nrows; ++i)
+        bad |= total[i].verdict == GS_MULTI_FAIL || total[i].verdict == GS_MULTI_TIMEOUT;
+    (void)dev;
+    if (bad)
+        snprintf(err, n, "multi: a check failed or timed out (the rows above say which)");
+    return bad ? GS_EXIT_RUNTIME : GS_EXIT_OK;
+}
+
+#define AT(f) .at = offsetof(gs_multi_options, f)
+static const gs_opt opts[] = {
+    {"--gpus", GS_OPT_UINT, 2, GS_MULTI_MAX_GPUS, "every GPU", AT(gpus)},
+    {"--way", GS_OPT_NAMES, .def = "all", AT(ways), .count_at = offsetof(gs_multi_options, nways), .words = way_names,
+     .nwords = GS_MULTI_WAYS, .all = GS_MULTI_DEFAULT_WAYS},
+};
+#undef AT
+
+const gs_command gs_cmd_multi = {
+    .name = "multi",
+    .summary = "gsync-bench multi [--gpus N] [--way LIST] [OPTIONS]   synchronization across the GPUs of a node\n"
+               "                                     (NVSHMEM): gsync's barrier and lock beside NVSHMEM's\n",
+    .usage = "usage: gsync-bench multi [--gpus N] [--way LIST|all] [--tbs-per-sm LIST] [--iters N] [--repeat N]\n"
+             "                         [--timeout S] [--format F]\n"
+             "  synchronization across the GPUs of one node, one process per GPU over NVSHMEM (NVLink\n"
+             "  multicast off; docs/multi.md).  Every block of every GPU stamps each episode and reads\n"
+             "  another GPU's stamp after the barrier; the lock counts its holders on GPU 0.\n"
+             "  --gpus     GPUs (processes), 2 to 8 (every GPU)\n"
+             "  --way      hier (gsync's hierarchical barrier: the GPU's own, one exchange between GPUs),\n"
+             "             naive (grid.sync(), a release to each peer in turn, grid.sync()), nvshmemGrid\n"
+             "             (grid.sync(), nvshmemx_barrier_all_block, grid.sync()), nvshmemBarrierAll (one\n"
+             "             thread a GPU), pingPongRelaxed and pingPongRelAcq (the floor: a flag between GPUs\n"
+             "             0 and 1), ticketLock (gsync's FIFO lock on GPU 0, every block of every GPU);\n"
+             "             all: these.  Broken twin, which must FAIL: brokenNoExchange (hier without the\n"
+             "             exchange between GPUs)\n"
+             "  --tbs-per-sm  blocks of 32 threads per SM on each GPU (1)\n"
+             "  --iters    barrier episodes and ping-pong rounds a launch; the lock: iters/20 a block (2000)\n"
+             "  --repeat   timed launches (5); --timeout: watchdog deadline per launch in seconds (5)\n",
+    .shared = GS_SH(FORMAT) | GS_SH(TBS_PER_SM) | GS_SH(ITERS) | GS_SH(REPEAT) | GS_SH(TIMEOUT), .opts = opts,
+    .nopts = sizeof opts / sizeof opts[0], .defaults = defaults, .check = check, .run = run,
+};

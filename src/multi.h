@@ -1,0 +1,87 @@
+/* multi.h: `gsync-bench multi`, synchronization across the GPUs of one node
+ * (docs/multi.md).  The command (multi.c) starts one process per GPU, each
+ * the same binary with GSYNC_MULTI_RANK in its environment; the processes
+ * bootstrap NVSHMEM from a unique id that rank 0 writes into a shared
+ * folder, run the same plan (multi_kernels.cu; multi_none.c where NVSHMEM
+ * was not found) and each write their rows there, which the first process
+ * merges and reports. */
+#ifndef GSYNC_MULTI_H
+#define GSYNC_MULTI_H
+
+#include "gsync_bench.h"
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum gs_multi_way {
+    GS_MULTI_HIER,          /* gsync's hierarchical barrier, every block of every GPU */
+    GS_MULTI_NAIVE,         /* grid.sync(), block 0 releases to each peer in turn, grid.sync() */
+    GS_MULTI_NVSHMEM_GRID,  /* grid.sync(), block 0 nvshmemx_barrier_all_block, grid.sync() */
+    GS_MULTI_NVSHMEM_ALL,   /* nvshmem_barrier_all from one thread a GPU */
+    GS_MULTI_PING_RELAXED,  /* floor: remote st.relaxed.sys, local ld.relaxed.sys poll */
+    GS_MULTI_PING_RELACQ,   /* floor: st.release.sys, ld.acquire.sys */
+    GS_MULTI_TICKET,        /* the cross-GPU ticket lock */
+    GS_MULTI_BROKEN,        /* brokenNoExchange: hier without the exchange (must FAIL) */
+    GS_MULTI_WAYS
+};
+#define GS_MULTI_DEFAULT_WAYS GS_MULTI_BROKEN /* `all`: every way before the broken twin */
+#define GS_MULTI_MAX_GPUS 8u
+#define GS_MULTI_LOCK_DATA 32u /* words of the lock's critical section, one a thread */
+
+/* The command's options (gs_options.own). */
+typedef struct gs_multi_options {
+    unsigned int gpus;                 /* 0: every GPU */
+    unsigned int ways[GS_MULTI_WAYS];
+    int nways;
+} gs_multi_options;
+
+/* What every process runs: the parent writes it, each rank reads it. */
+typedef struct gs_multi_plan {
+    unsigned int gpus, iters, lock_iters, repeat, threads;
+    unsigned int per_sm[64];
+    int nper_sm;
+    unsigned int ways[GS_MULTI_WAYS];
+    int nways;
+    unsigned long long timeout_ns;
+} gs_multi_plan;
+
+enum gs_multi_verdict { GS_MULTI_PASS, GS_MULTI_FAIL, GS_MULTI_TIMEOUT, GS_MULTI_SKIP };
+
+/* One row of one rank; the parent merges the ranks' rows of a point. */
+typedef struct gs_multi_row {
+    unsigned int way, per_sm, blocks, threads, iters;
+    int measured;                       /* this rank timed it (the floor probes: ranks 0 and 1) */
+    double ns_median, ns_min, ns_max, noise_pct; /* per operation */
+    int verdict;                        /* enum gs_multi_verdict */
+    char detail[160];
+} gs_multi_row;
+#define GS_MULTI_MAX_ROWS (64 * GS_MULTI_WAYS)
+
+const char *gs_multi_way_name(unsigned int way);
+const char *gs_multi_way_unit(unsigned int way);
+
+/* The unique id's exchange through a folder (multi.c): publish writes the
+ * bytes under a temporary name and renames it into place; read waits up to
+ * timeout_ms for it.  0, or -1 with err set. */
+int gs_multi_uid_publish(const char *dir, const void *id, size_t len, char *err, size_t n);
+int gs_multi_uid_read(const char *dir, void *id, size_t len, unsigned int timeout_ms, char *err, size_t n);
+
+/* Merges rank r's rows into the totals (same order on every rank): times
+ * the slowest rank's, the verdict the worst, the first failure's detail. */
+void gs_multi_merge(gs_multi_row *total, const gs_multi_row *rank_rows, int n, int first);
+
+/* multi_kernels.cu (multi_none.c without NVSHMEM): 1 when built with NVSHMEM. */
+int gs_multi_available(void);
+/* Rank `rank` of plan->gpus, on device `rank` (already current): bootstraps
+ * NVSHMEM through dir, runs the plan, fills rows.  GS_EXIT_OK, or an exit
+ * status with err set. */
+int gs_multi_pe(const gs_multi_plan *plan, unsigned int rank, const char *dir, const gs_device_info *dev,
+                gs_multi_row *rows, int *nrows, char *err, size_t n);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

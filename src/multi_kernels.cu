@@ -1,0 +1,424 @@
+/* multi_kernels.cu: one rank of `gsync-bench multi` (multi.h): NVSHMEM's
+ * bootstrap from a unique id, symmetric memory and peer pointers; the
+ * kernels of every way (watchdog build); verification and timing.  Built
+ * with relocatable device code into gsync_multi, the only target that links
+ * NVSHMEM. */
+#define GSYNC_WATCHDOG
+#include <cooperative_groups.h>
+#include <nvshmem.h>
+#include <nvshmemx.h>
+
+#include <gsync/gsync.cuh>
+#include <gsync/multi/barrier.cuh>
+#include <gsync/multi/ticket.cuh>
+
+#include "cuda_check.h"
+#include "multi.h"
+#include "stats.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_PES GS_MULTI_MAX_PES
+
+typedef struct mg_args {
+    gs_multi_barrier_t bar;         /* hier; brokenNoExchange: npes 1 */
+    unsigned int *flags[MAX_PES];   /* naive and ping-pong: each PE's flag lines (a line per writer) */
+    unsigned int *stamps[MAX_PES];  /* each PE's stamps, 2 * blocks words */
+    unsigned int *stale;            /* this GPU's count of stale stamps read */
+    gs_multi_ticket_t *lock;        /* PE 0's lock */
+    unsigned int *cs;               /* PE 0's counter, then GS_MULTI_LOCK_DATA words */
+    unsigned int pe, npes, iters, verify;
+} mg_args;
+
+/* Thread 0, before episode e: this block's stamp; after it: a stamp of a
+ * block of another GPU, which must be e. */
+static __device__ __forceinline__ void stamp(const mg_args *a, unsigned int e)
+{
+    if (a->verify && threadIdx.x == 0)
+        a->stamps[a->pe][(e & 1u) * gridDim.x + blockIdx.x] = e;
+}
+
+static __device__ __forceinline__ void check(const mg_args *a, unsigned int e)
+{
+    if (a->verify && threadIdx.x == 0) {
+        const unsigned int q = (a->pe + 1u + e % (a->npes - 1u)) % a->npes, n = gridDim.x;
+        if (a->stamps[q][(e & 1u) * n + (blockIdx.x + e) % n] != e)
+            atomicAdd(a->stale, 1u);
+    }
+}
+
+static __device__ __forceinline__ unsigned int *flag_of(const mg_args *a, unsigned int owner, unsigned int writer)
+{
+    return a->flags[owner] + GS_MULTI_LINE * writer;
+}
+
+/* gsync's hierarchical barrier (brokenNoExchange: the same with npes 1) */
+static __global__ void k_hier(mg_args a)
+{
+    for (unsigned int e = 1; e <= a.iters; ++e) {
+        stamp(&a, e);
+        if (!gs_multi_barrier_sync(&a.bar, e))
+            return;
+        check(&a, e);
+    }
+}
+
+/* grid.sync(); block 0's thread 0 releases to each peer in turn, polls its
+ * own flags with acquire loads; grid.sync() */
+static __global__ void k_naive(mg_args a)
+{
+    cooperative_groups::grid_group g = cooperative_groups::this_grid();
+    gs_wait_t w = GS_WAIT_INIT;
+    int dead = 0;
+    for (unsigned int e = 1; e <= a.iters; ++e) {
+        stamp(&a, e);
+        g.sync();
+        if (blockIdx.x == 0 && threadIdx.x == 0 && !dead) {
+            for (unsigned int p = 0; p < a.npes; ++p)
+                if (p != a.pe)
+                    gs_st_release(flag_of(&a, p, a.pe), e, GS_SCOPE_SYS);
+            for (unsigned int p = 0; p < a.npes && !dead; ++p)
+                while (p != a.pe && (int)(gs_ld_acquire(flag_of(&a, a.pe, p), GS_SCOPE_SYS) - e) < 0)
+                    if ((dead = gs_wait_spin(&w)))
+                        break;
+        }
+        g.sync();
+        check(&a, e);
+    }
+}
+
+/* NVSHMEM's device barrier between two grid.sync() */
+static __global__ void k_nvshmem_grid(mg_args a)
+{
+    cooperative_groups::grid_group g = cooperative_groups::this_grid();
+    for (unsigned int e = 1; e <= a.iters; ++e) {
+        stamp(&a, e);
+        g.sync();
+        if (blockIdx.x == 0)
+            nvshmemx_barrier_all_block();
+        g.sync();
+        check(&a, e);
+    }
+}
+
+/* nvshmem_barrier_all from one thread a GPU */
+static __global__ void k_nvshmem_all(mg_args a)
+{
+    for (unsigned int e = 1; e <= a.iters; ++e) {
+        stamp(&a, e);
+        nvshmem_barrier_all();
+        check(&a, e);
+    }
+}
+
+/* The floor between GPUs 0 and 1: a count passed back and forth, the
+ * writer's store into the other's memory, the reader polling its own. */
+static __global__ void k_ping(mg_args a, int relacq)
+{
+    const unsigned int other = 1u - a.pe;
+    unsigned int *mine = flag_of(&a, a.pe, other), *theirs = flag_of(&a, other, a.pe);
+    gs_wait_t w = GS_WAIT_INIT;
+    for (unsigned int i = 1; i <= a.iters; ++i) {
+        if (a.pe == 1)
+            while ((relacq ? gs_ld_acquire(mine, GS_SCOPE_SYS) : gs_ld_relaxed(mine, GS_SCOPE_SYS)) != i)
+                if (gs_wait_spin(&w))
+                    return;
+        if (relacq)
+            gs_st_release(theirs, i, GS_SCOPE_SYS);
+        else
+            gs_st_relaxed(theirs, i, GS_SCOPE_SYS);
+        if (a.pe == 0)
+            while ((relacq ? gs_ld_acquire(mine, GS_SCOPE_SYS) : gs_ld_relaxed(mine, GS_SCOPE_SYS)) != i)
+                if (gs_wait_spin(&w))
+                    return;
+    }
+}
+
+/* The cross-GPU ticket lock: a non-atomic count and a word a thread on GPU 0 */
+static __global__ void k_ticket(mg_args a)
+{
+    __shared__ int held;
+    for (unsigned int i = 0; i < a.iters; ++i) {
+        unsigned int t = 0;
+        if (threadIdx.x == 0)
+            held = gs_multi_ticket_lock(a.lock, &t);
+        __syncthreads();
+        if (!held)
+            return;
+        if (threadIdx.x == 0)
+            a.cs[0] += 1u;
+        if (threadIdx.x < GS_MULTI_LOCK_DATA)
+            a.cs[1u + threadIdx.x] += 1u;
+        __syncthreads();
+        if (threadIdx.x == 0)
+            gs_multi_ticket_unlock(a.lock, t);
+    }
+}
+
+static __global__ void k_arm(gs_watchdog_t *wd, unsigned long long ns)
+{
+    gs_watchdog_arm(wd, ns);
+}
+
+/* ---- host ---- */
+
+typedef struct rank_state {
+    unsigned int pe, npes, sms;
+    unsigned int *words, *flags, *stamps, *cs; /* symmetric */
+    gs_multi_ticket_t *lock;                   /* symmetric */
+    unsigned int *stale;
+    gs_watchdog_t *wd;
+    size_t stamp_words;
+    cudaEvent_t t0, t1;
+    cudaStream_t s;
+} rank_state;
+
+static const void *kernel_of(unsigned int way)
+{
+    switch (way) {
+    case GS_MULTI_NAIVE: return (const void *)k_naive;
+    case GS_MULTI_NVSHMEM_GRID: return (const void *)k_nvshmem_grid;
+    case GS_MULTI_NVSHMEM_ALL: return (const void *)k_nvshmem_all;
+    case GS_MULTI_PING_RELAXED:
+    case GS_MULTI_PING_RELACQ: return (const void *)k_ping;
+    case GS_MULTI_TICKET: return (const void *)k_ticket;
+    default: return (const void *)k_hier;
+    }
+}
+
+/* Blocks a GPU runs for this way at per_sm blocks an SM. */
+static unsigned int blocks_of(const rank_state *r, unsigned int way, unsigned int per_sm)
+{
+    return way == GS_MULTI_NVSHMEM_ALL || way == GS_MULTI_PING_RELAXED || way == GS_MULTI_PING_RELACQ
+               ? 1u
+               : per_sm * r->sms;
+}
+
+static int zero_state(rank_state *r, char *err, size_t n)
+{
+    GS_CK(cudaMemsetAsync(r->words, 0, gs_multi_barrier_bytes(r->npes), r->s));
+    GS_CK(cudaMemsetAsync(r->flags, 0, (size_t)GS_MULTI_LINE * 4u * r->npes, r->s));
+    GS_CK(cudaMemsetAsync(r->stamps, 0, r->stamp_words * 4u, r->s));
+    GS_CK(cudaMemsetAsync(r->cs, 0, (1u + GS_MULTI_LOCK_DATA) * 4u, r->s));
+    GS_CK(cudaMemsetAsync(r->lock, 0, sizeof *r->lock, r->s));
+    GS_CK(cudaMemsetAsync(r->stale, 0, 4u, r->s));
+    GS_CK(cudaStreamSynchronize(r->s));
+    return GS_EXIT_OK;
+}
+
+/* One launch on every PE (the host barriers keep the PEs in step and keep
+ * a peer from zeroing state that another's kernel still writes). */
+static int launch(rank_state *r, unsigned int way, mg_args *a, unsigned int blocks, unsigned int threads,
+                  unsigned long long timeout_ns, float *ms, int *timed_out, char *err, size_t n)
+{
+    int relacq = way == GS_MULTI_PING_RELACQ, rc;
+    unsigned int fired = 0;
+    void *args[] = {a, &relacq};
+    const int ping = way == GS_MULTI_PING_RELAXED || way == GS_MULTI_PING_RELACQ;
+    const int collective = !ping && way != GS_MULTI_TICKET;
+    if ((rc = zero_state(r, err, n)))
+        return rc;
+    nvshmem_barrier_all();
+    k_arm<<<1, 1, 0, r->s>>>(r->wd, timeout_ns);
+    GS_CK(cudaGetLastError());
+    GS_CK(cudaEventRecord(r->t0, r->s));
+    if (collective) {
+        if ((rc = nvshmemx_collective_launch(kernel_of(way), dim3(blocks), dim3(threads), args, 0, r->s)) != 0) {
+            snprintf(err, n, "multi: nvshmemx_collective_launch (%s, %u blocks): error %d", gs_multi_way_name(way),
+                     blocks, rc);
+            return GS_EXIT_RUNTIME;
+        }
+    } else if (!ping || r->pe < 2u) {
+        GS_CK(cudaLaunchKernel(kernel_of(way), dim3(blocks), dim3(threads), args, 0, r->s));
+    }
+    GS_CK(cudaEventRecord(r->t1, r->s));
+    GS_CK(cudaEventSynchronize(r->t1));
+    GS_CK(cudaEventElapsedTime(ms, r->t0, r->t1));
+    GS_CK(cudaMemcpy(&fired, &r->wd->abort, sizeof fired, cudaMemcpyDeviceToHost));
+    *timed_out = fired != 0u;
+    nvshmem_barrier_all();
+    return GS_EXIT_OK;
+}
+
+static void skip(gs_multi_row *x, const char *why)
+{
+    x->verdict = GS_MULTI_SKIP;
+    snprintf(x->detail, sizeof x->detail, "%s", why);
+}
+
+/* One way at one point: a verifying launch (it also warms up), then the
+ * timed launches. */
+static int run_way(rank_state *r, const gs_multi_plan *p, unsigned int way, unsigned int per_sm, mg_args base,
+                   gs_multi_row *x, char *err, size_t n)
+{
+    static double ms_each[1000];
+    const unsigned int blocks = blocks_of(r, way, per_sm);
+    const int ping = way == GS_MULTI_PING_RELAXED || way == GS_MULTI_PING_RELACQ;
+    const unsigned int threads = way == GS_MULTI_NVSHMEM_ALL || ping ? 1u : p->threads;
+    mg_args a = base;
+    int occ = 0, timed_out = 0, rc;
+    unsigned int stale = 0, reps = p->repeat > 1000u ? 1000u : p->repeat;
+    double ops;
+    float ms = 0.0f;
+    memset(x, 0, sizeof *x);
+    x->way = way, x->per_sm = per_sm, x->blocks = blocks, x->threads = threads;
+    x->iters = way == GS_MULTI_TICKET ? p->lock_iters : p->iters;
+    a.iters = x->iters;
+    if (way == GS_MULTI_BROKEN)
+        a.bar.npes = 1u, a.bar.pe = 0u; /* its leader exchanges with no one */
+    GS_CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, kernel_of(way), (int)threads, 0));
+    if (way != GS_MULTI_TICKET && (unsigned int)occ * r->sms < blocks) {
+        snprintf(x->detail, sizeof x->detail, "%u blocks of %u threads a GPU are not co-resident (%d an SM fit)",
+                 blocks, threads, occ);
+        x->verdict = GS_MULTI_SKIP;
+        return GS_EXIT_OK; /* every rank skips alike: the same GPUs */
+    }
+    if (ping && r->npes < 2u)
+        return skip(x, "needs 2 GPUs"), GS_EXIT_OK;
+    ops = way == GS_MULTI_TICKET ? (double)blocks * r->npes * a.iters : ping ? 2.0 * a.iters : (double)a.iters;
+    a.verify = !ping && way != GS_MULTI_TICKET;
+    if ((rc = launch(r, way, &a, blocks, threads, p->timeout_ns, &ms, &timed_out, err, n)))
+        return rc;
+    if (a.verify)
+        GS_CK(cudaMemcpy(&stale, r->stale, sizeof stale, cudaMemcpyDeviceToHost));
+    if (way == GS_MULTI_TICKET && r->pe == 0 && !timed_out) {
+        unsigned int got[1 + GS_MULTI_LOCK_DATA];
+        const unsigned int want = (unsigned int)ops;
+        GS_CK(cudaMemcpy(got, r->cs, sizeof got, cudaMemcpyDeviceToHost));
+        for (unsigned int k = 0; k <= GS_MULTI_LOCK_DATA && x->verdict == GS_MULTI_PASS; ++k)
+            if (got[k] != want) {
+                x->verdict = GS_MULTI_FAIL;
+                snprintf(x->detail, sizeof x->detail, "%s on GPU 0 is %u after %u acquisitions",
+                         k ? "a critical-section word" : "the non-atomic count", got[k], want);
+            }
+    }
+    if (timed_out) {
+        x->verdict = GS_MULTI_TIMEOUT;
+        snprintf(x->detail, sizeof x->detail, "the watchdog fired on GPU %u", r->pe);
+    } else if (stale) {
+        x->verdict = GS_MULTI_FAIL;
+        snprintf(x->detail, sizeof x->detail, "GPU %u: %u stale reads of another GPU's stamps after the barrier",
+                 r->pe, stale);
+    }
+    a.verify = 0;
+    for (unsigned int k = 0; k < reps && x->verdict == GS_MULTI_PASS; ++k) {
+        if ((rc = launch(r, way, &a, blocks, threads, p->timeout_ns, &ms, &timed_out, err, n)))
+            return rc;
+        ms_each[k] = ms * 1e6 / ops;
+        if (timed_out) {
+            x->verdict = GS_MULTI_TIMEOUT;
+            snprintf(x->detail, sizeof x->detail, "the watchdog fired on GPU %u in a timed launch", r->pe);
+        }
+    }
+    if (x->verdict == GS_MULTI_PASS && (!ping || r->pe < 2u)) {
+        gs_stats s;
+        gs_stats_compute(ms_each, (int)reps, &s);
+        x->ns_median = s.median, x->ns_min = s.min, x->ns_max = s.max, x->noise_pct = s.noise_pct;
+        x->measured = 1;
+    }
+    return GS_EXIT_OK;
+}
+
+extern "C" int gs_multi_available(void)
+{
+    return 1;
+}
+
+/* A peer pointer for every PE, or an error naming the one not reached. */
+static int peers(const rank_state *r, void *sym, unsigned int **out, const char *what, char *err, size_t n)
+{
+    for (unsigned int q = 0; q < r->npes; ++q)
+        if (!(out[q] = (unsigned int *)nvshmem_ptr(sym, (int)q))) {
+            snprintf(err, n, "multi: GPU %u does not reach GPU %u's %s directly (nvshmem_ptr is NULL: no NVLink or "
+                     "P2P between them)", r->pe, q, what);
+            return -1;
+        }
+    return 0;
+}
+
+extern "C" int gs_multi_pe(const gs_multi_plan *plan, unsigned int rank, const char *dir, const gs_device_info *dev,
+                           gs_multi_row *rows, int *nrows, char *err, size_t n)
+{
+    nvshmemx_uniqueid_t id = NVSHMEMX_UNIQUEID_INITIALIZER;
+    nvshmemx_init_attr_t attr = NVSHMEMX_INIT_ATTR_INITIALIZER;
+    rank_state r;
+    mg_args a;
+    unsigned int max_per_sm = 1;
+    int rc = GS_EXIT_OK;
+    *nrows = 0;
+    setenv("NVSHMEM_DISABLE_NVLS", "1", 1); /* (the parent set them too) */
+    setenv("NCCL_NVLS_ENABLE", "0", 1);
+    if (rank == 0 && (nvshmemx_get_uniqueid(&id) != 0 || gs_multi_uid_publish(dir, &id, sizeof id, err, n))) {
+        if (!err[0])
+            snprintf(err, n, "multi: nvshmemx_get_uniqueid failed");
+        return GS_EXIT_RUNTIME;
+    }
+    if (rank != 0 && gs_multi_uid_read(dir, &id, sizeof id, 60000u, err, n))
+        return GS_EXIT_RUNTIME;
+    if (nvshmemx_set_attr_uniqueid_args((int)rank, (int)plan->gpus, &id, &attr) != 0 ||
+        nvshmemx_init_attr(NVSHMEMX_INIT_WITH_UNIQUEID, &attr) != 0) {
+        snprintf(err, n, "multi: NVSHMEM did not initialise on rank %u", rank);
+        return GS_EXIT_RUNTIME;
+    }
+    memset(&r, 0, sizeof r);
+    r.pe = (unsigned int)nvshmem_my_pe(), r.npes = (unsigned int)nvshmem_n_pes(), r.sms = (unsigned int)dev->sm_count;
+    if (r.pe != rank || r.npes != plan->gpus || r.npes > MAX_PES) {
+        snprintf(err, n, "multi: NVSHMEM made rank %u PE %u of %u (asked: %u)", rank, r.pe, r.npes, plan->gpus);
+        nvshmem_finalize();
+        return GS_EXIT_RUNTIME;
+    }
+    for (int i = 0; i < plan->nper_sm; ++i)
+        max_per_sm = plan->per_sm[i] > max_per_sm ? plan->per_sm[i] : max_per_sm;
+    r.stamp_words = 2u * (size_t)max_per_sm * r.sms;
+    r.words = (unsigned int *)nvshmem_malloc(gs_multi_barrier_bytes(r.npes));
+    r.flags = (unsigned int *)nvshmem_malloc((size_t)GS_MULTI_LINE * 4u * r.npes);
+    r.stamps = (unsigned int *)nvshmem_malloc(r.stamp_words * 4u);
+    r.cs = (unsigned int *)nvshmem_malloc((1u + GS_MULTI_LOCK_DATA) * 4u);
+    r.lock = (gs_multi_ticket_t *)nvshmem_malloc(sizeof *r.lock);
+    memset(&a, 0, sizeof a);
+    if (!r.words || !r.flags || !r.stamps || !r.cs || !r.lock) {
+        snprintf(err, n, "multi: nvshmem_malloc failed on PE %u (NVSHMEM_SYMMETRIC_SIZE?)", r.pe);
+        rc = GS_EXIT_RUNTIME;
+    } else if (peers(&r, r.words, a.bar.peer, "barrier words", err, n) ||
+               peers(&r, r.flags, a.flags, "flags", err, n) || peers(&r, r.stamps, a.stamps, "stamps", err, n)) {
+        rc = GS_EXIT_RUNTIME;
+    } else {
+        a.bar.words = r.words, a.bar.pe = r.pe, a.bar.npes = r.npes;
+        a.pe = r.pe, a.npes = r.npes;
+        a.lock = (gs_multi_ticket_t *)nvshmem_ptr(r.lock, 0);
+        a.cs = (unsigned int *)nvshmem_ptr(r.cs, 0);
+        if (!a.lock || !a.cs) {
+            snprintf(err, n, "multi: GPU %u does not reach GPU 0's lock directly", r.pe);
+            rc = GS_EXIT_RUNTIME;
+        }
+    }
+    if (rc == GS_EXIT_OK && (rc = gs_cuda_error((int)cudaMalloc((void **)&r.stale, 4u), err, n, "cudaMalloc")) == 0 &&
+        (rc = gs_cuda_error((int)cudaMalloc((void **)&r.wd, sizeof *r.wd), err, n, "cudaMalloc")) == 0 &&
+        (rc = gs_cuda_error((int)cudaStreamCreateWithFlags(&r.s, cudaStreamNonBlocking), err, n, "stream")) == 0 &&
+        (rc = gs_cuda_error((int)cudaEventCreate(&r.t0), err, n, "event")) == 0 &&
+        (rc = gs_cuda_error((int)cudaEventCreate(&r.t1), err, n, "event")) == 0) {
+        a.stale = r.stale;
+        for (int i = 0; i < plan->nper_sm && rc == GS_EXIT_OK; ++i)
+            for (int w = 0; w < plan->nways && rc == GS_EXIT_OK; ++w)
+                if ((rc = run_way(&r, plan, plan->ways[w], plan->per_sm[i], a, &rows[*nrows], err, n)) == 0)
+                    ++*nrows;
+    }
+    /* a rank that failed exits without the collective finalize: the first
+     * process ends the others */
+    if (rc != GS_EXIT_OK)
+        return rc;
+    cudaFree(r.stale);
+    cudaFree(r.wd);
+    cudaEventDestroy(r.t0);
+    cudaEventDestroy(r.t1);
+    cudaStreamDestroy(r.s);
+    nvshmem_free(r.lock);
+    nvshmem_free(r.cs);
+    nvshmem_free(r.stamps);
+    nvshmem_free(r.flags);
+    nvshmem_free(r.words);
+    nvshmem_finalize();
+    return GS_EXIT_OK;
+}
