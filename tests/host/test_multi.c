@@ -1,0 +1,92 @@
+/* gsync-bench multi's host side, without GPUs: the unique id's exchange
+ * between processes through a folder, the merge of the ranks' rows, and a
+ * rank's device taken from its environment. */
+#include "../check.h"
+#include "cli.h"
+#include "multi.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static void uid_exchange(void)
+{
+    char dir[] = "/tmp/gsync-test-multi-XXXXXX", err[256] = "", path[128];
+    unsigned char id[128], got[128];
+    pid_t pid;
+    int st = 0;
+    CHECK(mkdtemp(dir) != NULL);
+    for (int i = 0; i < 128; ++i)
+        id[i] = (unsigned char)(i * 7 + 3);
+    /* nothing published: the reader gives up after its timeout, naming the file */
+    CHECK(gs_multi_uid_read(dir, got, sizeof got, 10, err, sizeof err) == -1 && strstr(err, "no unique id"));
+    /* a writer in another process, a little later than the reader starts */
+    if ((pid = fork()) == 0) {
+        const struct timespec t = {0, 50000000L};
+        nanosleep(&t, NULL);
+        _exit(gs_multi_uid_publish(dir, id, sizeof id, err, sizeof err) ? 1 : 0);
+    }
+    memset(got, 0, sizeof got);
+    CHECK(gs_multi_uid_read(dir, got, sizeof got, 10000, err, sizeof err) == 0);
+    CHECK(memcmp(got, id, sizeof id) == 0);
+    CHECK(waitpid(pid, &st, 0) == pid && WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    /* a short file is an error, not a wrong id */
+    CHECK(gs_multi_uid_read(dir, got, sizeof got + 1, 10, err, sizeof err) == -1 && strstr(err, "holds 128 bytes"));
+    snprintf(path, sizeof path, "%s/uid", dir);
+    CHECK(unlink(path) == 0 && rmdir(dir) == 0);
+    /* a folder that cannot be written */
+    CHECK(gs_multi_uid_publish("/nonexistent-gsync", id, sizeof id, err, sizeof err) == -1 && strstr(err, "unique id"));
+}
+
+static void merge(void)
+{
+    gs_multi_row total[3], r0[3], r1[3];
+    memset(r0, 0, sizeof r0), memset(r1, 0, sizeof r1);
+    /* the slowest rank's time */
+    r0[0].measured = r1[0].measured = 1, r0[0].ns_median = 10.0, r1[0].ns_median = 12.0, r1[0].ns_min = 11.0;
+    /* a failure on rank 1 wins, with its detail */
+    r0[1].measured = r1[1].measured = 1, r1[1].verdict = GS_MULTI_FAIL;
+    strcpy(r1[1].detail, "GPU 1: 3 stale reads");
+    /* a probe that only rank 0 measures: rank 1's SKIP does not hide it */
+    r0[2].measured = 1, r0[2].ns_median = 700.0, r1[2].verdict = GS_MULTI_SKIP;
+    gs_multi_merge(total, r0, 3, 1);
+    gs_multi_merge(total, r1, 3, 0);
+    CHECK(total[0].ns_median == 12.0 && total[0].ns_min == 11.0 && total[0].verdict == GS_MULTI_PASS);
+    CHECK(total[1].verdict == GS_MULTI_FAIL && strcmp(total[1].detail, "GPU 1: 3 stale reads") == 0);
+    CHECK(total[2].verdict == GS_MULTI_PASS && total[2].measured && total[2].ns_median == 700.0);
+    CHECK(strcmp(gs_multi_way_name(GS_MULTI_BROKEN), "brokenNoExchange") == 0);
+    CHECK(strcmp(gs_multi_way_unit(GS_MULTI_TICKET), "critical section") == 0);
+}
+
+static int parse(const char *a1, const char *a2, gs_options *o, char *err, size_t n)
+{
+    char *argv[] = {(char *)"gsync-bench", (char *)"multi", (char *)a1, (char *)a2, NULL};
+    return gs_parse_args(2 + (a1 != NULL) + (a2 != NULL), argv, o, err, n);
+}
+
+static void rank_device(void)
+{
+    static gs_options o;
+    char err[256];
+    unsetenv("GSYNC_MULTI_RANK");
+    CHECK(parse(NULL, NULL, &o, err, sizeof err) == GS_EXIT_OK && o.device == 0u);
+    CHECK(GS_OWN(&o, gs_multi_options)->nways == GS_MULTI_DEFAULT_WAYS);
+    setenv("GSYNC_MULTI_RANK", "3", 1);
+    CHECK(parse(NULL, NULL, &o, err, sizeof err) == GS_EXIT_OK && o.device == 3u);
+    setenv("GSYNC_MULTI_RANK", "x", 1);
+    CHECK(parse(NULL, NULL, &o, err, sizeof err) == GS_EXIT_USAGE && strstr(err, "GSYNC_MULTI_RANK"));
+    unsetenv("GSYNC_MULTI_RANK");
+    CHECK(parse("--gpus", "1", &o, err, sizeof err) == GS_EXIT_USAGE && strstr(err, "--gpus"));
+    CHECK(parse("--way", "brokenNoExchange", &o, err, sizeof err) == GS_EXIT_OK &&
+          GS_OWN(&o, gs_multi_options)->nways == 1 && GS_OWN(&o, gs_multi_options)->ways[0] == GS_MULTI_BROKEN);
+}
+
+int main(void)
+{
+    uid_exchange();
+    merge();
+    rank_device();
+    return check_done();
+}

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# tools/multi_session.sh: one call on a machine with 2 or more GPUs: builds
+# gsync-bench with NVSHMEM (the image's python3 has nvidia-nvshmem-cu13; else
+# build/venv from `make nvshmem`), runs multi's tests, then measures, writing
+# under $OUT (default ./gpu-out):
+#   build.log, topo.txt          the configure/build output; nvidia-smi topo -m
+#   ctest-multi.log              host_multi, cli_multi_*, gpu_multi (every way PASS, the twin FAIL)
+#   multi.csv                    every way over --tbs-per-sm 1,2,4,8 on 2 GPUs
+#   multi-4.csv                  the same on 4 GPUs (only where there are 4)
+#   multi-broken.csv             brokenNoExchange, which must FAIL (exit 1)
+# Each CSV's command goes to NAME.cmd; stderr to run.log.  Every run is under
+# `timeout`, so that a hung rank costs minutes at most.
+set -uo pipefail
+OUT=${OUT:-gpu-out}
+mkdir -p "$OUT"
+OUT=$(cd "$OUT" && pwd)
+export PATH="$PATH:/usr/local/cuda/bin"
+LOG="$OUT/run.log"
+{ nvidia-smi; nvcc --version; python3 -c 'import importlib.util as u; print("nvshmem:", list(u.find_spec("nvidia.nvshmem").submodule_search_locations))'; } >>"$LOG" 2>&1
+nvidia-smi topo -m >"$OUT/topo.txt" 2>&1
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 >"$OUT/build.log" 2>&1 &&
+  cmake --build build -j 16 --target gsync-bench test_multi >>"$OUT/build.log" 2>&1 ||
+  { tail -30 "$OUT/build.log"; exit 1; }
+grep "gsync: NVSHMEM" "$OUT/build.log"
+grep -q "gsync: NVSHMEM in" "$OUT/build.log" || { echo "no NVSHMEM: nothing to measure"; exit 1; }
+B=./build/gsync-bench
+gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
+echo "GPUs: $gpus" | tee -a "$LOG"
+
+# csv NAME ARGS...: gsync-bench ARGS --format csv > NAME.csv, the command in NAME.cmd
+csv() {
+  local name=$1; shift
+  echo "gsync-bench $* --format csv" >"$OUT/$name.cmd"
+  local t0=$SECONDS
+  timeout 240 $B "$@" --format csv >"$OUT/$name.csv" 2>>"$LOG"
+  echo "$name rc=$? $((SECONDS - t0)) s" | tee -a "$LOG"
+}
+
+(cd build && timeout 300 ctest -R multi --output-on-failure -V) >"$OUT/ctest-multi.log" 2>&1
+grep -E "tests passed|tests failed|\(Failed\)|\*\*\*Failed|Skipped|Not Run" "$OUT/ctest-multi.log" | tail -10
+csv multi multi --gpus 2 --tbs-per-sm 1,2,4,8 --iters 2000 --repeat 7
+[ "$gpus" -ge 4 ] && csv multi-4 multi --gpus 4 --tbs-per-sm 1,2,4,8 --iters 2000 --repeat 7
+csv multi-broken multi --gpus 2 --way brokenNoExchange --iters 2000 --repeat 1
+awk -F, 'NR == 1 { for (i = 1; i <= NF; ++i) c[$i] = i; next }
+         { print $c["way"], $c["tbs_per_sm"], $c["ns_median"], $c["verdict"], $c["detail"] }' "$OUT"/multi*.csv
