@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -217,6 +218,7 @@ static pid_t start_rank(unsigned int r)
     const pid_t pid = fork();
     if (pid != 0)
         return pid;
+    prctl(PR_SET_PDEATHSIG, SIGKILL); /* a first process that is killed takes its ranks along */
     snprintf(v, sizeof v, "%u", r);
     setenv("GSYNC_MULTI_RANK", v, 1);
     if (!freopen("/dev/null", "w", stdout))
