@@ -418,8 +418,8 @@ static const gs_opt opts[] = {
 
 const gs_command gs_cmd_multi = {
     .name = "multi",
-    .summary = "gsync-bench multi [--gpus N] [--way LIST] [OPTIONS]   synchronization across the GPUs of a node\n"
-               "                                     (NVSHMEM): gsync's barrier and lock beside NVSHMEM's\n",
+    .summary = "gsync-bench multi [OPTIONS]   gsync's barrier and lock across the GPUs of a node, beside\n"
+               "                                     NVSHMEM's (one process a GPU)\n",
     .usage = "usage: gsync-bench multi [--gpus N] [--way LIST|all] [--tbs-per-sm LIST] [--iters N] [--repeat N]\n"
              "                         [--timeout S] [--format F]\n"
              "  synchronization across the GPUs of one node, one process per GPU over NVSHMEM (NVLink\n"
