@@ -14,7 +14,9 @@
 
 #include "cuda_check.h"
 #include "multi.h"
+extern "C" {
 #include "stats.h"
+}
 
 #include <stdio.h>
 #include <stdlib.h>
