@@ -41,5 +41,7 @@ grep -E "tests passed|tests failed|\(Failed\)|\*\*\*Failed|Skipped|Not Run" "$OU
 csv multi multi --gpus 2 --tbs-per-sm 1,2,4,8 --iters 2000 --repeat 7
 [ "$gpus" -ge 4 ] && csv multi-4 multi --gpus 4 --tbs-per-sm 1,2,4,8 --iters 2000 --repeat 7
 csv multi-broken multi --gpus 2 --way brokenNoExchange --iters 2000 --repeat 1
-awk -F, 'NR == 1 { for (i = 1; i <= NF; ++i) c[$i] = i; next }
-         { print $c["way"], $c["tbs_per_sm"], $c["ns_median"], $c["verdict"], $c["detail"] }' "$OUT"/multi*.csv
+python3 -c 'import csv, sys
+for f in sys.argv[1:]:
+    for r in csv.DictReader(open(f)):
+        print(f.split("/")[-1], r["way"], r["gpus"], r["tbs_per_sm"], r["ns_median"], r["verdict"], r["detail"])' "$OUT"/multi*.csv
