@@ -4,6 +4,7 @@
 # build/venv from `make nvshmem`), runs multi's tests, then measures, writing
 # under $OUT (default ./gpu-out):
 #   build.log, topo.txt          the configure/build output; nvidia-smi topo -m
+#   probe.txt (nvshmem-debug.log)  a short run first (if it fails: NVSHMEM_DEBUG=INFO's log of it)
 #   ctest-multi.log              host_multi, cli_multi_*, gpu_multi (every way PASS, the twin FAIL)
 #   multi.csv                    every way over --tbs-per-sm 1,2,4,8 on 2 GPUs
 #   multi-4.csv                  the same on 4 GPUs (only where there are 4)
@@ -36,6 +37,17 @@ csv() {
   echo "$name rc=$? $((SECONDS - t0)) s" | tee -a "$LOG"
 }
 
+# a short probe first; if it fails, NVSHMEM's own log of it, and once more without CUDA VMM
+# (legacy CUDA IPC handles between the processes), kept for the rest when that works
+probe() { timeout 120 $B multi --gpus 2 --way hier,ticketLock --iters 100 --repeat 1 >"$OUT/probe.txt" 2>&1; }
+if ! probe; then
+  cat "$OUT/probe.txt"
+  NVSHMEM_DEBUG=INFO timeout 120 $B multi --gpus 2 --way hier --iters 100 --repeat 1 >"$OUT/nvshmem-debug.log" 2>&1
+  if NVSHMEM_DISABLE_CUDA_VMM=1 probe; then
+    echo "probe passes with NVSHMEM_DISABLE_CUDA_VMM=1: kept" | tee -a "$LOG"; export NVSHMEM_DISABLE_CUDA_VMM=1
+  fi
+fi
+cat "$OUT/probe.txt"
 (cd build && timeout 300 ctest -R multi --output-on-failure -V) >"$OUT/ctest-multi.log" 2>&1
 grep -E "tests passed|tests failed|\(Failed\)|\*\*\*Failed|Skipped|Not Run" "$OUT/ctest-multi.log" | tail -10
 csv multi multi --gpus 2 --tbs-per-sm 1,2,4,8 --iters 2000 --repeat 7
