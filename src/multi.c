@@ -22,9 +22,9 @@ GS_OWN_FITS(gs_multi_options);
 
 static const char *const way_names[GS_MULTI_WAYS] = {
     "hier", "naive", "nvshmemGrid", "nvshmemBarrierAll", "pingPongRelaxed", "pingPongRelAcq", "ticketLock",
-    "brokenNoExchange"};
+    "cohortLock", "brokenNoExchange"};
 static const char *const way_units[GS_MULTI_WAYS] = {"episode", "episode", "episode", "episode", "one way",
-                                                     "one way", "critical section", "episode"};
+                                                     "one way", "critical section", "critical section", "episode"};
 
 const char *gs_multi_way_name(unsigned int way)
 {
@@ -430,11 +430,12 @@ const gs_command gs_cmd_multi = {
              "             naive (grid.sync(), a release to each peer in turn, grid.sync()), nvshmemGrid\n"
              "             (grid.sync(), nvshmemx_barrier_all_block, grid.sync()), nvshmemBarrierAll (one\n"
              "             thread a GPU), pingPongRelaxed and pingPongRelAcq (the floor: a flag between GPUs\n"
-             "             0 and 1), ticketLock (gsync's FIFO lock on GPU 0, every block of every GPU);\n"
+             "             0 and 1), ticketLock (gsync's FIFO lock on GPU 0, every block of every GPU),\n"
+             "             cohortLock (the same, passed inside a GPU up to 64 times before it crosses);\n"
              "             all: these.  Broken twin, which must FAIL: brokenNoExchange (hier without the\n"
              "             exchange between GPUs)\n"
              "  --tbs-per-sm  blocks of 32 threads per SM on each GPU (1)\n"
-             "  --iters    barrier episodes and ping-pong rounds a launch; the lock: iters/20 a block (2000)\n"
+             "  --iters    barrier episodes and ping-pong rounds a launch; the locks: iters/20 a block (2000)\n"
              "  --repeat   timed launches (5); --timeout: watchdog deadline per launch in seconds (5)\n",
     .shared = GS_SH(FORMAT) | GS_SH(TBS_PER_SM) | GS_SH(ITERS) | GS_SH(REPEAT) | GS_SH(TIMEOUT), .opts = opts,
     .nopts = sizeof opts / sizeof opts[0], .defaults = defaults, .check = check, .run = run,

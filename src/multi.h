@@ -24,6 +24,7 @@ enum gs_multi_way {
     GS_MULTI_PING_RELAXED,  /* floor: remote st.relaxed.sys, local ld.relaxed.sys poll */
     GS_MULTI_PING_RELACQ,   /* floor: st.release.sys, ld.acquire.sys */
     GS_MULTI_TICKET,        /* the cross-GPU ticket lock */
+    GS_MULTI_COHORT,        /* the cohort lock: passed inside a GPU before crossing */
     GS_MULTI_BROKEN,        /* brokenNoExchange: hier without the exchange (must FAIL) */
     GS_MULTI_WAYS
 };

@@ -10,7 +10,7 @@
 
 #include <gsync/gsync.cuh>
 #include <gsync/multi/barrier.cuh>
-#include <gsync/multi/ticket.cuh>
+#include <gsync/multi/cohort.cuh>
 
 #include "cuda_check.h"
 #include "multi.h"
@@ -30,6 +30,7 @@ typedef struct mg_args {
     unsigned int *stamps[MAX_PES];  /* each PE's stamps, 2 * blocks words */
     unsigned int *stale;            /* this GPU's count of stale stamps read */
     gs_multi_ticket_t *lock;        /* PE 0's lock */
+    gs_multi_cohort_local_t *local; /* this GPU's part of the cohort lock */
     unsigned int *cs;               /* PE 0's counter, then GS_MULTI_LOCK_DATA words */
     unsigned int pe, npes, iters, verify;
 } mg_args;
@@ -138,14 +139,15 @@ static __global__ void k_ping(mg_args a, int relacq)
     }
 }
 
-/* The cross-GPU ticket lock: a non-atomic count and a word a thread on GPU 0 */
-static __global__ void k_ticket(mg_args a)
+/* The cross-GPU ticket lock (cohort 0) or the cohort lock: a non-atomic
+ * count and a word a thread on GPU 0 */
+static __global__ void k_lock(mg_args a, int cohort)
 {
     __shared__ int held;
     for (unsigned int i = 0; i < a.iters; ++i) {
         unsigned int t = 0;
         if (threadIdx.x == 0)
-            held = gs_multi_ticket_lock(a.lock, &t);
+            held = cohort ? gs_multi_cohort_lock(a.lock, a.local, &t) : gs_multi_ticket_lock(a.lock, &t);
         __syncthreads();
         if (!held)
             return;
@@ -154,8 +156,12 @@ static __global__ void k_ticket(mg_args a)
         if (threadIdx.x < GS_MULTI_LOCK_DATA)
             a.cs[1u + threadIdx.x] += 1u;
         __syncthreads();
-        if (threadIdx.x == 0)
-            gs_multi_ticket_unlock(a.lock, t);
+        if (threadIdx.x == 0) {
+            if (cohort)
+                gs_multi_cohort_unlock(a.lock, a.local, t);
+            else
+                gs_multi_ticket_unlock(a.lock, t);
+        }
     }
 }
 
@@ -170,12 +176,15 @@ typedef struct rank_state {
     unsigned int pe, npes, sms;
     unsigned int *words, *flags, *stamps, *cs; /* symmetric */
     gs_multi_ticket_t *lock;                   /* symmetric */
+    gs_multi_cohort_local_t *local;            /* symmetric */
     unsigned int *stale;
     gs_watchdog_t *wd;
     size_t stamp_words;
     cudaEvent_t t0, t1;
     cudaStream_t s;
 } rank_state;
+
+#define LOCK(way) ((way) == GS_MULTI_TICKET || (way) == GS_MULTI_COHORT)
 
 static const void *kernel_of(unsigned int way)
 {
@@ -185,7 +194,8 @@ static const void *kernel_of(unsigned int way)
     case GS_MULTI_NVSHMEM_ALL: return (const void *)k_nvshmem_all;
     case GS_MULTI_PING_RELAXED:
     case GS_MULTI_PING_RELACQ: return (const void *)k_ping;
-    case GS_MULTI_TICKET: return (const void *)k_ticket;
+    case GS_MULTI_TICKET:
+    case GS_MULTI_COHORT: return (const void *)k_lock;
     default: return (const void *)k_hier;
     }
 }
@@ -205,6 +215,7 @@ static int zero_state(rank_state *r, char *err, size_t n)
     GS_CK(cudaMemsetAsync(r->stamps, 0, r->stamp_words * 4u, r->s));
     GS_CK(cudaMemsetAsync(r->cs, 0, (1u + GS_MULTI_LOCK_DATA) * 4u, r->s));
     GS_CK(cudaMemsetAsync(r->lock, 0, sizeof *r->lock, r->s));
+    GS_CK(cudaMemsetAsync(r->local, 0, sizeof *r->local, r->s));
     GS_CK(cudaMemsetAsync(r->stale, 0, 4u, r->s));
     GS_CK(cudaStreamSynchronize(r->s));
     return GS_EXIT_OK;
@@ -215,11 +226,11 @@ static int zero_state(rank_state *r, char *err, size_t n)
 static int launch(rank_state *r, unsigned int way, mg_args *a, unsigned int blocks, unsigned int threads,
                   unsigned long long timeout_ns, float *ms, int *timed_out, char *err, size_t n)
 {
-    int relacq = way == GS_MULTI_PING_RELACQ, rc;
+    int flag = way == GS_MULTI_PING_RELACQ || way == GS_MULTI_COHORT, rc;
     unsigned int fired = 0;
-    void *args[] = {a, &relacq};
+    void *args[] = {a, &flag}; /* k_ping's relacq, k_lock's cohort */
     const int ping = way == GS_MULTI_PING_RELAXED || way == GS_MULTI_PING_RELACQ;
-    const int collective = !ping && way != GS_MULTI_TICKET;
+    const int collective = !ping && !LOCK(way);
     if ((rc = zero_state(r, err, n)))
         return rc;
     nvshmem_barrier_all();
@@ -266,12 +277,12 @@ static int run_way(rank_state *r, const gs_multi_plan *p, unsigned int way, unsi
     float ms = 0.0f;
     memset(x, 0, sizeof *x);
     x->way = way, x->per_sm = per_sm, x->blocks = blocks, x->threads = threads;
-    x->iters = way == GS_MULTI_TICKET ? p->lock_iters : p->iters;
+    x->iters = LOCK(way) ? p->lock_iters : p->iters;
     a.iters = x->iters;
     if (way == GS_MULTI_BROKEN)
         a.bar.npes = 1u, a.bar.pe = 0u; /* its leader exchanges with no one */
     GS_CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, kernel_of(way), (int)threads, 0));
-    if (way != GS_MULTI_TICKET && (unsigned int)occ * r->sms < blocks) {
+    if (!LOCK(way) && (unsigned int)occ * r->sms < blocks) {
         snprintf(x->detail, sizeof x->detail, "%u blocks of %u threads a GPU are not co-resident (%d an SM fit)",
                  blocks, threads, occ);
         x->verdict = GS_MULTI_SKIP;
@@ -279,13 +290,13 @@ static int run_way(rank_state *r, const gs_multi_plan *p, unsigned int way, unsi
     }
     if (ping && r->npes < 2u)
         return skip(x, "needs 2 GPUs"), GS_EXIT_OK;
-    ops = way == GS_MULTI_TICKET ? (double)blocks * r->npes * a.iters : ping ? 2.0 * a.iters : (double)a.iters;
-    a.verify = !ping && way != GS_MULTI_TICKET;
+    ops = LOCK(way) ? (double)blocks * r->npes * a.iters : ping ? 2.0 * a.iters : (double)a.iters;
+    a.verify = !ping && !LOCK(way);
     if ((rc = launch(r, way, &a, blocks, threads, p->timeout_ns, &ms, &timed_out, err, n)))
         return rc;
     if (a.verify)
         GS_CK(cudaMemcpy(&stale, r->stale, sizeof stale, cudaMemcpyDeviceToHost));
-    if (way == GS_MULTI_TICKET && r->pe == 0 && !timed_out) {
+    if (LOCK(way) && r->pe == 0 && !timed_out) {
         unsigned int got[1 + GS_MULTI_LOCK_DATA];
         const unsigned int want = (unsigned int)ops;
         GS_CK(cudaMemcpy(got, r->cs, sizeof got, cudaMemcpyDeviceToHost));
@@ -380,8 +391,9 @@ extern "C" int gs_multi_pe(const gs_multi_plan *plan, unsigned int rank, const c
     r.stamps = (unsigned int *)nvshmem_malloc(r.stamp_words * 4u);
     r.cs = (unsigned int *)nvshmem_malloc((1u + GS_MULTI_LOCK_DATA) * 4u);
     r.lock = (gs_multi_ticket_t *)nvshmem_malloc(sizeof *r.lock);
+    r.local = (gs_multi_cohort_local_t *)nvshmem_malloc(sizeof *r.local);
     memset(&a, 0, sizeof a);
-    if (!r.words || !r.flags || !r.stamps || !r.cs || !r.lock) {
+    if (!r.words || !r.flags || !r.stamps || !r.cs || !r.lock || !r.local) {
         snprintf(err, n, "multi: nvshmem_malloc failed on PE %u (NVSHMEM_SYMMETRIC_SIZE?)", r.pe);
         rc = GS_EXIT_RUNTIME;
     } else if (peers(&r, r.words, a.bar.peer, "barrier words", err, n) ||
@@ -389,7 +401,7 @@ extern "C" int gs_multi_pe(const gs_multi_plan *plan, unsigned int rank, const c
         rc = GS_EXIT_RUNTIME;
     } else {
         a.bar.words = r.words, a.bar.pe = r.pe, a.bar.npes = r.npes;
-        a.pe = r.pe, a.npes = r.npes;
+        a.pe = r.pe, a.npes = r.npes, a.local = r.local;
         a.lock = (gs_multi_ticket_t *)nvshmem_ptr(r.lock, 0);
         a.cs = (unsigned int *)nvshmem_ptr(r.cs, 0);
         if (!a.lock || !a.cs) {
@@ -417,6 +429,7 @@ extern "C" int gs_multi_pe(const gs_multi_plan *plan, unsigned int rank, const c
     cudaEventDestroy(r.t0);
     cudaEventDestroy(r.t1);
     cudaStreamDestroy(r.s);
+    nvshmem_free(r.local);
     nvshmem_free(r.lock);
     nvshmem_free(r.cs);
     nvshmem_free(r.stamps);

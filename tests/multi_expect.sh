@@ -2,7 +2,7 @@
 # multi_expect.sh BENCH: `gsync-bench multi` on 2 GPUs or more (exit 77, skipped, with no GPU,
 # one GPU, or a build without NVSHMEM).
 #  1. every way (hier, naive, nvshmemGrid, nvshmemBarrierAll, the two ping-pong floors,
-#     ticketLock) at 1 and 4 blocks an SM: exit 0, every row PASS with a time;
+#     ticketLock, cohortLock) at 1 and 4 blocks an SM: exit 0, every row PASS with a time;
 #  2. the broken twin brokenNoExchange (hier without the exchange between GPUs): exit 1,
 #     its row FAIL with stale reads of another GPU's stamps;
 #  3. the JSON of a short run parses.
@@ -23,7 +23,7 @@ for r in csv.DictReader(open(sys.argv[1])):
 "$bench" multi --tbs-per-sm 1,4 --iters 2000 --repeat 3 --format csv >"$tmp/all.csv" || {
   echo "multi: exit $?, expected 0"; status=1; }
 rows "$tmp/all.csv" | tee "$tmp/all.rows"
-[ "$(wc -l <"$tmp/all.rows")" = 14 ] || { echo "multi: not 14 rows"; status=1; }
+[ "$(wc -l <"$tmp/all.rows")" = 16 ] || { echo "multi: not 16 rows"; status=1; }
 bad=$(awk -F, '$4 != "PASS" || $3 == "" || $3 <= 0' "$tmp/all.rows")
 [ -z "$bad" ] || { echo "multi: rows not PASS or without a time:"; echo "$bad"; status=1; }
 
@@ -34,7 +34,7 @@ rows "$tmp/broken.csv" | tee "$tmp/broken.rows"
 grep -q "^brokenNoExchange,1,,FAIL,.*stale reads" "$tmp/broken.rows" ||
   { echo "brokenNoExchange: its stale reads were not caught (expected FAIL)"; status=1; }
 
-"$bench" multi --way hier,ticketLock --iters 200 --repeat 1 --format json >"$tmp/short.json" ||
+"$bench" multi --way hier,cohortLock --iters 200 --repeat 1 --format json >"$tmp/short.json" ||
   { echo "multi json: exit $?"; status=1; }
 python3 -c 'import json, sys; d = json.load(sys.stdin); assert [r["verdict"] for r in d["multi"]] == ["PASS"] * 2' \
   <"$tmp/short.json" || { echo "multi: JSON not parsed or not PASS"; status=1; }

@@ -58,6 +58,8 @@ static void merge(void)
     CHECK(total[2].verdict == GS_MULTI_PASS && total[2].measured && total[2].ns_median == 700.0);
     CHECK(strcmp(gs_multi_way_name(GS_MULTI_BROKEN), "brokenNoExchange") == 0);
     CHECK(strcmp(gs_multi_way_unit(GS_MULTI_TICKET), "critical section") == 0);
+    CHECK(strcmp(gs_multi_way_name(GS_MULTI_COHORT), "cohortLock") == 0);
+    CHECK(strcmp(gs_multi_way_unit(GS_MULTI_COHORT), "critical section") == 0);
 }
 
 static int parse(const char *a1, const char *a2, gs_options *o, char *err, size_t n)
