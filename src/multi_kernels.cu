@@ -35,8 +35,11 @@ typedef struct mg_args {
     unsigned int pe, npes, iters, verify;
 } mg_args;
 
-/* Thread 0, before episode e: this block's stamp; after it: a stamp of a
- * block of another GPU, which must be e. */
+/* Thread 0, before episode e: this block's stamp (a plain store); after it:
+ * a stamp of a block of another GPU, which must be e, read with
+ * ld.relaxed.sys, so that the check does not hang on whether an L1 line of
+ * peer memory survives the barrier (NVSHMEM's polls end with no acquire
+ * fence); what it checks is that the barrier orders the GPUs. */
 static __device__ __forceinline__ void stamp(const mg_args *a, unsigned int e)
 {
     if (a->verify && threadIdx.x == 0)
@@ -47,7 +50,7 @@ static __device__ __forceinline__ void check(const mg_args *a, unsigned int e)
 {
     if (a->verify && threadIdx.x == 0) {
         const unsigned int q = (a->pe + 1u + e % (a->npes - 1u)) % a->npes, n = gridDim.x;
-        if (a->stamps[q][(e & 1u) * n + (blockIdx.x + e) % n] != e)
+        if (gs_ld_relaxed(&a->stamps[q][(e & 1u) * n + (blockIdx.x + e) % n], GS_SCOPE_SYS) != e)
             atomicAdd(a->stale, 1u);
     }
 }
