@@ -140,6 +140,7 @@ for w in "$@"; do
     csv server-stress-wrap server stress --wrap --configs 60 --timeout ${STRESS_TIMEOUT:-2}
     (cd build && ../tests/server_user_expect.sh ./server_example "$OUT/server-user.csv") >>"$LOG" 2>&1
     echo "tests/server_user_expect.sh build/server_example server-user.csv" >"$OUT/server-user.cmd" ;;
+  multi) csv multi multi --tbs-per-sm 1,2,4,8 --repeat 7 ;;
   floor) csv floor floor ;;
   decompose) csv decompose decompose ;;
   esac
