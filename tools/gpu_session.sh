@@ -7,6 +7,8 @@
 #   tune      every form of gsBarrier at each occupancy (tune.csv, tune.txt)
 #   plain     gsBarrier as a user calls it beside the peers (plain.csv)
 #   mutex sem barrier bare floor decompose   the sweeps (NAME.csv)
+#   multi     across the GPUs of the node (2 or more; NVSHMEM): every way (multi.csv);
+#             tools/multi_session.sh is the fuller session
 #   locks     the mutex family at 1, 10 and 40 accesses a thread (mutex-ldst1.csv,
 #             mutex.csv, mutex-ldst40.csv), the floor (floor.csv), a user's program on
 #             the cohort lock over many shapes and its broken twin (lock-user.csv)
