@@ -39,11 +39,10 @@ figures:
 	$(BUILD)/venv/bin/python tools/plot.py bench/results
 
 # NVSHMEM for `gsync-bench multi`, then a fresh configure that finds it
-nvshmem:
+nvshmem: check-cuda
 	@[ -x $(BUILD)/venv/bin/python ] || python3 -m venv $(BUILD)/venv
 	$(BUILD)/venv/bin/pip install -q nvidia-nvshmem-cu13
-	@rm -f $(BUILD)/CMakeCache.txt $(BUILD)/Makefile
-	$(MAKE) configure
+	CUDACXX=$(NVCC) cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -U 'GSYNC_NVSHMEM*' | grep "gsync: NVSHMEM"
 
 # figures twice, with two hash seeds: the same bytes both times
 figures-check: figures
