@@ -39,10 +39,9 @@ csv() {
 
 # a short probe first; if it fails, NVSHMEM's own log of it, and once more without CUDA VMM
 # (legacy CUDA IPC handles between the processes), kept for the rest when that works
-probe() { timeout 120 $B multi --gpus 2 --way hier,ticketLock,cohortLock --iters 100 --repeat 1 >"$OUT/probe.txt" 2>&1; }
+probe() { timeout 40 $B multi --gpus 2 --way hier,ticketLock,cohortLock --iters 100 --repeat 1 >"$OUT/probe.txt" 2>&1; }
 if ! probe; then
-  cat "$OUT/probe.txt"
-  NVSHMEM_DEBUG=INFO timeout 120 $B multi --gpus 2 --way hier --iters 100 --repeat 1 >"$OUT/nvshmem-debug.log" 2>&1
+  NVSHMEM_DEBUG=INFO timeout 40 $B multi --gpus 2 --way hier --iters 100 --repeat 1 >"$OUT/nvshmem-debug.log" 2>&1
   if NVSHMEM_DISABLE_CUDA_VMM=1 probe; then
     echo "probe passes with NVSHMEM_DISABLE_CUDA_VMM=1: kept" | tee -a "$LOG"; export NVSHMEM_DISABLE_CUDA_VMM=1
   fi
