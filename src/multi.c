@@ -6,6 +6,8 @@
 #include "report.h"
 #include "table.h"
 
+#include <cuda_runtime_api.h>
+
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -293,6 +295,7 @@ static const char *verdict_name(int v)
     return v == GS_MULTI_PASS ? "PASS" : v == GS_MULTI_FAIL ? "FAIL" : v == GS_MULTI_TIMEOUT ? "TIMEOUT" : "SKIP";
 }
 
+static const gs_schema schema = {"multi", cols, M_COLS, NULL, NULL, 0};
 static gs_multi_plan report_plan; /* the rows' plan, for fill */
 
 static void fill(const gs_meta *m, const void *rows, int i, gs_cell *c)
@@ -359,6 +362,7 @@ static int run(const gs_options *o, const gs_device_info *dev, const gs_meta *me
     setenv("GSYNC_MULTI_DIR", dir, 1);
     if (write_file(dir, "plan", &plan, sizeof plan, err, n))
         rc = GS_EXIT_RUNTIME;
+    cudaDeviceReset(); /* the first process holds no context while the ranks run (exclusive-process GPUs) */
     fflush(stdout);
     fflush(stderr);
     for (unsigned int r = 0; r < gpus && rc == GS_EXIT_OK; ++r)
@@ -397,7 +401,6 @@ static int run(const gs_options *o, const gs_device_info *dev, const gs_meta *me
     rmdir(dir);
     if (rc)
         return rc;
-    static const gs_schema schema = {"multi", cols, M_COLS, NULL, NULL, 0};
     if ((rc = gs_print(stdout, (enum gs_format)o->format, meta, &schema, total, nrows, fill, err, n)))
         return rc;
     for (int i = 0; i < nrows; ++i)
@@ -438,5 +441,5 @@ const gs_command gs_cmd_multi = {
              "  --iters    barrier episodes and ping-pong rounds a launch; the locks: iters/20 a block (2000)\n"
              "  --repeat   timed launches (5); --timeout: watchdog deadline per launch in seconds (5)\n",
     .shared = GS_SH(FORMAT) | GS_SH(TBS_PER_SM) | GS_SH(ITERS) | GS_SH(REPEAT) | GS_SH(TIMEOUT), .opts = opts,
-    .nopts = sizeof opts / sizeof opts[0], .defaults = defaults, .check = check, .run = run,
+    .nopts = sizeof opts / sizeof opts[0], .defaults = defaults, .check = check, .run = run, .schema = &schema,
 };
