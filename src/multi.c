@@ -32,22 +32,17 @@ const char *gs_multi_way_name(unsigned int way)
 {
     return way < GS_MULTI_WAYS ? way_names[way] : "?";
 }
-
 const char *gs_multi_way_unit(unsigned int way)
 {
     return way < GS_MULTI_WAYS ? way_units[way] : "?";
 }
 
-static gs_multi_options *own(gs_options *o)
-{
-    return GS_OWN(o, gs_multi_options);
-}
-
+/* Every way but the broken twin. */
 static void defaults(gs_options *o)
 {
-    gs_multi_options *m = own(o);
-    for (unsigned int i = 0; i < GS_MULTI_DEFAULT_WAYS; ++i)
-        m->ways[m->nways++] = i;
+    gs_multi_options *m = GS_OWN(o, gs_multi_options);
+    for (m->nways = 0; m->nways < (int)GS_MULTI_DEFAULT_WAYS; ++m->nways)
+        m->ways[m->nways] = (unsigned int)m->nways;
 }
 
 /* A rank (GSYNC_MULTI_RANK set by the first process) opens its own GPU. */
