@@ -436,5 +436,5 @@ const gs_command gs_cmd_multi = {
              "  --iters    barrier episodes and ping-pong rounds a launch; the locks: iters/20 a block (2000)\n"
              "  --repeat   timed launches (5); --timeout: watchdog deadline per launch in seconds (5)\n",
     .shared = GS_SH(FORMAT) | GS_SH(TBS_PER_SM) | GS_SH(ITERS) | GS_SH(REPEAT) | GS_SH(TIMEOUT), .opts = opts,
-    .nopts = sizeof opts / sizeof opts[0], .defaults = defaults, .check = check, .run = run, .schema = &schema,
+    .nopts = sizeof opts / sizeof opts[0], .defaults = defaults, .check = check, .run = run,
 };
