@@ -79,6 +79,7 @@ static __device__ __forceinline__ bool gs_mutex_mcs_acquire(gs_mutex_mcs_node_t 
     }
     return true;
 }
+
 /* The successor that has linked in (its rank + 1), or 0. */
 static __device__ __forceinline__ unsigned int gs_mutex_mcs_successor(gs_mutex_mcs_node_t *mine, enum gs_scope scope)
 {
@@ -87,6 +88,7 @@ static __device__ __forceinline__ unsigned int gs_mutex_mcs_successor(gs_mutex_m
         gs_fence_acquire(scope); /* its node's reset happened before our write to it */
     return next;
 }
+
 /* Hands `value` (nonzero) to successor `next` (from gs_mutex_mcs_successor);
  * with none seen yet, empties the queue or waits for the one linking in. */
 static __device__ __forceinline__ void gs_mutex_mcs_pass(gs_mutex_mcs_node_t *mine, unsigned int next,
@@ -107,6 +109,7 @@ static __device__ __forceinline__ void gs_mutex_mcs_pass(gs_mutex_mcs_node_t *mi
     gs_fence_release(scope);
     gs_st_relaxed_u64(&gs__mcs_peer(mine, next - 1u)->go, value, scope);
 }
+
 /* The plain lock: one thread per block; false when the watchdog gave up. */
 static __device__ __forceinline__ bool gs_mutex_mcs_lock(gs_mutex_mcs_node_t *mine, enum gs_scope scope)
 {
