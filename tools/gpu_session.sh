@@ -15,6 +15,8 @@
 #   app       every program with every mode over the default sweep (apps.csv)
 #   appreduce reduce and reduce-float with every barrier and CUB's DeviceReduce (app-reduce.csv)
 #   async     BFS and SSSP without a barrier beside gsBarrier (app-async-road.csv, app-async-rmat.csv)
+#   scaling   the same over RMAT scales 18-24 and the four road sizes at 4 blocks/SM (app-scaling.csv)
+#   ncu       Nsight Compute on PageRank's persistent kernel, gsBarrier and grid.sync() (ncu-pagerank-*.txt)
 #   makerun   the README's main job, timed (makerun.log)
 #   racelocal racecheck over the local family (racecheck-local.csv)
 #   relaxed   the relaxed family (relaxed.csv), its histograms on skewed
@@ -50,6 +52,23 @@ LOG="$OUT/run.log"
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 >/tmp/build.log 2>&1 &&
   cmake --build build -j 16 >>/tmp/build.log 2>&1 || { cat /tmp/build.log >>"$LOG"; tail -30 /tmp/build.log; exit 1; }
 B=./build/gsync-bench
+
+# csvs NAME -- ARGS... [-- ARGS...]: several gsync-bench runs into one NAME.csv (one header), each
+# command a line of NAME.cmd
+csvs() {
+  local name=$1 first=1; shift 2
+  : >"$OUT/$name.cmd"; : >"$OUT/$name.csv"
+  while [ $# -gt 0 ]; do
+    local args=()
+    while [ $# -gt 0 ] && [ "$1" != "--" ]; do args+=("$1"); shift; done
+    [ $# -gt 0 ] && shift
+    echo "gsync-bench ${args[*]} --format csv" >>"$OUT/$name.cmd"
+    local t0=$SECONDS
+    $B "${args[@]}" --format csv 2>>"$LOG" | { [ $first = 1 ] && cat || tail -n +2; } >>"$OUT/$name.csv"
+    echo "$name: ${args[*]}: rc=${PIPESTATUS[0]} $((SECONDS - t0)) s" | tee -a "$LOG"
+    first=0
+  done
+}
 
 # csv NAME ARGS...: gsync-bench ARGS --format csv > NAME.csv, the command in NAME.cmd
 csv() {
@@ -105,6 +124,18 @@ for w in "$@"; do
     csv local-c16 run $ours,$global --cluster 16 --tbs-per-sm 4 ;;
   app) csv apps app all ;;
   appreduce) csv app-reduce app reduce,reduce-float ;; # every barrier and CUB's DeviceReduce beside them
+  scaling) # BFS and SSSP, async beside the barriers, over RMAT scales 18-24 and the four road sizes (app-scaling.csv)
+    a=(app bfs,sssp --sync async,gsBarrier,gridSync --tbs-per-sm 4 --repeat 3 --timeout 30)
+    csvs app-scaling -- "${a[@]}" --graph rmat:18 -- "${a[@]}" --graph rmat:20 -- "${a[@]}" --graph rmat:22 \
+      -- "${a[@]}" --graph rmat:24 -- "${a[@]}" --graph road:ny -- "${a[@]}" --graph road:fla -- "${a[@]}" --graph road:w \
+      -- "${a[@]}" --graph road:usa ;;
+  ncu) # Nsight Compute on PageRank's persistent kernel, gsBarrier against grid.sync() (a design look: $OUT only)
+    for m in gsBarrier gridSync; do
+      ncu --clock-control none -k regex:app_persistent -c 1 --section SpeedOfLight --section MemoryWorkloadAnalysis \
+        --section Occupancy --section WarpStateStats $B app pagerank --sync $m --graph road:usa --tbs-per-sm 4 --repeat 1 \
+        >"$OUT/ncu-pagerank-$m.txt" 2>&1
+      echo "ncu pagerank $m rc=$?" | tee -a "$LOG"
+    done ;;
   async) # BFS and SSSP without a barrier beside gsBarrier and grid.sync() on the USA-sized road graph and RMAT
     csv app-async-road app bfs,sssp --sync async,gsBarrier,gridSync --graph road:usa --tbs-per-sm 2,4,8,16 --repeat 3 --timeout 20
     csv app-async-rmat app bfs,sssp --sync async,gsBarrier --graph rmat:22 --tbs-per-sm 4,8,16 --repeat 3 --timeout 20 ;;
