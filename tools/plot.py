@@ -23,7 +23,6 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
-from matplotlib.lines import Line2D  # noqa: E402
 from matplotlib.ticker import FixedLocator, FuncFormatter, LogLocator, NullFormatter, NullLocator  # noqa: E402
 
 plt.rcParams["svg.hashsalt"] = "gsync"  # the SVGs' ids the same every run: make figures gives the same bytes twice
@@ -594,27 +593,17 @@ def series_names(k, rows):
     return []
 
 
-def draw(k, rows, out, name):
-    if k == "relaxed":
-        relaxed(rows, out, name)
-    elif k == "sweep":
-        sweep(rows, out, name)
-        if rows[0].get("family") == "barrier" and "bare" not in name:
-            sync_share(rows, out, name + "-sync-share")
-        if rows[0].get("family") == "sem":
-            completion(rows, out, name + "-completion")
-    elif k == "plain":
-        plain_figure(rows, out, name)
-    elif k == "tune":
-        tune(rows, out, name)
-    elif k == "decompose":
-        decompose(rows, out, name)
-    elif k == "floor":
-        floor(rows, out, name)
-    elif k == "apps":
-        apps(rows, out, name)
-    elif k == "server":
-        server(rows, out, name)
+def sweep_figures(rows, out, name):
+    """A family's sweep, and for barriers their sync share, for semaphores where they complete."""
+    sweep(rows, out, name)
+    if rows[0].get("family") == "barrier" and "bare" not in name:
+        sync_share(rows, out, name + "-sync-share")
+    if rows[0].get("family") == "sem":
+        completion(rows, out, name + "-completion")
+
+
+DRAW = {"relaxed": relaxed, "sweep": sweep_figures, "plain": plain_figure, "tune": tune, "decompose": decompose,
+        "floor": floor, "apps": apps, "server": server}
 
 
 def main(argv):
@@ -641,7 +630,7 @@ def main(argv):
                 ORIGIN.setdefault(r["primitive"], r["origin"])
     build_registry(names, figures)
     for k, rows, out, name in todo:
-        draw(k, rows, out, name)
+        DRAW[k](rows, out, name)
     print(f"{len(todo)} CSVs drawn, {len(REGISTRY)} series names")
 
 
