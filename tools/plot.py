@@ -6,7 +6,14 @@ the synchronization share of each barrier's episode, where each semaphore
 completes, the plain-build barrier comparison and its forms, Feng and Xiao's
 decomposition, the floor, the whole programs' times, and what relaxing
 atomics buys with the histograms' throughput, and the synchronization
-server against locks and atomics over contention.  `make figures` runs it in build/venv."""
+server against locks and atomics over contention.  `make figures` runs it in build/venv.
+
+Every series name (a primitive, a program's sync mode, a server way, ...)
+has one colour and marker in every figure: a first pass collects the names
+of every CSV drawn, sorted, and gives each its own (colour, marker) pair.
+The line style tells the origin: gsync's own solid and thicker, baselines
+dashed, CUDA peers (and the CPU's relaunches) dotted; a series that is not
+a correct synchronization (a reference for speed only) is thin and grey."""
 import csv
 import math
 import os
@@ -16,10 +23,9 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib.ticker import FixedLocator, FuncFormatter, LogLocator, NullFormatter, NullLocator  # noqa: E402
 
 plt.rcParams["svg.hashsalt"] = "gsync"  # the SVGs' ids the same every run: make figures gives the same bytes twice
-
-STYLE = {"gsync": "-", "CUDA peer": ":", "CPU implicit sync": ":"}
 
 
 def num(s):
@@ -47,115 +53,268 @@ def device(rows):
     return rows[0].get("device", "") if rows else ""
 
 
+def in_order(values):
+    """The distinct values in the order they first come."""
+    seen = []
+    for v in values:
+        if v not in seen:
+            seen.append(v)
+    return seen
+
+
+# ---- one colour and marker per series name, in every figure ----------------
+
+# 18 colours that tell apart on white, without grey (grey is for the
+# references that are not correct), and 11 markers.
+PALETTE = ["tab:blue", "tab:orange", "tab:green", "tab:red", "tab:purple", "tab:brown", "tab:pink", "tab:olive",
+           "tab:cyan", "#000080", "#8b0000", "#006400", "#b8860b", "#4b0082", "#008080", "#ff1493", "#556b2f",
+           "#d2691e"]
+MARKERS = ["o", "s", "^", "D", "v", "P", "X", "<", ">", "h", "*"]
+REGISTRY = {}  # name -> (colour, marker), filled by main() before drawing
+ORIGIN = {  # the series whose CSVs have no origin column
+    "gs_barrier_sync": "gsync", "grid.sync": "CUDA peer", "cuda::barrier": "CUDA peer",
+    "flat": "gsync", "spread": "gsync", "gathered": "gsync", "wide": "gsync",
+    "atomic add": "measure", "counter checking": "measure", "__syncthreads": "measure", "fence": "measure",
+    "histGsync": "gsync", "histCub": "CUDA peer", "histAtomic": "baseline",
+    "AcqRel": "measure", "Relaxed": "measure",
+    "server": "gsync", "serverLF": "gsync", "hsTicket": "gsync", "hsFixed": "HeteroSync baseline",
+    "hsShipped": "HeteroSync baseline", "cubMergeSort": "CUDA peer", "cubRadixSort": "CUDA peer",
+    "relaunchStream": "CPU implicit sync", "relaunchGraph": "CPU implicit sync",
+}
+
+
+def build_registry(names, figures):
+    """Each name (sorted) its own (colour, marker) pair: of the pairs no name
+    has yet, the colour fewest of the names it shares a figure with have,
+    then the marker fewest of those have; ties go to the name's place in
+    the rotation, so the same CSVs give the same pairs every run."""
+    names = sorted(set(names))
+    if len(names) > len(PALETTE) * len(MARKERS):
+        sys.exit(f"plot.py: {len(names)} series names, more than {len(PALETTE) * len(MARKERS)} colour-marker pairs")
+    beside = {n: set() for n in names}
+    for fig in figures:
+        for n in fig:
+            beside[n] |= set(fig) - {n}
+    REGISTRY.clear()
+    used = set()
+    for i, n in enumerate(names):
+        near = [REGISTRY[m] for m in sorted(beside[n]) if m in REGISTRY]
+        colours = [PALETTE[(i + k) % len(PALETTE)] for k in range(len(PALETTE))]
+        markers = [MARKERS[(i + k) % len(MARKERS)] for k in range(len(MARKERS))]
+        free = [(c, m) for c in colours for m in markers if (c, m) not in used]
+        pair = min(free, key=lambda cm: (sum(c == cm[0] for c, _ in near),
+                                         sum(m == cm[1] for c, m in near if c == cm[0]),
+                                         sum(m == cm[1] for _, m in near),
+                                         colours.index(cm[0]), markers.index(cm[1])))
+        REGISTRY[n] = pair
+        used.add(pair)
+
+
+def incorrect(name):
+    """Not a correct synchronization: drawn as a speed reference only."""
+    return "NoFence" in name or name.startswith("broken") or name in ("unordered counter", "hsShipped")
+
+
+def style(name, origin=None, ms=4):
+    """plot()'s keywords for a series: its registry colour and marker, the
+    line its origin gets, and a note in its label when it is not correct."""
+    o = origin if origin is not None else ORIGIN.get(name, "")
+    colour, marker = REGISTRY.get(name, ("tab:olive", "o"))
+    kw = dict(color=colour, marker=marker, ms=ms, ls="--", lw=1.3)
+    if incorrect(name):
+        kw.update(color="0.6", ls="-.", lw=0.9, mfc="white")
+    elif o == "gsync":
+        kw.update(ls="-", lw=2.4)
+    elif o in ("CUDA peer", "CPU implicit sync", "CPU"):
+        kw.update(ls=":", lw=1.5)
+    elif o == "measure":
+        kw.update(ls="-", lw=1.6)
+    return kw
+
+
+def note(name, label):
+    if not incorrect(name):
+        return label
+    what = "barrier" if ("Barrier" in name or name == "unordered counter") else "synchronization"
+    return f"{label} (not a correct {what}: reference only)"
+
+
+# ---- axes people can read ---------------------------------------------------
+
+def plain(v, _pos=None):
+    """A tick's number as people write it: 2000, 0.05, 1048576."""
+    return str(int(v)) if v == int(v) and abs(v) < 1e8 else f"{v:g}"
+
+
+def readable(ax, axis, values, log=True):
+    """A value axis: log with labelled ticks at 1-2-5 (under three decades) or
+    at 1, 1.5, 2, 3, ... (under one) so that no log axis shows a lone label;
+    linear where the data span less than 3x; plain numbers either way."""
+    vs = [v for v in values if v is not None and v > 0]
+    a = ax.yaxis if axis == "y" else ax.xaxis
+    setscale = ax.set_yscale if axis == "y" else ax.set_xscale
+    if not log or not vs or max(vs) / min(vs) < 3:
+        setscale("linear")
+        return
+    setscale("log")
+    span = max(vs) / min(vs)
+    subs = (1.0,) if span >= 1000 else (1.0, 2.0, 5.0) if span >= 10 else (1.0, 1.5, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0)
+    a.set_major_locator(LogLocator(base=10, subs=subs, numticks=40))
+    a.set_major_formatter(FuncFormatter(plain))
+    a.set_minor_locator(LogLocator(base=10, subs=tuple(range(1, 10)), numticks=40))
+    a.set_minor_formatter(NullFormatter())
+
+
+def log2_x(ax, xs=None, labels=None):
+    """Blocks per SM (or bins) on a log2 axis: a labelled tick at each value
+    the data have (or at powers of 2), in plain numbers."""
+    ax.set_xscale("log", base=2)
+    if xs:
+        ax.xaxis.set_major_locator(FixedLocator(xs))
+        ax.set_xticks(xs, labels if labels else [plain(x) for x in xs])
+    else:
+        ax.xaxis.set_major_formatter(FuncFormatter(plain))
+    ax.xaxis.set_minor_locator(NullLocator())
+
+
+def outside_legend(ax, **kw):
+    """The legend beside the axes, off the data."""
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0, **kw)
+
+
+# What one operation of each family's sweep is.
+UNIT = {"mutex": "ns per critical section", "sem": "ns per critical section (in the semaphore)",
+        "barrier": "ns per barrier episode", "local": "ns per critical section or barrier episode",
+        "relaxed": "ns per operation of the pattern"}
+WHAT = {"mutex": "a lock's critical section", "sem": "a semaphore's critical section",
+        "barrier": "a barrier episode", "local": "locks, semaphores and barriers local to a cluster or a block"}
+
+
 def sweep(rows, out, name):
     """ns per operation against blocks per SM, a line per primitive."""
-    prims = []
-    for r in rows:
-        if r["primitive"] not in prims:
-            prims.append(r["primitive"])
+    fam = rows[0].get("family", "")
+    unit = UNIT.get(fam, "ns per operation")
+    if fam == "local" and not any("Barrier" in r["primitive"] for r in rows):
+        unit = "ns per critical section"  # locks and semaphores only
     fig, ax = plt.subplots(figsize=(8, 5))
-    for p in prims:
+    xs, ys = set(), []
+    for p in in_order(r["primitive"] for r in rows):
         pts = [(num(r["tbs_per_sm"]), num(r["ns_per_op"])) for r in rows
                if r["primitive"] == p and r["verdict"] == "PASS"]
         pts = [(x, y) for x, y in pts if x and y]
         if not pts:
             continue
         origin = next(r["origin"] for r in rows if r["primitive"] == p)
-        ax.plot([x for x, _ in pts], [y for _, y in pts], STYLE.get(origin, "--"), marker="o", ms=3,
-                label=f"{p} ({origin})", lw=2.2 if origin == "gsync" else 1.2)
-    ax.set_xscale("log", base=2)
-    ax.set_yscale("log")
+        ax.plot([x for x, _ in pts], [y for _, y in pts], label=note(p, f"{p} ({origin})"), **style(p, origin, 3.5))
+        xs |= {x for x, _ in pts}
+        ys += [y for _, y in pts]
+    log2_x(ax, sorted(xs))
+    readable(ax, "y", ys)
     ax.set_xlabel("blocks per SM")
-    ax.set_ylabel("ns per operation (median)")
-    ax.set_title(f"{name}: {device(rows)} (missing points: FAIL or TIMEOUT)")
+    ax.set_ylabel(f"{unit} (median)")
+    ax.set_title(f"{name}: {WHAT.get(fam, fam)}, {device(rows)}\n(missing points: FAIL or TIMEOUT)", fontsize=11)
     ax.grid(True, which="both", alpha=0.3)
-    ax.legend(fontsize=7, ncol=2)
+    outside_legend(ax)
     save(fig, out, name)
 
 
 def sync_share(rows, out, name):
     """The share of each barrier episode spent synchronizing (sync / total)."""
     fig, ax = plt.subplots(figsize=(8, 5))
-    prims = []
-    for r in rows:
-        if r["primitive"] not in prims:
-            prims.append(r["primitive"])
-    for p in prims:
+    xs = set()
+    for p in in_order(r["primitive"] for r in rows):
         pts = [(num(r["tbs_per_sm"]), num(r["sync_ns"]), num(r["ns_per_op"])) for r in rows
                if r["primitive"] == p and r["verdict"] == "PASS"]
         pts = [(x, s / t) for x, s, t in pts if x and s is not None and t]
         if pts:
             origin = next(r["origin"] for r in rows if r["primitive"] == p)
-            ax.plot([x for x, _ in pts], [100 * y for _, y in pts], STYLE.get(origin, "--"), marker="o", ms=3,
-                    label=p, lw=2.2 if origin == "gsync" else 1.2)
-    ax.set_xscale("log", base=2)
+            ax.plot([x for x, _ in pts], [100 * y for _, y in pts], label=note(p, f"{p} ({origin})"),
+                    **style(p, origin, 3.5))
+            xs |= {x for x, _ in pts}
+    log2_x(ax, sorted(xs))
     ax.set_xlabel("blocks per SM")
-    ax.set_ylabel("synchronization share of an episode (%)")
+    ax.set_ylabel("synchronization share of a barrier episode (%)")
     ax.set_title(f"{name}: {device(rows)}")
     ax.grid(True, alpha=0.3)
-    ax.legend(fontsize=7, ncol=2)
+    outside_legend(ax)
     save(fig, out, name)
 
 
+OUTCOMES = [("PASS", "tab:green", "o", "PASS: completes"), ("TIMEOUT", "tab:red", "X", "TIMEOUT: livelocks"),
+            ("FAIL", "black", "s", "FAIL: wrong result")]
+
+
 def completion(rows, out, name):
-    """Where each semaphore completes (PASS) and where it livelocks (TIMEOUT)."""
-    prims = []
-    for r in rows:
-        if r["primitive"] not in prims:
-            prims.append(r["primitive"])
+    """Where each semaphore completes (PASS) and where it livelocks (TIMEOUT):
+    each outcome its own colour and marker shape."""
+    prims = in_order(r["primitive"] for r in rows)
     tbs = sorted({int(r["tbs_per_sm"]) for r in rows})
-    fig, ax = plt.subplots(figsize=(7, 0.28 * len(prims) + 1.5))
-    colors = {"PASS": "tab:green", "TIMEOUT": "tab:red", "FAIL": "black"}
-    for i, p in enumerate(prims):
-        for r in rows:
-            if r["primitive"] == p:
-                ax.scatter(tbs.index(int(r["tbs_per_sm"])), i, c=colors.get(r["verdict"], "grey"), s=40)
+    fig, ax = plt.subplots(figsize=(7, 0.28 * len(prims) + 1.8))
+    known = {v for v, _, _, _ in OUTCOMES}
+    seen = set()
+    for verdict, colour, marker, label in OUTCOMES + [("other", "0.5", "d", "other")]:
+        pts = [(tbs.index(int(r["tbs_per_sm"])), prims.index(r["primitive"])) for r in rows
+               if r["verdict"] == verdict or (verdict == "other" and r["verdict"] not in known)]
+        if pts:
+            seen.add(verdict)
+        ax.scatter([x for x, _ in pts], [y for _, y in pts], c=colour, marker=marker, s=42,
+                   edgecolors="none", label=label)
     ax.set_yticks(range(len(prims)), prims, fontsize=7)
     ax.set_xticks(range(len(tbs)), [str(t) for t in tbs])
-    ax.set_xlabel("blocks per SM (green PASS, red TIMEOUT, black FAIL)")
-    ax.set_title(f"{name}: {device(rows)}")
-    ax.invert_yaxis()
+    ax.set_xlabel("blocks per SM")
+    ax.set_title(f"{name}: where each semaphore completes, {device(rows)}", fontsize=11, pad=24)
+    ax.set_ylim(len(prims) - 0.5, -0.5)
+    handles, labels = ax.get_legend_handles_labels()
+    keep = [(h, lab) for (h, lab), (v, _, _, _) in zip(zip(handles, labels), OUTCOMES + [("other",) * 4])
+            if v in seen or v in ("PASS", "TIMEOUT")]
+    ax.legend([h for h, _ in keep], [lab for _, lab in keep], fontsize=8, loc="lower center",
+              bbox_to_anchor=(0.5, 1.0), ncol=len(keep), borderaxespad=0.3, frameon=False)
     save(fig, out, name)
 
 
 def lines(out, name, title, xlabel, ylabel, series, logy=True):
-    """One figure of lines: series is [(label, [(x, y)], ours)], x on a log2 axis."""
+    """One figure of lines: series is [(name, label, [(x, y)])], x on a log2 axis."""
     fig, ax = plt.subplots(figsize=(7, 4.5))
-    for label, pts, ours in series:
+    xs, ys = set(), []
+    for key, label, pts in series:
         pts = [(x, y) for x, y in pts if x and y is not None]
         if pts:
-            ax.plot([x for x, _ in pts], [y for _, y in pts], "-" if ours else "--", marker="o", label=label,
-                    lw=2.2 if ours else 1.2)
-    ax.set_xscale("log", base=2)
-    if logy:
-        ax.set_yscale("log")
+            ax.plot([x for x, _ in pts], [y for _, y in pts], label=note(key, label), **style(key, ms=5))
+            xs |= {x for x, _ in pts}
+            ys += [y for _, y in pts]
+    log2_x(ax, sorted(xs))
+    readable(ax, "y", ys, logy)
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     ax.set_title(title)
     ax.grid(True, which="both", alpha=0.3)
-    ax.legend()
+    ax.legend(fontsize=8)
     save(fig, out, name)
 
 
-def plain(rows, out, name):
-    series = [(b, [(num(r["tbs_per_sm"]), num(r["ns_median"])) for r in rows if r["barrier"] == b],
-               b.startswith("gs")) for b in ["gs_barrier_sync", "grid.sync", "cuda::barrier", "unordered counter"]]
+PLAIN = ["gs_barrier_sync", "grid.sync", "cuda::barrier", "unordered counter"]
+FORMS = ["flat", "spread", "gathered", "wide"]
+PARTS = [("t_a_ns", "atomic add"), ("t_c_ns", "counter checking"), ("t_s_ns", "__syncthreads"), ("t_f_ns", "fence")]
+
+
+def plain_figure(rows, out, name):
+    series = [(b, b, [(num(r["tbs_per_sm"]), num(r["ns_median"])) for r in rows if r["barrier"] == b]) for b in PLAIN]
     lines(out, name, f"the barrier as a user calls it: {device(rows)}", "blocks per SM",
-          "ns per barrier (median of interleaved rounds)", series)
+          "ns per barrier episode (median of interleaved rounds)", series)
 
 
 def tune(rows, out, name):
-    series = [(f, [(num(r["tbs_per_sm"]), num(r["ns_median"])) for r in rows if r["form"] == f], True)
-              for f in ["flat", "spread", "gathered", "wide"]]
-    lines(out, name, f"gsBarrier's forms: {device(rows)}", "blocks per SM", "ns per barrier", series)
+    series = [(f, f, [(num(r["tbs_per_sm"]), num(r["ns_median"])) for r in rows if r["form"] == f]) for f in FORMS]
+    lines(out, name, f"gsBarrier's forms: {device(rows)}", "blocks per SM",
+          "ns per barrier episode (median)", series)
 
 
 def decompose(rows, out, name):
-    series = [(label, [(num(r["blocks"]), num(r[col])) for r in rows], True)
-              for col, label in [("t_a_ns", "atomic add"), ("t_c_ns", "counter checking"),
-                                 ("t_s_ns", "__syncthreads"), ("t_f_ns", "fence")]]
+    # a label that starts with "_" would be left out of the legend
+    series = [(label, label if not label.startswith("_") else f"block barrier ({label})",
+               [(num(r["blocks"]), num(r[col])) for r in rows]) for col, label in PARTS]
     lines(out, name, f"Feng and Xiao's decomposition of a lock-based barrier: {device(rows)}", "blocks",
-          "ns per barrier", series, logy=False)
+          "ns of a barrier episode spent in each part", series, logy=False)
 
 
 def floor(rows, out, name):
@@ -163,49 +322,75 @@ def floor(rows, out, name):
     fig, ax = plt.subplots(figsize=(7, 0.4 * len(rows) + 1))
     ax.barh(range(len(rows)), [num(r["ns"]) for r in rows])
     ax.set_yticks(range(len(rows)), [r["measure"] for r in rows], fontsize=8)
-    ax.set_xscale("log")
-    ax.set_xlabel("ns")
+    readable(ax, "x", [num(r["ns"]) for r in rows])
+    ax.set_xlabel("ns per measured operation (each bar's label names it)")
     ax.set_title(f"what no primitive can beat: {device(rows)}")
+    ax.grid(True, axis="x", which="both", alpha=0.3)
     ax.invert_yaxis()
     save(fig, out, name)
 
 
 def apps(rows, out, name):
-    """A panel per program: ms against blocks per SM, a line per mode."""
-    progs = []
-    for r in rows:
-        if r["program"] not in progs:
-            progs.append(r["program"])
-    cols = 3
-    fig, axes = plt.subplots((len(progs) + cols - 1) // cols, cols, figsize=(15, 4.2 * ((len(progs) + 2) // 3)),
-                             squeeze=False)
+    """A panel per program: ms against blocks per SM, a line per mode; the
+    input each grid size ran under its tick where the input grows with it."""
+    progs = in_order(r["program"] for r in rows)
+    cols = min(3, len(progs))
+    nrows = (len(progs) + cols - 1) // cols
+    fig, axes = plt.subplots(nrows, cols, figsize=(5 * cols, 4.2 * nrows), squeeze=False, layout="constrained")
+    inputs = in_order(r["graph"] for r in rows)
+    handles = {}
+    grows = False
     for ax, p in zip(axes.flat, progs):
-        modes = []
-        for r in rows:
-            if r["program"] == p and r["sync"] not in modes:
-                modes.append(r["sync"])
-        for m in modes:
-            pts = [(num(r["blocks_per_sm"]), num(r["ms_median"])) for r in rows
-                   if r["program"] == p and r["sync"] == m and r["verdict"] == "PASS"]
-            ours = m == "gsBarrier"
-            ax.plot([x for x, _ in pts], [y for _, y in pts], "-" if ours else ("--" if "relaunch" in m else ":"),
-                    marker="o", ms=3, lw=2.4 if ours else 1.1, label=m)
-        ax.set_xscale("log", base=2)
-        ax.set_yscale("log")
-        ax.set_title(p)
-        ax.set_xlabel("blocks per SM")
-        ax.set_ylabel("ms (median)")
+        mine = [r for r in rows if r["program"] == p]
+        ys = []
+        for m in in_order(r["sync"] for r in mine):
+            pts = sorted((num(r["blocks_per_sm"]), num(r["ms_median"])) for r in mine
+                         if r["sync"] == m and r["verdict"] == "PASS" and num(r["ms_median"]))
+            if not pts:
+                continue
+            (h,) = ax.plot([x for x, _ in pts], [y for _, y in pts], label=note(m, m), **style(m, ms=3.5))
+            handles.setdefault(m, h)
+            ys += [y for _, y in pts]
+        xs = sorted({num(r["blocks_per_sm"]) for r in mine if num(r["blocks_per_sm"])})
+        graph_at = {x: in_order(r["graph"] for r in mine if num(r["blocks_per_sm"]) == x) for x in xs}
+        mine_inputs = in_order(r["graph"] for r in mine)
+        if len(mine_inputs) > 1:
+            grows = True
+            log2_x(ax, xs, [plain(x) + "\n" + ",".join(graph_at[x]) for x in xs])
+            ax.tick_params(axis="x", labelsize=7)
+            ax.set_title(p)
+        else:
+            log2_x(ax, xs)
+            ax.set_title(p if len(inputs) == 1 else f"{p}: {mine_inputs[0]}", fontsize=10)
+        readable(ax, "y", ys)
+        ax.set_xlabel("blocks per SM" + (" (and the input)" if len(mine_inputs) > 1 else ""))
+        ax.set_ylabel("ms per run (median)")
         ax.grid(True, which="both", alpha=0.3)
-    for ax in list(axes.flat)[len(progs):]:
+    spare = list(axes.flat)[len(progs):]
+    for ax in spare:
         ax.axis("off")
-    axes.flat[0].legend(fontsize=7)
-    fig.suptitle(f"whole programs with every barrier: {device(rows)}")
-    fig.tight_layout(rect=(0, 0, 1, 0.96))
+    modes = sorted(handles, key=lambda m: in_order(r["sync"] for r in rows).index(m))
+    labels = [note(m, m) for m in modes]
+    if spare:
+        spare[0].legend([handles[m] for m in modes], labels, fontsize=8, loc="center", ncol=2 if len(modes) > 8 else 1)
+    else:
+        fig.legend([handles[m] for m in modes], labels, fontsize=8, loc="outside right center")
+    what = "async (no barrier) against barrier-synchronized versions" if "async" in handles \
+        else "a line per synchronization"
+    if len(inputs) == 1:
+        where = f"\none input at every grid size: {inputs[0]}"
+    elif grows:
+        where = "\nthe input grows with blocks per SM (named under each tick)"
+    else:
+        where = ""
+    sep = ":\n" if cols == 1 else ": "
+    fig.suptitle(f"whole programs, {what}{sep}{device(rows)}{where}", fontsize=11 if cols == 1 else 12)
     save(fig, out, name)
 
 
 ORDERINGS = ("SC", "AcqRel", "Relaxed")
 BINS = {"256": 256, "2K": 2048, "64K": 65536, "1M": 1048576}
+HIST = [("Atomic", "global atomics"), ("Cub", "CUB"), ("Gsync", "gsync")]
 
 
 def relaxed(rows, out, name):
@@ -217,7 +402,7 @@ def relaxed(rows, out, name):
     panels = [p for p, have in (("ordered", ordered), ("hist", hist)) if have]
     if not panels:
         return
-    fig, axes = plt.subplots(1, len(panels), figsize=(7 * len(panels), 4.5), squeeze=False)
+    fig, axes = plt.subplots(1, len(panels), figsize=(7 * len(panels), 4.5), squeeze=False, layout="constrained")
     for ax, panel in zip(axes.flat, panels):
         if panel == "ordered":
             points = []
@@ -231,36 +416,34 @@ def relaxed(rows, out, name):
                     sc = next((num(r["ns_per_op"]) for r in ordered if r["primitive"] == base + "SC" and r["tbs"] == tbs), None)
                     v = next((num(r["ns_per_op"]) for r in ordered if r["primitive"] == base + o and r["tbs"] == tbs), None)
                     ys.append(sc / v if sc and v else 0.0)
-                ax.bar([i + 0.4 * k for i in range(len(points))], ys, width=0.4, label=f"SC time / {o} time")
+                ax.bar([i + 0.4 * k for i in range(len(points))], ys, width=0.4, label=f"SC time / {o} time",
+                       color=REGISTRY.get(o, ("tab:blue", "o"))[0], hatch="//" if o == "Relaxed" else None,
+                       edgecolor="white", linewidth=0)
             ax.axhline(1.0, color="k", lw=0.8)
             ax.set_xticks([i + 0.2 for i in range(len(points))])
             ax.set_xticklabels([f"{b}\n{t} TBs" for b, t in points], fontsize=7, rotation=45, ha="right")
-            ax.set_ylabel("speed over SC (x)")
-            ax.set_title("what relaxing buys")
+            ax.set_ylabel("speed over SC (x):\nSC's ns per operation / this ordering's")
+            ax.set_title("what relaxing buys (each HeteroSync pattern, two grids)")
+            ax.grid(True, axis="y", alpha=0.3)
         else:
-            for k in ("Atomic", "Cub", "Gsync"):
+            xs, ys = set(), []
+            for k, label in HIST:
                 pts = sorted((BINS[r["primitive"][4 + len(k):]], 1.0 / num(r["ns_per_op"])) for r in hist
                              if r["primitive"].startswith("hist" + k) and r["primitive"][4 + len(k):] in BINS)
                 if pts:
-                    ax.plot([x for x, _ in pts], [y for _, y in pts], "-" if k == "Gsync" else ":", marker="o",
-                            lw=2.4 if k == "Gsync" else 1.1, label={"Atomic": "global atomics", "Cub": "CUB",
-                                                                   "Gsync": "gsync"}[k])
-            ax.set_xscale("log", base=2)
-            ax.set_yscale("log")
+                    ax.plot([x for x, _ in pts], [y for _, y in pts], label=label, **style("hist" + k, ms=5))
+                    xs |= {x for x, _ in pts}
+                    ys += [y for _, y in pts]
+            xs = sorted(xs)
+            log2_x(ax, xs, [next(b for b, v in BINS.items() if v == x) for x in xs])
+            readable(ax, "y", ys)
             ax.set_xlabel("bins")
             ax.set_ylabel("G samples/s")
-            ax.set_title("histograms")
-        ax.grid(True, which="both", alpha=0.3)
+            ax.set_title("histograms: samples binned a second")
+            ax.grid(True, which="both", alpha=0.3)
         ax.legend(fontsize=7)
     fig.suptitle(f"relaxed atomics: {device(rows)}")
-    fig.tight_layout(rect=(0, 0, 1, 0.95))
     save(fig, out, name)
-
-
-# One colour per way in every server figure, whichever ways a file has.
-WAY_COLORS = {"server": "tab:blue", "serverLF": "tab:orange", "basic": "tab:purple", "spinLock": "tab:red",
-              "ticketLock": "tab:green", "tryLock": "tab:brown", "atomic": "tab:gray", "brokenEarlyBit": "black",
-              "brokenNoLock": "black", "brokenEarlyRead": "black"}
 
 
 def server_panel(r, sizes=True):
@@ -273,11 +456,17 @@ def server_panel(r, sizes=True):
     if wl == "queue":
         return (wl, "message size") if sizes and r["way"] in ("server", "serverLF") else None
     if wl == "hashtable" and r["keys"] != "0":
-        sub = str(int(num(r["keys"]) / max(num(r["items"]), 1))) + " keys a bucket"
+        per = int(num(r["keys"]) / max(num(r["items"]), 1))
+        sub = f"{per} key{'s' if per != 1 else ''} a bucket"
         if r.get("lookup_pct", "0") not in ("", "0"):
             sub += f", {r['lookup_pct']}% lookups"
         return (wl, sub)
     return (wl, None)
+
+
+SERVER_UNIT = {"counters": "M counter updates/s", "transfers": "M transfers/s",
+               "hashtable": "M hash-table operations/s (upserts, lookups)", "unionfind": "M union-find operations/s",
+               "queue": "GB/s of messages"}
 
 
 def server(rows, out, name):
@@ -285,21 +474,20 @@ def server(rows, out, name):
     shared (fewer: more contention), a line per way; union-find a point per
     graph; the queues' bandwidth against the message size."""
     sizes = len({r.get("msg_bytes") for r in rows if r["workload"] == "queue"}) > 1
-    panels = []
-    for r in rows:
-        key = server_panel(r, sizes)
-        if key and key not in panels:
-            panels.append(key)
+    panels = in_order(k for k in (server_panel(r, sizes) for r in rows) if k)
     if not panels:
         return
-    fig, axes = plt.subplots(1, len(panels), figsize=(5 * len(panels), 4.2), squeeze=False)
+    ok = [r for r in rows if r["verdict"] == "PASS"]
+    if len({wl for wl, _ in panels}) == 1 and panels[0][0] not in ("queue", "unionfind") and \
+            all(len({r["items"] for r in ok if server_panel(r, sizes) == key}) <= 1 for key in panels):
+        server_points(rows, ok, out, name, panels, sizes)
+        return
+    fig, axes = plt.subplots(1, len(panels), figsize=(5 * len(panels), 4.2), squeeze=False, layout="constrained")
     for ax, key in zip(axes.flat, panels):
         wl, sub = key
         mine = [r for r in rows if server_panel(r, sizes) == key and r["verdict"] == "PASS"]
-        graphs = []
-        for r in mine:
-            if r.get("input") and r["input"] not in graphs:
-                graphs.append(r["input"])
+        graphs = in_order(r["input"] for r in mine if r.get("input"))
+        xs, ys = set(), []
         for w in sorted({r["way"] for r in mine}, key=lambda x: (x != "server", x)):  # a fixed order
             if wl == "queue":  # at the default capacity
                 pts = sorted((num(r.get("msg_bytes") or 16), num(r["mops_per_s"]) * num(r.get("msg_bytes") or 16) / 1e3)
@@ -308,70 +496,142 @@ def server(rows, out, name):
                 pts = sorted((graphs.index(r["input"]), num(r["mops_per_s"])) for r in mine if r["way"] == w)
             else:
                 pts = sorted((num(r["items"]), num(r["mops_per_s"])) for r in mine if r["way"] == w)
-            ax.plot([x for x, _ in pts], [y for _, y in pts], "-" if w == "server" else ":", marker="o", ms=3,
-                    lw=2.4 if w == "server" else 1.1, label=w, color=WAY_COLORS.get(w, "tab:olive"))
-        ax.set_yscale("log")
+            ax.plot([x for x, _ in pts], [y for _, y in pts], label=note(w, w), **style(w, ms=3.5))
+            xs |= {x for x, _ in pts}
+            ys += [y for _, y in pts]
+        readable(ax, "y", ys)
         if wl == "unionfind":
             ax.set_xticks(range(len(graphs)))
             ax.set_xticklabels(graphs)
             ax.set_xlabel("graph")
         elif wl == "queue":
-            ax.set_xscale("log", base=2)
+            log2_x(ax, sorted(xs))
             ax.set_xlabel("bytes a message")
         else:
-            ax.set_xscale("log", base=2)
-            ax.set_xlabel("items (fewer: more contention)")
-        ax.set_ylabel("GB/s of messages" if wl == "queue" else "M operations/s")
+            log2_x(ax, sorted(xs))
+            ax.set_xlabel("items shared (fewer: more contention)")
+        ax.set_ylabel(SERVER_UNIT.get(wl, "M operations/s"))
         ax.set_title(wl + (f", {sub}" if sub else ""))
         ax.grid(True, which="both", alpha=0.3)
         ax.legend(fontsize=7)
-    fig.suptitle(f"the synchronization server against per-item locks and atomics: {device(rows)}")
-    fig.tight_layout(rect=(0, 0, 1, 0.93))
+    sep = ":\n" if len(panels) == 1 else ": "
+    fig.suptitle(f"the synchronization server against per-item locks and atomics{sep}{device(rows)}",
+                 fontsize=11 if len(panels) == 1 else 12)
     save(fig, out, name)
+
+
+def server_points(rows, ok, out, name, panels, sizes):
+    """One workload whose panels would each hold one point a way (one item
+    count): one axes instead, a point a way over each key space."""
+    wl = panels[0][0]
+    fig, ax = plt.subplots(figsize=(max(5.5, 1.6 * len(panels) + 3), 4.4), layout="constrained")
+    cats = []
+    for _, sub in panels:
+        items = next((r["items"] for r in ok if server_panel(r, sizes) == (wl, sub)), "")
+        dist = next((r.get("dist") for r in ok if server_panel(r, sizes) == (wl, sub)), "")
+        cats.append("\n".join(x for x in ((sub or "").replace(", ", "\n"), f"{items} items shared",
+                                          f"{dist} keys" if dist else "") if x))
+    ys = []
+    for w in sorted({r["way"] for r in ok if server_panel(r, sizes)}, key=lambda x: (x != "server", x)):
+        pts = [(i, next((num(r["mops_per_s"]) for r in ok if r["way"] == w and server_panel(r, sizes) == key), None))
+               for i, key in enumerate(panels)]
+        pts = [(x, y) for x, y in pts if y]
+        ax.plot([x for x, _ in pts], [y for _, y in pts], label=note(w, w), **style(w, ms=6))
+        ys += [y for _, y in pts]
+    readable(ax, "y", ys)
+    ax.set_xticks(range(len(panels)), cats, fontsize=8)
+    ax.set_xlim(-0.5, len(panels) - 0.5)
+    ax.set_ylabel(SERVER_UNIT.get(wl, "M operations/s"))
+    ax.set_title(f"{wl}: {name}", fontsize=10)
+    ax.grid(True, which="both", alpha=0.3)
+    outside_legend(ax)
+    fig.suptitle(f"the synchronization server against per-item locks and atomics:\n{device(rows)}", fontsize=11)
+    save(fig, out, name)
+
+
+def kind(rows, name):
+    """Which figure a CSV makes, or None."""
+    cols = rows[0].keys()
+    if "primitive" in cols and "ns_per_op" in cols and all(r.get("family") == "relaxed" for r in rows):
+        return "relaxed"
+    if "primitive" in cols and "ns_per_op" in cols:
+        return "sweep"
+    if "barrier" in cols and "ns_median" in cols:
+        return "plain"
+    if "form" in cols and "best" in cols:
+        return "tune"
+    if "t_a_ns" in cols:
+        return "decompose"
+    if "measure" in cols:
+        return "floor"
+    if "program" in cols and "sync" in cols:
+        return "apps"
+    if "workload" in cols and "way" in cols and all(r["workload"] == "stress" for r in rows):
+        return None  # a stress matrix: its verdicts are in the results README, not a figure
+    if "workload" in cols and "way" in cols:
+        return "server"
+    return None
+
+
+def series_names(k, rows):
+    """The series names a figure of kind k draws from rows."""
+    if k == "sweep":
+        return [r["primitive"] for r in rows]
+    if k == "plain":
+        return PLAIN
+    if k == "tune":
+        return FORMS
+    if k == "decompose":
+        return [label for _, label in PARTS]
+    if k == "apps":
+        return [r["sync"] for r in rows]
+    if k == "relaxed":
+        return ["hist" + h for h, _ in HIST] + ["AcqRel", "Relaxed"]
+    if k == "server":
+        sizes = len({r.get("msg_bytes") for r in rows if r["workload"] == "queue"}) > 1
+        return [r["way"] for r in rows if server_panel(r, sizes)]
+    return []
+
+
+def sweep_figures(rows, out, name):
+    """A family's sweep, and for barriers their sync share, for semaphores where they complete."""
+    sweep(rows, out, name)
+    if rows[0].get("family") == "barrier" and "bare" not in name:
+        sync_share(rows, out, name + "-sync-share")
+    if rows[0].get("family") == "sem":
+        completion(rows, out, name + "-completion")
+
+
+DRAW = {"relaxed": relaxed, "sweep": sweep_figures, "plain": plain_figure, "tune": tune, "decompose": decompose,
+        "floor": floor, "apps": apps, "server": server}
 
 
 def main(argv):
     root = argv[1] if len(argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "bench", "results")
-    made = 0
+    todo = []
     for gpu in sorted(os.listdir(root)):
         folder = os.path.join(root, gpu)
         if not os.path.isdir(folder):
             continue
-        out = os.path.join(folder, "figures")
         for f in sorted(os.listdir(folder)):
             if not f.endswith(".csv"):
                 continue
             rows = rows_of(os.path.join(folder, f))
-            name = f[:-4]
-            if not rows:
-                continue
-            cols = rows[0].keys()
-            if "primitive" in cols and "ns_per_op" in cols and all(r.get("family") == "relaxed" for r in rows):
-                relaxed(rows, out, name)
-            elif "primitive" in cols and "ns_per_op" in cols:
-                sweep(rows, out, name)
-                if rows[0].get("family") == "barrier" and "bare" not in name:
-                    sync_share(rows, out, name + "-sync-share")
-                if rows[0].get("family") == "sem":
-                    completion(rows, out, name + "-completion")
-            elif "barrier" in cols and "ns_median" in cols:
-                plain(rows, out, name)
-            elif "form" in cols and "best" in cols:
-                tune(rows, out, name)
-            elif "t_a_ns" in cols:
-                decompose(rows, out, name)
-            elif "measure" in cols:
-                floor(rows, out, name)
-            elif "program" in cols and "sync" in cols:
-                apps(rows, out, name)
-            elif "workload" in cols and "way" in cols and all(r["workload"] == "stress" for r in rows):
-                continue  # a stress matrix: its verdicts are in the results README, not a figure
-            elif "workload" in cols and "way" in cols:
-                server(rows, out, name)
-            else:
-                continue
-            made += 1
-    print(f"{made} CSVs drawn")
+            k = kind(rows, f[:-4]) if rows else None
+            if k:
+                todo.append((k, rows, os.path.join(folder, "figures"), f[:-4]))
+    # the first pass: every name, its origin, and its colour and marker
+    names, figures = [], []
+    for k, rows, _, _ in todo:
+        figures.append(sorted(set(series_names(k, rows))))
+        names += figures[-1]
+        for r in rows:
+            if r.get("origin") and r.get("primitive"):
+                ORIGIN.setdefault(r["primitive"], r["origin"])
+    build_registry(names, figures)
+    for k, rows, out, name in todo:
+        DRAW[k](rows, out, name)
+    print(f"{len(todo)} CSVs drawn, {len(REGISTRY)} series names")
 
 
 if __name__ == "__main__":
