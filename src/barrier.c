@@ -34,7 +34,7 @@ extern const gs_family gs_family_barrier;
 
 static const gs_prim prims[] = {
     BARRIER("fxLockBarrier", FX, "one global counter, __threadfence before the add", fx_lock,
-            GS_PRIM_HEADLINE | WRAP, 0, 0),
+            GS_PRIM_HEADLINE | WRAP | GS_PRIM_MAY_HANG, 0, 0), /* a fast block can overrun the exact count */
     BARRIER("fxLockBarrierNoFence", FX, "the same without the fence (unordered)", fx_lock_nofence,
             GS_PRIM_UNORDERED | WRAP, 0, 0),
     BARRIER("fxLockFreeBarrier", FX, "a flag per block, block 0 gathers and releases, fenced", fx_lockfree, WRAP, 0,

@@ -17,7 +17,8 @@ enum gs_prim_flag {
     GS_PRIM_CORESIDENT = 1, /* every block must be resident: refused above the device's maximum */
     GS_PRIM_UNORDERED = 2,  /* published with too little ordering: a FAIL is its finding, not an error */
     GS_PRIM_HEADLINE = 4,   /* in the quick suite (`gsync-bench` alone, `make run`) */
-    GS_PRIM_WRAP = 8        /* has counters that --wrap starts near 2^32 (the family's wrap) */
+    GS_PRIM_WRAP = 8,       /* has counters that --wrap starts near 2^32 (the family's wrap) */
+    GS_PRIM_MAY_HANG = 16   /* published so that it may livelock or deadlock: a TIMEOUT is its finding */
 };
 
 typedef struct gs_prim {
