@@ -429,7 +429,6 @@ extern "C" cudaError_t gs_litmus_gpu_run(gs_litmus_gpu *g, unsigned int rounds, 
 {
     litmus_args a;
     void *args[] = {&a};
-    unsigned int abort = 0u;
     cudaError_t e;
     if (rounds == 0u || rounds > g->max_rounds)
         return cudaErrorInvalidValue;
@@ -456,10 +455,7 @@ extern "C" cudaError_t gs_litmus_gpu_run(gs_litmus_gpu *g, unsigned int rounds, 
     GS_CK_RETURN(cudaEventElapsedTime(ms, g->t0, g->t1));
     GS_CK_RETURN(cudaMemcpy(records, g->records, nrec, cudaMemcpyDeviceToHost));
     GS_CK_RETURN(cudaMemcpy(smid, g->smid, g->blocks * sizeof(unsigned int), cudaMemcpyDeviceToHost));
-    GS_CK_RETURN(cudaMemcpy(&abort, (const char *)g->watchdog + offsetof(gs_watchdog_t, abort), sizeof abort,
-                            cudaMemcpyDeviceToHost));
-    *timed_out = abort != 0u;
-    return cudaSuccess;
+    return gs_watchdog_fired(g->watchdog, timed_out);
 }
 
 extern "C" void gs_litmus_gpu_close(gs_litmus_gpu *g)
