@@ -1,7 +1,7 @@
 /* app.h: the app family: whole programs whose iterations are separated by
  * a device-wide barrier (BFS, SSSP, PageRank, Reduce), written once and run
- * with every synchronization mode.  Shared by app.c (host: inputs, the
- * command, verification, report) and app_kernels.cu (the programs). */
+ * with every synchronization mode.  Shared by the host (program.h: the
+ * program table, app.c: the sweep) and the kernels (app_kernels.cu). */
 #ifndef GSYNC_APP_H
 #define GSYNC_APP_H
 
@@ -13,7 +13,7 @@
 extern "C" {
 #endif
 
-enum gs_app_program {
+enum gs_app_kernel { /* the programs' kernels' numbers (program.h's table entries name theirs) */
     GS_APP_BFS,       /* data-driven: a worklist of the frontier, one level an iteration      */
     GS_APP_BFS_TOPO,  /* topology-driven: every vertex looks at its level each iteration      */
     GS_APP_SSSP,      /* data-driven Bellman-Ford: a worklist of the vertices that improved   */
