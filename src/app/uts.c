@@ -1,5 +1,5 @@
 /* uts.c: unbalanced tree search with a locked stack a block and work
- * stealing, no barrier, run with each stack lock (app_kernels.cu); the
+ * stealing, no barrier, run with each stack lock (uts_kernels.cu); the
  * nodes, leaves and leaf sum against the host's count of the same tree. */
 #include "app/program.h"
 #include "cuda_check.h"
