@@ -231,11 +231,14 @@ static void report_row(const gs_meta *m, const void *rows, int i, gs_cell *c)
     c[A_DETAIL_T] = gs_textf("%s%s", r->detail[0] ? "  " : "", r->detail);
 }
 
+const gs_schema gs_app_schema = {"app", app_cols, A_COLS, NULL, NULL, 0};
+
 static int report(enum gs_format fmt, const gs_meta *m, const gs_app_row *rows, int nrows, char *err, size_t n)
 {
     gs_col cols[A_COLS];
-    const gs_schema schema = {"app", cols, A_COLS, NULL, NULL, 0};
+    gs_schema schema = gs_app_schema;
     memcpy(cols, app_cols, sizeof cols);
+    schema.cols = cols;
     for (int i = 0; i < nrows; ++i) /* the graph column: as wide as its longest entry */
         if ((int)strlen(rows[i].graph) > -cols[A_GRAPH].width)
             cols[A_GRAPH].width = -(int)strlen(rows[i].graph);

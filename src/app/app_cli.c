@@ -319,4 +319,5 @@ const gs_command gs_cmd_app = {
     .example = "bfs", .modes = gs_app_program_names, .nmodes = GS_APP_PROGRAMS, .mode_kind = "programs", .asked = asked,
     .check = check,
     .run = gs_app_command,
+    .schema = &gs_app_schema, /* (the graph column as wide as its longest entry) */
 };

@@ -54,10 +54,12 @@ const char *gs_app_sync_summary(unsigned int mode);
 int gs_app_sync_unordered(unsigned int mode);
 int gs_app_sync_may_time_out(unsigned int mode);
 
-/* app.c: the command.  GS_EXIT_OK, or an exit status with err set. */
+/* app.c: the command.  GS_EXIT_OK, or an exit status with err set; its columns. */
 struct gs_options;
 struct gs_device_info;
 struct gs_meta;
+struct gs_schema;
+extern const struct gs_schema gs_app_schema;
 int gs_app_command(const struct gs_options *o, const struct gs_device_info *dev, const struct gs_meta *meta,
                    char *err, size_t n);
 
