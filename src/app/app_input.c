@@ -113,6 +113,12 @@ void gs_app_events_destroy(cudaEvent_t t0, cudaEvent_t t1)
         cudaEventDestroy(t1);
 }
 
+int gs_app_no_answer(const gs_app_input *x, char *err, size_t n)
+{
+    snprintf(err, n, "%s: out of host memory for the reference answer", x->g.name);
+    return GS_EXIT_RUNTIME;
+}
+
 void gs_app_timeout(const gs_app_ctx *c, gs_app_row *r)
 {
     r->verdict = GS_TIMEOUT;

@@ -24,10 +24,10 @@ static int prepare(gs_app_ctx *c, char *err, size_t n)
     int rc = 0;
     if (!x->rank) {
         if (!(x->rank = malloc((size_t)g->n * sizeof *x->rank)))
-            goto oom;
+            return gs_app_no_answer(x, err, n);
         x->rank_iters = gs_ref_pagerank(g, &x->in, c->opt->damping, c->opt->tol, PR_MAX_ITERS, x->rank);
         if (x->rank_iters == 0)
-            goto oom;
+            return gs_app_no_answer(x, err, n);
     }
     GS_CK_OUT(cudaMalloc((void **)&p->rank0, v * 4));
     GS_CK_OUT(cudaMalloc((void **)&p->rank1, v * 4));
@@ -40,9 +40,6 @@ static int prepare(gs_app_ctx *c, char *err, size_t n)
         p->host_rank[i] = 1.0f / (float)g->n;
 out:
     return rc;
-oom:
-    snprintf(err, n, "%s: out of host memory for the reference answer", g->name);
-    return GS_EXIT_RUNTIME;
 }
 
 static int args(gs_app_ctx *c, gs_app_args *a, char *err, size_t n)

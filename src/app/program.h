@@ -118,7 +118,7 @@ int gs_app_barrier_occupancy(const gs_app_program *p, const gs_app_options *o, u
  * with blocks per SM); loaded with what `need` (GS_APP_IN_*) asks, checked
  * and put on the device; freed.  Helpers of the programs: a device copy of
  * count words; the row of a graph program; events destroyed; the
- * watchdog's verdict. */
+ * watchdog's verdict; the error of a host answer without memory. */
 const char *gs_app_graph_for(const gs_app_options *ao, unsigned int per_sm);
 int gs_app_input_load(const gs_app_options *ao, gs_app_input *x, const char *spec, unsigned int need, int progress,
                       char *err, size_t n);
@@ -127,5 +127,6 @@ int gs_app_upload(unsigned int **d, const unsigned int *h, size_t count, char *e
 void gs_app_describe_graph(const gs_app_ctx *c, gs_app_row *r);
 void gs_app_events_destroy(cudaEvent_t t0, cudaEvent_t t1);
 void gs_app_timeout(const gs_app_ctx *c, gs_app_row *r);
+int gs_app_no_answer(const gs_app_input *x, char *err, size_t n); /* GS_EXIT_RUNTIME: no host memory for it */
 
 #endif

@@ -34,12 +34,12 @@ static int prepare(gs_app_ctx *c, char *err, size_t n)
     int rc = 0;
     if (!is_sssp(c) && !x->levels) {
         if (!(x->levels = malloc((size_t)g->n * 4)))
-            goto oom;
+            return gs_app_no_answer(x, err, n);
         gs_ref_bfs(g, c->opt->source, x->levels);
     }
     if (is_sssp(c) && !x->dist) {
         if (!(x->dist = malloc((size_t)g->n * 4)))
-            goto oom;
+            return gs_app_no_answer(x, err, n);
         if (gs_ref_sssp(g, c->opt->source, x->dist)) {
             snprintf(err, n, "%s: a shortest distance does not fit in 32 bits (or the host ran out of memory)",
                      g->name);
@@ -52,9 +52,6 @@ static int prepare(gs_app_ctx *c, char *err, size_t n)
     GS_CK_OUT(cudaMalloc((void **)&t->wl1, v * 4));
 out:
     return rc;
-oom:
-    snprintf(err, n, "%s: out of host memory for the reference answer", g->name);
-    return GS_EXIT_RUNTIME;
 }
 
 /* async: its vertex words, ring and control words, once a point. */
