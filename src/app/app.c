@@ -153,7 +153,8 @@ static int run_point(gs_app_ctx *c, gs_app_row *rows, int *nrows, int progress, 
         if (progress)
             fprintf(stderr, "\r%-10s %-14s %2u/SM %-19s", p->name, r->graph, c->per_sm, gs_app_sync_name(modes[k]));
         for (i = 0; i < c->repeat && r->verdict == GS_PASS; ++i)
-            if ((rc = p->run ? p->run(c, modes[k], r, &t[i], err, n) : gs_app_run_barrier(c, modes[k], r, &t[i], err, n)))
+            if ((rc = p->run ? p->run(c, modes[k], r, &t[i], err, n)
+                             : gs_app_run_barrier(c, modes[k], r, &t[i], err, n)))
                 goto out;
         gs_stats_compute(t, (int)i, &r->ms);
     }
@@ -355,7 +356,8 @@ int gs_app_command(const gs_options *o, const gs_device_info *dev, const gs_meta
         return rc;
     for (int i = 0; i < nrows; ++i) /* a FAIL is an error; a mode that may deadlock may TIMEOUT */
         if (!gs_app_sync_unordered(rows[i].mode) &&
-            (rows[i].verdict == GS_FAIL || (rows[i].verdict == GS_TIMEOUT && !gs_app_sync_may_time_out(rows[i].mode)))) {
+            (rows[i].verdict == GS_FAIL ||
+             (rows[i].verdict == GS_TIMEOUT && !gs_app_sync_may_time_out(rows[i].mode)))) {
             snprintf(err, n, "app: %s with %s at %u blocks/SM: %s: %s", rows[i].prog->name,
                      gs_app_sync_name(rows[i].mode), rows[i].per_sm, gs_verdict_name(rows[i].verdict),
                      rows[i].detail);

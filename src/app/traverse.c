@@ -157,8 +157,9 @@ const gs_app_program gs_app_bfs = TRAVERSE(GS_APP_BFS, "bfs", "BFS levels from -
                                            0u, 1);
 const gs_app_program gs_app_bfs_topo = TRAVERSE(GS_APP_BFS_TOPO, "bfs-topo",
                                                 "BFS, every vertex looks at its level each iteration", 0u, 0);
-const gs_app_program gs_app_sssp = TRAVERSE(GS_APP_SSSP, "sssp", "Bellman-Ford, a worklist of the vertices that improved",
-                                            GS_APP_IN_NONNEG, 1);
+const gs_app_program gs_app_sssp = TRAVERSE(GS_APP_SSSP, "sssp",
+                                            "Bellman-Ford, a worklist of the vertices that improved", GS_APP_IN_NONNEG,
+                                            1);
 const gs_app_program gs_app_sssp_topo = TRAVERSE(GS_APP_SSSP_TOPO, "sssp-topo",
                                                  "SSSP, every vertex checks whether it improved last round",
                                                  GS_APP_IN_NONNEG, 0);
