@@ -92,13 +92,14 @@ out:
 }
 
 /* The modes program p runs: those --sync names that it takes (brokenNoBarrier
- * as its twin), else all of its own; with no --sync, also its unasked ones. */
-static unsigned int modes_of(const gs_app_options *ao, const gs_app_program *p, unsigned int *modes)
+ * as its twin), in --sync's order; else all of its own; with no --sync, also
+ * its unasked ones.  Pure: no device. */
+unsigned int gs_app_modes_of(const gs_app_options *ao, const gs_app_program *p, unsigned int *modes)
 {
     unsigned int k = 0;
     for (int i = 0; i < ao->nmodes; ++i) {
         unsigned int m = ao->modes[i], j;
-        if (!(p->takes & GS_SYNC_BIT(m)))
+        if (m >= GS_SYNC_NAMES || !(p->takes & GS_SYNC_BIT(m)))
             continue;
         if (m == GS_SYNC_BROKEN_NONE)
             m = p->twin;
@@ -107,11 +108,22 @@ static unsigned int modes_of(const gs_app_options *ao, const gs_app_program *p, 
         if (j == k)
             modes[k++] = m;
     }
-    for (unsigned int m = 0; k == 0 && m < GS_SYNC_NAMES; ++m)
-        if (p->own & GS_SYNC_BIT(m))
-            modes[k++] = m;
-    for (unsigned int m = 0; ao->nmodes == 0 && m < GS_SYNC_NAMES; ++m)
-        if (p->unasked & GS_SYNC_BIT(m))
+    if (k == 0) /* none named applies: every mode of its own */
+        for (unsigned int m = 0; m < GS_SYNC_NAMES; ++m)
+            if (p->own & GS_SYNC_BIT(m))
+                modes[k++] = m;
+    if (ao->nmodes == 0) /* --sync not given (or all) */
+        for (unsigned int m = 0; m < GS_SYNC_NAMES; ++m)
+            if ((p->unasked & GS_SYNC_BIT(m)) && !(p->own & GS_SYNC_BIT(m)))
+                modes[k++] = m;
+    return k;
+}
+
+unsigned int gs_app_point_modes(const gs_app_options *ao, const gs_app_program *p, unsigned int *modes)
+{
+    unsigned int k = gs_app_modes_of(ao, p, modes);
+    for (unsigned int m = 0; m < GS_SYNC_NAMES; ++m) /* what a user would call instead, in the same run */
+        if (p->peers & GS_SYNC_BIT(m))
             modes[k++] = m;
     return k;
 }
@@ -129,7 +141,7 @@ static int run_point(gs_app_ctx *c, gs_app_row *rows, int *nrows, int progress, 
 {
     const gs_app_program *p = c->prog;
     unsigned int modes[GS_SYNC_NAMES];
-    unsigned int nm = modes_of(c->opt, p, modes);
+    const unsigned int nm = gs_app_point_modes(c->opt, p, modes);
     int rc = 0, first = *nrows;
     c->state_bytes = gs_app_state_bytes(c->blocks, c->groups);
     GS_CK_OUT(cudaMalloc((void **)&c->count, 16));
@@ -139,9 +151,6 @@ static int run_point(gs_app_ctx *c, gs_app_row *rows, int *nrows, int progress, 
     GS_CK_OUT(cudaMalloc(&c->watchdog, sizeof(gs_watchdog_t)));
     if ((rc = p->prepare(c, err, n)))
         goto out;
-    for (unsigned int m = 0; m < GS_SYNC_NAMES; ++m) /* what a user would call instead, in the same run */
-        if (p->peers & GS_SYNC_BIT(m))
-            modes[nm++] = m;
     for (unsigned int k = 0; k < nm && *nrows < MAX_ROWS; ++k) {
         gs_app_row *r = &rows[(*nrows)++];
         double t[MAX_REPEAT];
@@ -256,7 +265,7 @@ static int check_points(const gs_options *o, const gs_device_info *dev, const un
     unsigned int modes[GS_SYNC_NAMES];
     for (int q = 0; q < ao->nprograms; ++q) {
         const gs_app_program *p = gs_app_programs[ao->programs[q]];
-        for (unsigned int k = 0, nm = modes_of(ao, p, modes); k < nm; ++k) {
+        for (unsigned int k = 0, nm = gs_app_modes_of(ao, p, modes); k < nm; ++k) {
             int fit = 0;
             const cudaError_t e = (cudaError_t)p->occupancy(p, ao, modes[k], o->threads, &fit);
             if (e != cudaSuccess) {

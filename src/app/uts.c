@@ -168,7 +168,7 @@ static int run(gs_app_ctx *c, unsigned int lock, gs_app_row *r, double *ms, char
         GS_CK_OUT(cudaMemcpy(u->stack_hdr + 64, &cnt, 4, cudaMemcpyHostToDevice));
         GS_CK_OUT(cudaMemcpy(u->out + 4, &one, 8, cudaMemcpyHostToDevice)); /* pending: the root */
     }
-    GS_CK_OUT((cudaError_t)gs_app_setup(&a));
+    GS_CK_OUT((cudaError_t)gs_app_uts_setup(&a)); /* this kernel's watchdog */
     GS_CK_OUT(cudaEventCreate(&t0));
     GS_CK_OUT(cudaEventCreate(&t1));
     GS_CK_OUT((cudaError_t)gs_app_run_uts(&a, lock, &cluster, t0, t1));

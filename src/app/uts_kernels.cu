@@ -228,6 +228,19 @@ static cudaError_t uts_cluster(const void *k, const gs_app_args *a, unsigned int
     }
 }
 
+/* One thread: this file's watchdog (the watchdog's pointer is a translation
+ * unit's own: app_kernels.cu's app_init arms only its kernels'). */
+static __global__ void uts_init(gs_app_args a)
+{
+    gs_watchdog_arm((gs_watchdog_t *)a.watchdog, a.timeout_ns);
+}
+
+extern "C" int gs_app_uts_setup(gs_app_args *a)
+{
+    uts_init<<<1, 1>>>(*a);
+    return (int)cudaGetLastError();
+}
+
 extern "C" int gs_app_run_uts(gs_app_args *a, unsigned int lock, unsigned int *cluster, cudaEvent_t t0,
                               cudaEvent_t t1)
 {
