@@ -55,6 +55,7 @@ typedef struct gs_opt {
 
 struct gs_device_info;
 struct gs_meta;
+struct gs_schema;
 typedef struct gs_command {
     const char *name;
     const char *summary; /* its lines in 'gsync-bench --help' */
@@ -89,6 +90,9 @@ typedef struct gs_command {
     int host_only; /* runs without a device (dev and meta NULL) */
     int (*run)(const struct gs_options *o, const struct gs_device_info *dev, const struct gs_meta *meta, char *err,
                size_t n);
+    /* Its report's columns (table.h), which its run prints through; NULL: it
+     * prints no rows (help, list). */
+    const struct gs_schema *schema;
     void (*more_help)(FILE *f); /* after every summary in 'gsync-bench --help' */
 } gs_command;
 

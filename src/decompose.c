@@ -66,4 +66,5 @@ const gs_command gs_cmd_decompose = {
              "  Feng and Xiao's split of a lock-based barrier's time into atomic, checking, __syncthreads\n"
              "  and fence, at block counts from 1 to the device's most.\n",
     .shared = GS_SH(FORMAT) | GS_SH(DEVICE) | GS_SH(ITERS) | GS_SH(THREADS) | GS_SH(TIMEOUT), .run = run,
+    .schema = &gs_schema_decompose,
 };

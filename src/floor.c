@@ -95,5 +95,5 @@ const gs_command gs_cmd_floor = {
     .usage = "usage: gsync-bench floor [--format F] [--device N]\n"
              "  what no primitive can beat on this GPU: atomic and acquire round trips, hand-overs between\n"
              "  blocks, the cluster barrier, kernel relaunch from a stream and a graph.\n",
-    .shared = GS_SH(FORMAT) | GS_SH(DEVICE), .run = run,
+    .shared = GS_SH(FORMAT) | GS_SH(DEVICE), .run = run, .schema = &gs_schema_floor,
 };

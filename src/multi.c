@@ -437,4 +437,5 @@ const gs_command gs_cmd_multi = {
              "  --repeat   timed launches (5); --timeout: watchdog deadline per launch in seconds (5)\n",
     .shared = GS_SH(FORMAT) | GS_SH(TBS_PER_SM) | GS_SH(ITERS) | GS_SH(REPEAT) | GS_SH(TIMEOUT), .opts = opts,
     .nopts = sizeof opts / sizeof opts[0], .defaults = defaults, .check = check, .run = run,
+    .schema = &schema,
 };

@@ -153,35 +153,27 @@ enum { P_NAME, P_PER_SM, P_BLOCKS, P_THREADS, P_FORM, P_MEDIAN, P_MIN, P_MAX, P_
 
 /* plain's columns; tune's name no barrier (each candidate is a form), give
  * no threads and add which form was best. */
-static const gs_col plain_cols[P_COLS] = {
-    [P_NAME] = {"barrier", GS_COL_ALL, NULL, "barrier", -18, NULL, NULL},
-    [P_PER_SM] = {"tbs_per_sm", GS_COL_ALL, "%.0f", "TBs/SM", 6, NULL, NULL},
-    [P_BLOCKS] = {"blocks", GS_COL_ALL, "%.0f", "TBs", 6, NULL, NULL},
-    [P_THREADS] = {"threads", GS_COL_DATA, "%.0f", NULL, 0, NULL, NULL},
-    [P_FORM] = {"form", GS_COL_ALL, NULL, "form", -9, NULL, NULL},
-    [P_MEDIAN] = {"ns_median", GS_COL_ALL, "%.2f", "ns/barrier", 10, "%.1f", NULL},
-    [P_MIN] = {"ns_min", GS_COL_ALL, "%.2f", "min", 10, "%.1f", NULL},
-    [P_MAX] = {"ns_max", GS_COL_ALL, "%.2f", "max", 10, "%.1f", NULL},
-    [P_NOISE] = {"noise_pct", GS_COL_ALL, "%.2f", "noise", 6, "%5.1f%%", NULL},
-    [P_ROUNDS] = {"rounds", GS_COL_DATA, "%.0f", NULL, 0, NULL, NULL},
-    [P_STALE] = {"stale", GS_COL_DATA, "%.0f", NULL, 0, NULL, NULL},
-    [P_BEST] = {"best", 0, NULL, NULL, 0, NULL, NULL},
-    [P_STALE_T] = {NULL, GS_COL_TABLE, NULL, "stale reads", 0, NULL, "  "},
-};
-
-static void begin(gs_out *out, gs_col *cols, gs_schema *s, enum gs_format fmt, const gs_meta *m, int tune)
-{
-    memcpy(cols, plain_cols, sizeof plain_cols);
-    if (tune) {
-        cols[P_NAME].where = GS_COL_TABLE, cols[P_NAME].head = "candidate";
-        cols[P_THREADS].where = 0;
-        cols[P_BEST].where = GS_COL_DATA;
-        cols[P_STALE_T].head = "stale reads, best";
+#define COLS(name_where, name_head, threads_where, best_where, stale_head)                  \
+    {                                                                                       \
+        [P_NAME] = {"barrier", name_where, NULL, name_head, -18, NULL, NULL},               \
+        [P_PER_SM] = {"tbs_per_sm", GS_COL_ALL, "%.0f", "TBs/SM", 6, NULL, NULL},           \
+        [P_BLOCKS] = {"blocks", GS_COL_ALL, "%.0f", "TBs", 6, NULL, NULL},                  \
+        [P_THREADS] = {"threads", threads_where, "%.0f", NULL, 0, NULL, NULL},              \
+        [P_FORM] = {"form", GS_COL_ALL, NULL, "form", -9, NULL, NULL},                      \
+        [P_MEDIAN] = {"ns_median", GS_COL_ALL, "%.2f", "ns/barrier", 10, "%.1f", NULL},     \
+        [P_MIN] = {"ns_min", GS_COL_ALL, "%.2f", "min", 10, "%.1f", NULL},                  \
+        [P_MAX] = {"ns_max", GS_COL_ALL, "%.2f", "max", 10, "%.1f", NULL},                  \
+        [P_NOISE] = {"noise_pct", GS_COL_ALL, "%.2f", "noise", 6, "%5.1f%%", NULL},         \
+        [P_ROUNDS] = {"rounds", GS_COL_DATA, "%.0f", NULL, 0, NULL, NULL},                  \
+        [P_STALE] = {"stale", GS_COL_DATA, "%.0f", NULL, 0, NULL, NULL},                    \
+        [P_BEST] = {"best", best_where, NULL, NULL, 0, NULL, NULL},                         \
+        [P_STALE_T] = {NULL, GS_COL_TABLE, NULL, stale_head, 0, NULL, "  "},                \
     }
-    memset(s, 0, sizeof *s);
-    s->key = tune ? "tune" : "plain", s->cols = cols, s->ncols = P_COLS;
-    gs_out_begin(out, stdout, fmt, m, s);
-}
+static const gs_col plain_cols[P_COLS] = COLS(GS_COL_ALL, "barrier", GS_COL_DATA, 0, "stale reads");
+static const gs_col tune_cols[P_COLS] = COLS(GS_COL_TABLE, "candidate", 0, GS_COL_DATA, "stale reads, best");
+#undef COLS
+static const gs_schema plain_schema = {"plain", plain_cols, P_COLS, NULL, NULL, 0};
+static const gs_schema tune_schema = {"tune", tune_cols, P_COLS, NULL, NULL, 0};
 
 static void row(gs_out *out, const point *p, const entry *x, int best)
 {
@@ -204,12 +196,10 @@ int gs_plain_run(const gs_options *o, const gs_device_info *dev, const gs_meta *
 {
     unsigned int per_sm[64];
     int np, rc = GS_EXIT_OK, wrc;
-    gs_col cols[P_COLS];
-    gs_schema schema;
     gs_out out;
     if ((rc = points(o, per_sm, &np, err, n)))
         return rc;
-    begin(&out, cols, &schema, o->format, meta, 0);
+    gs_out_begin(&out, stdout, o->format, meta, &plain_schema);
     for (int i = 0; i < np && rc == GS_EXIT_OK; ++i) {
         static entry xs[GS_PLAIN_KINDS];
         point p;
@@ -252,12 +242,10 @@ int gs_tune_run(const gs_options *o, const gs_device_info *dev, const gs_meta *m
     unsigned int per_sm[64];
     int best[64], np, rc = GS_EXIT_OK, wrc;
     double from[GS_BARRIER_FORMS];
-    gs_col cols[P_COLS];
-    gs_schema schema;
     gs_out out;
     if ((rc = points(o, per_sm, &np, err, n)))
         return rc;
-    begin(&out, cols, &schema, o->format, meta, 1);
+    gs_out_begin(&out, stdout, o->format, meta, &tune_schema);
     for (int i = 0; i < np && rc == GS_EXIT_OK; ++i) {
         static entry xs[GS_BARRIER_FORMS];
         int nx = 0, b = 0;
@@ -301,7 +289,7 @@ const gs_command gs_cmd_plain = {
     .usage = "usage: gsync-bench plain [--tbs-per-sm LIST] [--iters N] [--repeat N] [--threads N] [--format F]\n"
              "  gsBarrier as a user's kernel calls it (a plain build, the plan's form) beside grid.sync(),\n"
              "  cuda::barrier and an unordered counter barrier, in interleaved rounds.\n",
-    .shared = PLAIN_SHARED, .run = gs_plain_run,
+    .shared = PLAIN_SHARED, .run = gs_plain_run, .schema = &plain_schema,
 };
 
 const gs_command gs_cmd_tune = {
@@ -310,5 +298,5 @@ const gs_command gs_cmd_tune = {
     .usage = "usage: gsync-bench tune [--tbs-per-sm LIST] [--iters N] [--repeat N] [--threads N] [--format F]\n"
              "  every form of gsBarrier at each point, the fastest marked, and the chooser's thresholds they\n"
              "  suggest for src/lib/barrier_plan.c.\n",
-    .shared = PLAIN_SHARED, .run = gs_tune_run,
+    .shared = PLAIN_SHARED, .run = gs_tune_run, .schema = &tune_schema,
 };

@@ -126,11 +126,12 @@ static void run_row(const gs_meta *m, const void *rows, int i, gs_cell *c)
         c[R_VERDICT_T] = gs_text("PASS");
 }
 
+const gs_schema gs_schema_run = {"results", run_cols, R_COLS, NULL, NULL, 0};
+
 int gs_report(FILE *f, enum gs_format fmt, const gs_meta *m, const gs_result *r, int n)
 {
-    static const gs_schema schema = {"results", run_cols, R_COLS, NULL, NULL, 0};
     char err[128];
-    return gs_print(f, fmt, m, &schema, r, n, run_row, err, sizeof err);
+    return gs_print(f, fmt, m, &gs_schema_run, r, n, run_row, err, sizeof err);
 }
 
 enum { F_MEASURE, F_NS, F_UNIT_T, F_NOTE, F_COLS };
@@ -152,11 +153,12 @@ static void floor_row(const gs_meta *m, const void *rows, int i, gs_cell *c)
     c[F_NOTE] = gs_text(r->note);
 }
 
+const gs_schema gs_schema_floor = {"floor", floor_cols, F_COLS, NULL, NULL, 1};
+
 int gs_report_floor(FILE *f, enum gs_format fmt, const gs_meta *m, const gs_floor_row *rows, int n)
 {
-    static const gs_schema schema = {"floor", floor_cols, F_COLS, NULL, NULL, 1};
     char err[128];
-    return gs_print(f, fmt, m, &schema, rows, n, floor_row, err, sizeof err);
+    return gs_print(f, fmt, m, &gs_schema_floor, rows, n, floor_row, err, sizeof err);
 }
 
 enum { D_BLOCKS, D_T1, D_TA = D_T1 + GS_DECOMPOSE_MODES, D_TC, D_TS, D_TF, D_BARRIER, D_TIMEOUT_T, D_VERDICT, D_COLS };
@@ -190,13 +192,14 @@ static void decompose_row(const gs_meta *m, const void *rows, int i, gs_cell *c)
     c[D_VERDICT] = gs_text(r->timed_out ? "TIMEOUT" : "PASS");
 }
 
+const gs_schema gs_schema_decompose = {
+    "decompose", decompose_cols, D_COLS,
+    "ns per iteration: t1 compute, t2 +atomic, t3 +__syncthreads, t4 +barrier, t5 +fence\n", NULL, 0};
+
 int gs_report_decompose(FILE *f, enum gs_format fmt, const gs_meta *m, const gs_decompose_row *rows, int n)
 {
-    static const gs_schema schema = {
-        "decompose", decompose_cols, D_COLS,
-        "ns per iteration: t1 compute, t2 +atomic, t3 +__syncthreads, t4 +barrier, t5 +fence\n", NULL, 0};
     char err[128];
-    return gs_print(f, fmt, m, &schema, rows, n, decompose_row, err, sizeof err);
+    return gs_print(f, fmt, m, &gs_schema_decompose, rows, n, decompose_row, err, sizeof err);
 }
 
 void gs_progress(int i, int n, const char *cmd, const char *a, const char *b)

@@ -5,6 +5,8 @@
 
 #include "table.h"
 
+/* Their columns, which the commands' table entries name (gs_command.schema). */
+extern const gs_schema gs_schema_run, gs_schema_floor, gs_schema_decompose;
 /* Each returns GS_EXIT_OK, or GS_EXIT_RUNTIME when a write failed (the
  * stream's error flag stays set for the caller's final check). */
 int gs_report(FILE *f, enum gs_format fmt, const gs_meta *m, const gs_result *r, int n);

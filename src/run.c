@@ -336,6 +336,7 @@ const gs_command gs_cmd_suite = {
         "  at 1, 2, 4, 8, 16, 32 blocks per SM, 5 s watchdog, 5 repeats.  Options as for run.\n",
     .implied = 1, .shared = RUN_SHARED, .opts = suite_opts, .nopts = 1, .defaults = defaults,
     .more = family_option, .more_names = family_option_names, .check = check, .run = run, .more_help = more_help,
+    .schema = &gs_schema_run,
 };
 
 const gs_command gs_cmd_run = {
@@ -349,7 +350,7 @@ const gs_command gs_cmd_run = {
     .shared = RUN_SHARED | GS_SH(WRAP), .defaults = defaults, .operand = parse_prims,
     .missing = "'run' needs a primitive name, e.g. 'gsync-bench run ticketMutex'", .more = family_option,
     .more_names = family_option_names,
-    .bare = bare, .check = check, .run = run, .example = "ticketMutex",
+    .bare = bare, .check = check, .run = run, .example = "ticketMutex", .schema = &gs_schema_run,
 };
 
 const gs_command gs_cmd_list = {

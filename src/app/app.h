@@ -1,7 +1,7 @@
 /* app.h: the app family: whole programs whose iterations are separated by
  * a device-wide barrier (BFS, SSSP, PageRank, Reduce), written once and run
- * with every synchronization mode.  Shared by app.c (host: inputs, the
- * command, verification, report) and app_kernels.cu (the programs). */
+ * with every synchronization mode.  Shared by the host (program.h: the
+ * program table, app.c: the sweep) and the kernels (app_kernels.cu). */
 #ifndef GSYNC_APP_H
 #define GSYNC_APP_H
 
@@ -13,7 +13,7 @@
 extern "C" {
 #endif
 
-enum gs_app_program {
+enum gs_app_kernel { /* the programs' kernels' numbers (program.h's table entries name theirs) */
     GS_APP_BFS,       /* data-driven: a worklist of the frontier, one level an iteration      */
     GS_APP_BFS_TOPO,  /* topology-driven: every vertex looks at its level each iteration      */
     GS_APP_SSSP,      /* data-driven Bellman-Ford: a worklist of the vertices that improved   */
@@ -200,9 +200,13 @@ int gs_app_run_relaunch(gs_app_args *a, int graph, cudaEvent_t t0, cudaEvent_t t
  * (program, mode) admits; key_bits (32 or 64) picks bitonic's kernel. */
 int gs_app_occupancy(unsigned int program, unsigned int key_bits, unsigned int mode, unsigned int threads, int *per_sm);
 size_t gs_app_state_bytes(unsigned int blocks, unsigned int groups);
-/* UTS: one launch with the stack lock `lock` (a GS_SYNC_UTS_*): cooperative,
- * or for cohortMutex in the largest clusters of up to GS_APP_UTS_CLUSTER
- * blocks that hold the whole grid at once (*cluster: their size; 1: none). */
+/* uts_kernels.cu.  Per run, first: arms the watchdog of its kernels' waits
+ * (the watchdog's pointer is a translation unit's own: gs_app_setup arms
+ * only app_kernels.cu's).  UTS: one launch with the stack lock `lock` (a
+ * GS_SYNC_UTS_*): cooperative, or for cohortMutex in the largest clusters of
+ * up to GS_APP_UTS_CLUSTER blocks that hold the whole grid at once
+ * (*cluster: their size; 1: none). */
+int gs_app_uts_setup(gs_app_args *a);
 int gs_app_run_uts(gs_app_args *a, unsigned int lock, unsigned int *cluster, cudaEvent_t t0, cudaEvent_t t1);
 int gs_app_uts_occupancy(unsigned int threads, int *per_sm); /* the least of the locks' kernels */
 /* async BFS and SSSP (async_kernels.cu): fills a->dq, a->ring and a->ctl

@@ -3,6 +3,7 @@
  * ...), parsed without touching the GPU, so that the command-line tests and
  * the fuzz test cover them. */
 #include "app/app_cli.h"
+#include "app/program.h"
 #include "cli.h"
 
 #include "app/graph.h"
@@ -17,10 +18,9 @@
 
 GS_OWN_FITS(gs_app_options);
 
-static const char *const program_names[GS_APP_PROGRAMS] = {"bfs",      "bfs-topo", "sssp", "sssp-topo",
-                                                           "pagerank", "reduce",   "sw",   "bitonic", "uts", "reduce-float",
-                                                           "uts-hs"};
-/* The barrier and mutex families' names where the algorithm is the same. */
+/* The synchronization modes' names: the barrier and mutex families' where
+ * the algorithm is the same (their origin, summary and flags then come from
+ * the family's table), else app's own. */
 static const char *const sync_names[GS_SYNC_NAMES] = {
     "relaunchStream", "relaunchGraph", "gridSync",  "cudaBarrier",      "atomicTreeBarrUniq", "lfTreeBarrUniq",
     "srBarrier",      "fxLockFreeBarrier", "fxLockBarrier", "gsBarrier", "brokenNoBarrier",
@@ -32,25 +32,88 @@ static const char *const alphabets[] = {"dna", "protein"};
 static const char *const bit_words[] = {"32", "64"};
 static const char *const steals[] = {"batch", "half"};
 
-const char *gs_app_program_name(unsigned int p)
-{
-    return p < GS_APP_PROGRAMS ? program_names[p] : "?";
-}
+#define UNORDERED GS_APP_SYNC_UNORDERED
+#define FAMILY(f) {f, NULL, NULL, 0u}
+#define OWN(origin, summary, flags) {NULL, origin, summary, flags}
+static const struct {
+    const char *family;            /* the family whose primitive of the same name it is; NULL: app's own */
+    const char *origin, *summary;  /* app's own modes' */
+    unsigned int flags;            /* GS_APP_SYNC_*; a family's primitive adds its GS_PRIM_UNORDERED */
+} sync_info[GS_SYNC_NAMES] = {
+    [GS_SYNC_RELAUNCH_STREAM] = FAMILY("barrier"),
+    [GS_SYNC_RELAUNCH_GRAPH] = FAMILY("barrier"),
+    [GS_SYNC_GRID] = FAMILY("barrier"),
+    [GS_SYNC_CUDA_BARRIER] = FAMILY("barrier"),
+    [GS_SYNC_ATOMIC_TREE] = FAMILY("barrier"),
+    [GS_SYNC_LF_TREE] = FAMILY("barrier"),
+    [GS_SYNC_SENSE_REVERSING] = FAMILY("barrier"),
+    [GS_SYNC_FX_LOCKFREE] = FAMILY("barrier"),
+    [GS_SYNC_FX_LOCK] = {"barrier", NULL, NULL, GS_APP_SYNC_MAY_TIME_OUT}, /* it may deadlock */
+    [GS_SYNC_GS] = FAMILY("barrier"),
+    [GS_SYNC_BROKEN_NONE] = OWN("test twin", "__syncthreads only, no grid barrier (uts: no lock; uts-hs: hsShipped)",
+                                UNORDERED),
+    [GS_SYNC_FX_LOCK_NOFENCE] = FAMILY("barrier"),
+    [GS_SYNC_FX_LOCKFREE_NOFENCE] = FAMILY("barrier"),
+    [GS_SYNC_UTS_SPIN] = FAMILY("mutex"),
+    [GS_SYNC_UTS_FA] = FAMILY("mutex"),
+    [GS_SYNC_UTS_TICKET] = FAMILY("mutex"),
+    [GS_SYNC_UTS_ARRAY] = FAMILY("mutex"),
+    [GS_SYNC_UTS_COHORT] = FAMILY("mutex"),
+    [GS_SYNC_UTS_NONE] = OWN("test twin", "uts's stacks without locks", UNORDERED),
+    [GS_SYNC_HS_SHIPPED] = OWN("HeteroSync baseline", "HeteroSync's UTS kernel as shipped (it must FAIL on sm_70+)",
+                               UNORDERED),
+    [GS_SYNC_HS_FIXED] = OWN("HeteroSync baseline", "its kernel with __syncwarp and its relaxed lock fixed", 0u),
+    [GS_SYNC_HS_TICKET] = OWN("gsync", "the fixed kernel with gsync's ticket locks", 0u),
+    [GS_SYNC_ASYNC] = OWN("gsync", "no barrier: a work ring (async_kernels.cu)", 0u),
+    [GS_SYNC_ASYNC_BROKEN] = OWN("test twin", "async whose popped vertex stays queued", UNORDERED),
+    [GS_SYNC_CUB_RADIX] = OWN("CUDA peer", "CUB's DeviceRadixSort of the same keys", 0u),
+    [GS_SYNC_CUB_MERGE] = OWN("CUDA peer", "CUB's DeviceMergeSort of the same keys", 0u),
+    [GS_SYNC_CUB_REDUCE] = OWN("CUDA peer", "CUB's DeviceReduce::Sum of the same terms", 0u),
+};
+#undef FAMILY
+#undef OWN
+#undef UNORDERED
 
 const char *gs_app_sync_name(unsigned int m)
 {
     return m < GS_SYNC_NAMES ? sync_names[m] : "?";
 }
 
+const gs_prim *gs_app_sync_prim(unsigned int m)
+{
+    const gs_family *f = m < GS_SYNC_NAMES && sync_info[m].family ? gs_family_find(sync_info[m].family) : NULL;
+    for (size_t i = 0; f && i < f->nprims; ++i)
+        if (strcmp(f->prims[i].name, sync_names[m]) == 0)
+            return &f->prims[i];
+    return NULL;
+}
+
+const char *gs_app_sync_origin(unsigned int m)
+{
+    const gs_prim *p = gs_app_sync_prim(m);
+    return p ? p->origin : m < GS_SYNC_NAMES && sync_info[m].origin ? sync_info[m].origin : "?";
+}
+
+const char *gs_app_sync_summary(unsigned int m)
+{
+    const gs_prim *p = gs_app_sync_prim(m);
+    return p ? p->summary : m < GS_SYNC_NAMES && sync_info[m].summary ? sync_info[m].summary : "?";
+}
+
+int gs_app_sync_unordered(unsigned int m)
+{
+    const gs_prim *p = gs_app_sync_prim(m);
+    return (p && (p->flags & GS_PRIM_UNORDERED)) || (m < GS_SYNC_NAMES && (sync_info[m].flags & GS_APP_SYNC_UNORDERED));
+}
+
+int gs_app_sync_may_time_out(unsigned int m)
+{
+    return m < GS_SYNC_NAMES && (sync_info[m].flags & GS_APP_SYNC_MAY_TIME_OUT);
+}
+
 int gs_app_mode_applies(unsigned int program, unsigned int mode)
 {
-    const int lock = mode >= GS_SYNC_UTS_SPIN && mode <= GS_SYNC_UTS_NONE;
-    const int hs = mode >= GS_SYNC_HS_SHIPPED && mode <= GS_SYNC_HS_TICKET;
-    if (mode == GS_SYNC_ASYNC || mode == GS_SYNC_ASYNC_BROKEN)
-        return program == GS_APP_BFS || program == GS_APP_SSSP;
-    if (program == GS_APP_UTS_HS)
-        return hs || mode == GS_SYNC_BROKEN_NONE;
-    return program == GS_APP_UTS ? lock || mode == GS_SYNC_BROKEN_NONE : !lock && !hs;
+    return program < GS_APP_PROGRAMS && mode < 64u && (gs_app_programs[program]->takes & GS_SYNC_BIT(mode)) != 0;
 }
 
 static gs_app_options *own(gs_options *o)
@@ -74,7 +137,7 @@ static void defaults(gs_options *o)
 
 static int programs(gs_options *o, const char *arg, char *err, size_t n)
 {
-    return gs_parse_names("program", arg, program_names, GS_APP_PROGRAMS, GS_APP_PROGRAMS, own(o)->programs,
+    return gs_parse_names("program", arg, gs_app_program_names, GS_APP_PROGRAMS, GS_APP_PROGRAMS, own(o)->programs,
                           &own(o)->nprograms, err, n);
 }
 
@@ -253,7 +316,8 @@ const gs_command gs_cmd_app = {
     .shared = GS_SH(FORMAT) | GS_SH(DEVICE) | GS_SH(TBS_PER_SM) | GS_SH(REPEAT) | GS_SH(THREADS) | GS_SH(TIMEOUT),
     .opts = opts, .nopts = sizeof opts / sizeof opts[0], .defaults = defaults, .operand = programs,
     .missing = "'app' needs a program, e.g. 'gsync-bench app bfs' (see 'gsync-bench app --help')",
-    .example = "bfs", .modes = program_names, .nmodes = GS_APP_PROGRAMS, .mode_kind = "programs", .asked = asked,
+    .example = "bfs", .modes = gs_app_program_names, .nmodes = GS_APP_PROGRAMS, .mode_kind = "programs", .asked = asked,
     .check = check,
     .run = gs_app_command,
+    .schema = &gs_app_schema, /* (the graph column as wide as its longest entry) */
 };

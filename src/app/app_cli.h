@@ -39,13 +39,27 @@ typedef struct gs_app_options {
  * the others the barriers. */
 int gs_app_mode_applies(unsigned int program, unsigned int mode);
 #define GS_APP_MAX_REPEAT 100
-const char *gs_app_program_name(unsigned int program);
-const char *gs_app_sync_name(unsigned int mode);
 
-/* app.c: the command.  GS_EXIT_OK, or an exit status with err set. */
+/* A synchronization mode (GS_SYNC_*): its name; the family's primitive of
+ * that name where the algorithm is the same (NULL: app's own mode); its
+ * origin and summary (the family's, or app's own); whether it is ordered
+ * too little (a FAIL or TIMEOUT is its finding: the family's
+ * GS_PRIM_UNORDERED, or app's twins) and whether it may deadlock (TIMEOUT). */
+enum { GS_APP_SYNC_UNORDERED = 1u, GS_APP_SYNC_MAY_TIME_OUT = 2u };
+struct gs_prim;
+const char *gs_app_sync_name(unsigned int mode);
+const struct gs_prim *gs_app_sync_prim(unsigned int mode);
+const char *gs_app_sync_origin(unsigned int mode);
+const char *gs_app_sync_summary(unsigned int mode);
+int gs_app_sync_unordered(unsigned int mode);
+int gs_app_sync_may_time_out(unsigned int mode);
+
+/* app.c: the command.  GS_EXIT_OK, or an exit status with err set; its columns. */
 struct gs_options;
 struct gs_device_info;
 struct gs_meta;
+struct gs_schema;
+extern const struct gs_schema gs_app_schema;
 int gs_app_command(const struct gs_options *o, const struct gs_device_info *dev, const struct gs_meta *meta,
                    char *err, size_t n);
 

@@ -293,15 +293,19 @@ static void report_row(gs_out *out, const gs_litmus_options *lo, const litmus_ro
     gs_out_row(out, c);
 }
 
+/* (the note, which names the run's iterations and stress, is the report's) */
+const gs_schema gs_litmus_schema = {"litmus", litmus_cols, L_COLS, NULL, NULL, 0};
+
 static int report(enum gs_format fmt, const gs_meta *m, const gs_litmus_options *lo, const litmus_row *rows, int nrows,
                   char *err, size_t n)
 {
     char note[200];
-    gs_schema s = {"litmus", litmus_cols, L_COLS, note, NULL, 0};
+    gs_schema s = gs_litmus_schema;
     gs_out out;
     snprintf(note, sizeof note, "litmus: at least %u iterations a row; each role in a block of its own SM%s; stress %s\n",
              lo->iters, nrows && rows[0].per_sm == 1u ? " (one block an SM)" : "",
              lo->stress ? "on" : "off");
+    s.note = note;
     s.json_extra = lo->stress ? "\"stress\": true" : "\"stress\": false";
     gs_out_begin(&out, stdout, fmt, m, &s);
     for (int i = 0; i < nrows; ++i)

@@ -126,10 +126,12 @@ cudaError_t gs_litmus_gpu_run(gs_litmus_gpu *g, unsigned int rounds, int stress,
                               int *timed_out);
 void gs_litmus_gpu_close(gs_litmus_gpu *g);
 
-/* ---- litmus.c: the command.  GS_EXIT_OK, or an exit status with err set. ---- */
+/* ---- litmus.c: the command.  GS_EXIT_OK, or an exit status with err set; its columns. ---- */
 struct gs_options;
 struct gs_device_info;
 struct gs_meta;
+struct gs_schema;
+extern const struct gs_schema gs_litmus_schema;
 int gs_litmus_command(const struct gs_options *o, const struct gs_device_info *dev, const struct gs_meta *meta,
                       char *err, size_t n);
 

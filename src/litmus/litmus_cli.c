@@ -108,5 +108,5 @@ const gs_command gs_cmd_litmus = {
              "            atomics; off: they idle (on)\n"
              "  --timeout watchdog deadline per launch in seconds (5)\n",
     .shared = GS_SH(FORMAT) | GS_SH(DEVICE) | GS_SH(TIMEOUT), .opts = opts, .nopts = sizeof opts / sizeof opts[0],
-    .defaults = defaults, .check = check, .run = gs_litmus_command,
+    .defaults = defaults, .check = check, .run = gs_litmus_command, .schema = &gs_litmus_schema,
 };

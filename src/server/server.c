@@ -613,10 +613,11 @@ static void report_row(const gs_meta *m, const void *rows, int i, gs_cell *c)
     c[S_DETAIL] = gs_text(r->detail);
 }
 
+const gs_schema gs_server_schema = {"server", server_cols, S_COLS, NULL, NULL, 0};
+
 static int report(enum gs_format fmt, const gs_meta *m, const srv_row *rows, int nrows, char *err, size_t n)
 {
-    static const gs_schema schema = {"server", server_cols, S_COLS, NULL, NULL, 0};
-    return gs_print(stdout, fmt, m, &schema, rows, nrows, report_row, err, n);
+    return gs_print(stdout, fmt, m, &gs_server_schema, rows, nrows, report_row, err, n);
 }
 
 /* Stress's rows: first the shape of the deadlock a user found (256

@@ -122,10 +122,12 @@ int gs_server_gpu_per_sm(unsigned int workload, unsigned int threads, unsigned i
 int gs_srv_check_stress(gs_srv_launch *l, const unsigned int *items, const unsigned int *log,
                         const unsigned int *counts, char *d, size_t n);
 
-/* server.c: the command. */
+/* server.c: the command; its columns. */
 struct gs_options;
 struct gs_device_info;
 struct gs_meta;
+struct gs_schema;
+extern const struct gs_schema gs_server_schema;
 int gs_server_command(const struct gs_options *o, const struct gs_device_info *dev, const struct gs_meta *meta,
                       char *err, size_t n);
 #ifdef __cplusplus

@@ -267,4 +267,5 @@ const gs_command gs_cmd_server = {
     .example = "counters", .modes = workload_names, .nmodes = GS_SRV_WORKLOADS, .mode_kind = "workloads",
     .asked = asked, .check = check,
     .run = gs_server_command,
+    .schema = &gs_server_schema,
 };

@@ -10,11 +10,12 @@
  * shared memory when they fit (cta-scope relaxed atomics, a CAS loop for a
  * conditional withdrawal, a shared-memory lock a hash bucket), else in
  * global memory that only it touches.
- * Per-item locks: HeteroSync's spin lock (atomic CAS, fence.sc after
- * acquiring and before releasing), gsync's ticket lock (relaxed add,
- * ld.acquire poll, st.release) and a tuned try-lock (relaxed test, acquire
- * CAS, sleeping backoff, release store; two items: the second only tried,
- * both dropped when it is taken), all gpu scope, per thread.
+ * Per-item locks: the library's gs_mutex_spin (HeteroSync's spin lock:
+ * atomic CAS, fence.sc after acquiring and before releasing) and
+ * gs_mutex_ticket (gsync's ticket lock, 256 bytes an item), and a tuned
+ * try-lock (relaxed test, acquire CAS, sleeping backoff, release store; two
+ * items: the second only tried, both dropped when it is taken), all gpu
+ * scope, per thread.
  * Every wait goes through the watchdog.
  */
 #include "bench.cuh"
@@ -47,7 +48,7 @@ typedef struct srv_args {
     void *queues;
     unsigned long long *bins;  /* counters: (count << 32) + sum a bin */
     unsigned int *balances;    /* transfers */
-    unsigned int *locks;       /* spin: a word an item; ticket: two */
+    unsigned int *locks;       /* spin, try: a word an item; ticket: a gs_mutex_ticket_t */
     unsigned int *log, *counts, *done, *timeouts;
     unsigned int keys, pool_per_server, nlocks; /* hashtable */
     unsigned int *heads, *pool_top;             /* a bucket's first node + 1 (0: none); the lock ways' pool */
@@ -73,39 +74,32 @@ static __device__ __forceinline__ unsigned long long client_threads(const srv_ar
     return (unsigned long long)clients(a) * blockDim.x;
 }
 
-/* ---- per-item locks ---- */
+/* ---- per-item locks: the library's spin and ticket locks, and the try-lock ---- */
+static __device__ __forceinline__ gs_mutex_ticket_t *ticket_of(const srv_args &a, unsigned int i)
+{
+    return (gs_mutex_ticket_t *)a.locks + i;
+}
 static __device__ __forceinline__ bool lock_item(const srv_args &a, unsigned int i, unsigned int *ticket)
 {
     gs_wait_t w = GS_WAIT_INIT;
-    if (a.way == GS_SRV_SPIN) { /* HeteroSync's spinMutex per item */
-        while (gs_atom_cas_relaxed(&a.locks[i], 0u, 1u, GPU) != 0u)
-            if (gs_wait_spin(&w))
-                return false;
-        gs_fence_sc(GPU);
-        return true;
-    }
+    if (a.way == GS_SRV_SPIN) /* HeteroSync's spinMutex per item */
+        return gs_mutex_spin_lock((gs_mutex_spin_t *)&a.locks[i], GPU);
     if (a.way == GS_SRV_TRY) { /* test, then test-and-set, with sleeping backoff */
         while (gs_ld_relaxed(&a.locks[i], GPU) != 0u || gs_atom_cas_acquire(&a.locks[i], 0u, 1u, GPU) != 0u)
             if (gs_wait_backoff(&w))
                 return false;
         return true;
     }
-    unsigned int *l = &a.locks[2u * i];
-    *ticket = gs_atom_add_relaxed(&l[0], 1u, GPU);
-    while (gs_ld_acquire(&l[1], GPU) != *ticket)
-        if (gs_wait_spin(&w))
-            return false;
-    return true;
+    return gs_mutex_ticket_lock(ticket_of(a, i), ticket, GPU);
 }
 static __device__ __forceinline__ void unlock_item(const srv_args &a, unsigned int i, unsigned int ticket)
 {
-    if (a.way == GS_SRV_SPIN) {
-        gs_fence_sc(GPU);
-        (void)gs_atom_exch_relaxed(&a.locks[i], 0u, GPU);
-    } else if (a.way == GS_SRV_TRY)
+    if (a.way == GS_SRV_SPIN)
+        gs_mutex_spin_unlock((gs_mutex_spin_t *)&a.locks[i], GPU);
+    else if (a.way == GS_SRV_TRY)
         gs_st_release(&a.locks[i], 0u, GPU);
     else
-        gs_st_release(&a.locks[2u * i + 1u], ticket + 1u, GPU);
+        gs_mutex_ticket_unlock(ticket_of(a, i), ticket, GPU);
 }
 static __device__ __forceinline__ void count_timeout(const srv_args &a)
 {
@@ -890,7 +884,7 @@ extern "C" int gs_server_gpu_run(gs_srv_launch *l, unsigned int *items, unsigned
     const size_t item_bytes = l->workload == GS_SRV_COUNTERS || l->workload == GS_SRV_STRESS ? 8ull * l->items
                               : l->workload == GS_SRV_HASHTABLE ? 4ull * ((l->items + 3u) & ~3u) + 16ull * pool
                                                                 : 4ull * l->items;
-    const size_t lock_bytes = (l->way == GS_SRV_TICKET ? 8ull : 4ull) * l->items;
+    const size_t lock_bytes = (l->way == GS_SRV_TICKET ? sizeof(gs_mutex_ticket_t) : 4ull) * l->items;
     const size_t client_threads = (size_t)(l->blocks - l->servers) * l->threads;
     size_t log_words = 0;
     memset(&a, 0, sizeof a);

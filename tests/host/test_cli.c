@@ -1,5 +1,6 @@
 /* Command-line parsing: every option, HeteroSync's form, every error. */
 #include "../check.h"
+#include "../parse_line.h"
 #include "cli.h"
 #include "app/app_cli.h"
 #include "gsync/host.h"
@@ -15,14 +16,7 @@ static char err[512];
 
 static int parse(gs_options *o, const char *line)
 {
-    char buf[1024], *argv[64];
-    int argc = 0;
-    char *tok, *save = NULL;
-    snprintf(buf, sizeof buf, "gsync-bench %s", line);
-    for (tok = strtok_r(buf, " ", &save); tok && argc < 63; tok = strtok_r(NULL, " ", &save))
-        argv[argc++] = tok;
-    argv[argc] = NULL;
-    return gs_parse_args(argc, argv, o, err, sizeof err);
+    return parse_line(o, line, err, sizeof err);
 }
 
 static int usage(const char *line, const char *must_contain)

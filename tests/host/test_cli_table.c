@@ -8,9 +8,12 @@
  * suggestion.  Given gsync-bench's path, the same bad values go through the
  * binary on a machine without a GPU: exit 2, one line on stderr, never "no
  * NVIDIA GPU"; a good line of each command reaches the device (exit 1 there)
- * or runs without one. */
+ * or runs without one.  Every command's columns (its schema): a JSON key,
+ * at most GS_MAX_COLS, a name for each CSV and JSON column, once in each
+ * format; a command that runs on the device declares them. */
 #include "../check.h"
 #include "cli.h"
+#include "table.h"
 
 #include <fcntl.h>
 #include <spawn.h>
@@ -351,6 +354,24 @@ int main(int argc, char **argv)
                          names[k], c->name);
                 CHECK(parse(c, operand(c, NULL), names[k], NULL, &o) == GS_EXIT_USAGE && strstr(err, want));
             }
+    }
+    for (size_t i = 0; i < gs_ncommands; ++i) { /* the columns each command declares */
+        const gs_schema *s = gs_commands[i]->schema;
+        CHECK(s != NULL || gs_commands[i]->host_only); /* a command on the device prints rows */
+        if (!s)
+            continue;
+        CHECK(s->key && s->key[0] && s->cols && s->ncols > 0 && s->ncols <= GS_MAX_COLS);
+        for (int k = 0; k < s->ncols; ++k) {
+            const gs_col *col = &s->cols[k];
+            CHECK(!(col->where & GS_COL_DATA) || (col->name && col->name[0]));
+            for (int j = k + 1; j < s->ncols; ++j)
+                if ((col->where & s->cols[j].where & GS_COL_DATA) && strcmp(col->name, s->cols[j].name) == 0) {
+                    CHECK(!"a column named twice");
+                    fprintf(stderr, "  %s: column %s twice\n", gs_commands[i]->name, col->name);
+                }
+        }
+        for (size_t j = 0; j < i; ++j) /* commands that print the same rows share the columns */
+            CHECK(gs_commands[j]->schema != s || gs_commands[j]->run == gs_commands[i]->run);
     }
     {
         char *bv[] = {"gsync-bench", "no-such-command", NULL};
