@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tools/gpu_session.sh STEP...: one call on a GPU machine: build for sm_90,
 # then each STEP, writing under $OUT (default ./gpu-out):
-#   test      the CTest suite, GPU tests included (ctest.log)
+#   test      the CTest suite, GPU tests included (ctest.log); CTEST_ARGS selects (-R/-E)
 #   sanitize  compute-sanitizer memcheck, racecheck, synccheck on small runs
 #             (SAN_TOOLS picks some of them)
 #   tune      every form of gsBarrier at each occupancy (tune.csv, tune.txt)
@@ -82,7 +82,7 @@ csv() {
 for w in "$@"; do
   case $w in
   test)
-    (cd build && ctest --output-on-failure -V) >"$OUT/ctest.log" 2>&1
+    (cd build && ctest --output-on-failure -V ${CTEST_ARGS:-}) >>"$OUT/ctest.log" 2>&1
     grep -E "tests passed|tests failed|\(Failed\)|\*\*\*Failed" "$OUT/ctest.log" | tail -15 ;;
   sanitize) # a build whose barriers verify over 100 episodes, not 10000: racecheck is slow
     cmake -S . -B build_san -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=native \
