@@ -6,7 +6,8 @@
 #  2. the twin that publishes a slot before writing it: FAIL, with messages
 #     of one slot and of four;
 #  3. every workload in every way, small: PASS (host replay), but HeteroSync's
-#     spin lock may time out on 64 items (it livelocks);
+#     spin lock may time out on 64 items (it livelocks); counters with a
+#     warp's updates merged, skewed, on 2, 64 and 2^20 bins: PASS;
 #  4. messages of 32 to 512 bytes (no slot out of place or torn), hash-table
 #     lookups (every answer known), union-find on an RMAT and a road graph:
 #     PASS; the union-find twin that links without the lock and the lookup
@@ -41,9 +42,12 @@ rows "$tmp/queue.csv" | awk '$3 != "PASS" || $4 < 10000000 { bad = 1; print "que
 # HeteroSync's spin lock may livelock on 64 items (TIMEOUT, its finding); nothing else may fail
 bad=$(rows "$tmp/all.csv" | grep -v " PASS " | grep -v "^[a-z]* spinLock TIMEOUT ")
 [ -z "$bad" ] || { echo "server all: not PASS:"; echo "$bad"; status=1; }
-# queue 3 ways x 2 shares, pingpong 1, counters 4 + 2 x 2 shares, x 2 item counts, transfers and hashtable
+# queue 3 ways x 2 shares, pingpong 1, counters 4 + 3 x 2 shares, x 2 item counts, transfers and hashtable
 # 3 + 2 x 2 shares x 2 item counts each, unionfind 4 + 2 x 2 shares on one graph
-[ "$(rows "$tmp/all.csv" | wc -l)" = 59 ] || { echo "server all: $(rows "$tmp/all.csv" | wc -l) rows, expected 59"; status=1; }
+[ "$(rows "$tmp/all.csv" | wc -l)" = 63 ] || { echo "server all: $(rows "$tmp/all.csv" | wc -l) rows, expected 63"; status=1; }
+# a warp's updates to one bin merged (a quarter of them on bin 0): every bin's count and sum still right
+"$bench" server counters --way serverCombine,server --dist skewed --items 2,64,1048576 --ops 4 --repeat 1 --format csv >"$tmp/comb.csv"
+[ "$(rows "$tmp/comb.csv" | grep -c " PASS ")" = 6 ] || { echo "serverCombine:"; rows "$tmp/comb.csv"; status=1; }
 "$bench" server queue,hashtable,unionfind --way server,serverLF,ticketLock,tryLock,atomic --msg-bytes 32,128,512 --ops 4 \
   --items 256 --collision 8 --lookups 50,100 --graph rmat:12,road:5000 --repeat 1 --timeout 20 --format csv >"$tmp/more.csv" || {
   echo "server more: exit $?"; status=1; }

@@ -33,6 +33,7 @@
 #             destinations (server-queue-dest.csv, server-queue-warp.csv), and the
 #             user program swept over shapes (server-user.csv), the matrix past
 #             2^32 (server-stress-wrap.csv)
+#   serveruser  the user program's sweep alone (server-user.csv)
 #   litmus    litmus tests of ptx.cuh: every shape and order and the broken
 #             twin, 10^7 iterations each (litmus.csv)
 #   litmuspub the library's publish patterns (fences, atom.release.or, cluster
@@ -52,6 +53,12 @@ LOG="$OUT/run.log"
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 >/tmp/build.log 2>&1 &&
   cmake --build build -j 16 >>/tmp/build.log 2>&1 || { cat /tmp/build.log >>"$LOG"; tail -30 /tmp/build.log; exit 1; }
 B=./build/gsync-bench
+
+# the user program on the server over its shapes (server-user.csv)
+user_sweep() {
+  (cd build && ../tests/server_user_expect.sh ./server_example "$OUT/server-user.csv") >>"$LOG" 2>&1
+  echo "tests/server_user_expect.sh build/server_example server-user.csv" >"$OUT/server-user.cmd"
+}
 
 # csvs NAME -- ARGS... [-- ARGS...]: several gsync-bench runs into one NAME.csv (one header), each
 # command a line of NAME.cmd
@@ -171,8 +178,8 @@ for w in "$@"; do
     csv server-queue-dest server queue --way server,serverLF,basic --dest lane --share 5,25,50 --repeat 5
     csv server-queue-warp server queue --way server,serverLF,basic --dest warp --share 5,25,50 --repeat 5
     csv server-stress-wrap server stress --wrap --configs 60 --timeout ${STRESS_TIMEOUT:-2}
-    (cd build && ../tests/server_user_expect.sh ./server_example "$OUT/server-user.csv") >>"$LOG" 2>&1
-    echo "tests/server_user_expect.sh build/server_example server-user.csv" >"$OUT/server-user.cmd" ;;
+    user_sweep ;;
+  serveruser) user_sweep ;;
   multi) csv multi multi --tbs-per-sm 1,2,4,8 --repeat 7 ;;
   floor) csv floor floor ;;
   decompose) csv decompose decompose ;;

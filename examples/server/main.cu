@@ -2,11 +2,13 @@
  * shows (no watchdog): client blocks add to counters that server blocks
  * own, each lane its own counter; a third of the lanes sit out each step,
  * and every fourth step the odd warps' lanes ask their counter's server for
- * an answer and check it.  The host replays the steps and compares every
- * counter.  Prints one line; exit 0 when every counter and answer is right.
+ * an answer and check it.  With COMBINE, the lanes that only add merge a
+ * warp's adds to one counter first (gs_server_send_combined).  The host
+ * replays the steps and compares every counter.  Prints one line; exit 0
+ * when every counter and answer is right.
  *
- *   server_example [THREADS [BLOCKS_PER_SM [SERVER_PCT [CAPACITY [ITEMS [LF [HOT [STEPS]]]]]]]]
- *   (256 4 25 4096 65536 0 0 64; LF 1: gs_server_serve_lf; HOT 1: a quarter of the adds on counter 0)
+ *   server_example [THREADS [BLOCKS_PER_SM [SERVER_PCT [CAPACITY [ITEMS [LF [HOT [STEPS [COMBINE]]]]]]]]]
+ *   (256 4 25 4096 65536 0 0 64 0; LF 1: gs_server_serve_lf; HOT 1: a quarter of the adds on counter 0)
  */
 #include <cstdio>
 #include <cstdlib>
@@ -17,7 +19,7 @@
 #include <gsync/msg/server.cuh>
 
 struct plan {
-    unsigned int threads, per_sm, share, capacity, items, lf, hot, steps;
+    unsigned int threads, per_sm, share, capacity, items, lf, hot, steps, combine;
 };
 
 __host__ __device__ static unsigned int item_of(unsigned int client, unsigned int step, const plan &p)
@@ -39,7 +41,7 @@ __global__ void work(gs_server_t s, plan p, unsigned long long *counts, unsigned
     if (gs_server_is_server(s)) {
         auto add = [&](const uint4 &m, unsigned long long) {
             cuda::atomic_ref<unsigned long long, cuda::thread_scope_block>(counts[m.x]).fetch_add(
-                1ull, cuda::memory_order_relaxed); /* only this block touches its counters */
+                m.y ? 1ull : m.z, cuda::memory_order_relaxed); /* only this block touches its counters */
             if (m.y)
                 gs_server_reply(s, m.z, make_uint4(m.w, 3u * m.x + 1u, 0u, 0u));
         };
@@ -56,7 +58,14 @@ __global__ void work(gs_server_t s, plan p, unsigned long long *counts, unsigned
         const unsigned int item = item_of(client, step, p);
         const bool have = sends(threadIdx.x, step);
         const bool ask = have && step % 4u == 3u && (threadIdx.x / 32u) % 2u == 1u;
-        gs_server_send(s, have, item, make_uint4(item, ask, blockIdx.x, threadIdx.x));
+        /* an ask names its lane for the answer; an add carries its count (1, or a warp's merged adds) */
+        const uint4 m = ask ? make_uint4(item, 1u, blockIdx.x, threadIdx.x) : make_uint4(item, 0u, 1u, 0u);
+        if (p.combine) {
+            gs_server_send(s, ask, item, m);
+            gs_server_send_combined(s, have && !ask, item, m,
+                                    [](uint4 a, uint4 b) { return make_uint4(a.x, 0u, a.z + b.z, 0u); });
+        } else
+            gs_server_send(s, have, item, m);
         const unsigned int expect = __syncthreads_count(ask);
         if (expect) {
             gs_server_collect(s, expect, &head, false,
@@ -94,7 +103,7 @@ int main(int argc, char **argv)
 {
     const plan p = {arg(argc, argv, 1, 256u), arg(argc, argv, 2, 4u), arg(argc, argv, 3, 25u),
                     arg(argc, argv, 4, 4096u), arg(argc, argv, 5, 65536u), arg(argc, argv, 6, 0u),
-                    arg(argc, argv, 7, 0u), arg(argc, argv, 8, 64u)};
+                    arg(argc, argv, 7, 0u), arg(argc, argv, 8, 64u), arg(argc, argv, 9, 0u)};
     int dev = 0, sms = 0;
     if (p.items == 0u || p.share == 0u || p.share >= 100u) {
         std::fprintf(stderr, "server_example: ITEMS at least 1, SERVER_PCT from 1 to 99\n");
@@ -142,9 +151,10 @@ int main(int argc, char **argv)
     unsigned int off = 0u;
     for (unsigned int i = 0; i < p.items; ++i)
         off += got[i] != want[i];
-    std::printf("%s threads=%u blocks=%u servers=%u capacity=%u items=%u %s%s: %llu messages in %.3f ms, "
+    std::printf("%s threads=%u blocks=%u servers=%u capacity=%u items=%u %s%s%s: %llu messages in %.3f ms, "
                 "%.2f G/s; %u counters off, %u answers wrong\n",
                 off || bad ? "FAIL" : "PASS", p.threads, blocks, servers, p.capacity, p.items,
-                p.lf ? "serve_lf" : "serve", p.hot ? " hot" : "", messages, ms, messages / (ms * 1e6), off, bad);
+                p.lf ? "serve_lf" : "serve", p.hot ? " hot" : "", p.combine ? " combined" : "", messages, ms,
+                messages / (ms * 1e6), off, bad);
     return off || bad ? 1 : 0;
 }

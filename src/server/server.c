@@ -752,7 +752,7 @@ static int plan(const gs_options *o, const gs_device_info *dev, srv_row *rows, i
             if (!asked || !gs_srv_has_way(wl, v))
                 continue;
             const int served = v == GS_SRV_SERVER || v == GS_SRV_LF || v == GS_SRV_BASIC || v == GS_SRV_BROKEN ||
-                               v == GS_SRV_EARLY_READ;
+                               v == GS_SRV_EARLY_READ || v == GS_SRV_COMBINE;
             const int nshare = served && wl != GS_SRV_PINGPONG && so->nshare ? so->nshare : 1;
             /* variants: hashtable's lookup shares; the queue's message sizes (warp-aggregated sends and their twin) */
             unsigned int var[GS_SRV_MAX_LIST] = {wl == GS_SRV_QUEUE ? 16u : 0u};

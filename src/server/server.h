@@ -37,6 +37,7 @@ enum gs_srv_way {
     GS_SRV_LF,      /* the server with a leader warp handing chunks to follower warps */
     GS_SRV_EARLY_READ, /* hashtable lookups: the twin that takes its answer before it arrives (it must FAIL) */
     GS_SRV_HELD,       /* stress: the twin send that publishes a warp's messages only once all its lanes have room */
+    GS_SRV_COMBINE,    /* counters: the server, a warp's updates to one bin merged first (gs_server_send_combined) */
     GS_SRV_WAYS
 };
 

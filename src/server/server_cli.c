@@ -18,7 +18,7 @@ static const char *const workload_names[GS_SRV_WORKLOADS] = {"queue",     "pingp
                                                              "transfers", "hashtable", "unionfind", "stress"};
 static const char *const way_names[GS_SRV_WAYS] = {"spinLock", "ticketLock",     "atomic",  "server",
                                                    "basic",    "brokenEarlyBit", "tryLock", "brokenNoLock",
-                                                   "serverLF", "brokenEarlyRead", "brokenHeldSend"};
+                                                   "serverLF", "brokenEarlyRead", "brokenHeldSend", "serverCombine"};
 static const char *const dists[] = {"uniform", "skewed"};
 static const char *const dests[] = {"lane", "warp"};
 
@@ -41,7 +41,7 @@ int gs_srv_has_way(unsigned int w, unsigned int v)
         return v == GS_SRV_SERVER;
     case GS_SRV_COUNTERS:
         return v == GS_SRV_SPIN || v == GS_SRV_TICKET || v == GS_SRV_TRY || v == GS_SRV_ATOMIC || v == GS_SRV_SERVER ||
-               v == GS_SRV_LF;
+               v == GS_SRV_LF || v == GS_SRV_COMBINE;
     case GS_SRV_HASHTABLE:
         if (v == GS_SRV_EARLY_READ)
             return 1;
@@ -236,7 +236,8 @@ const gs_command gs_cmd_server = {
              "            workload but stress\n"
              "  --way     spinLock (HeteroSync's spin lock per item), ticketLock (gsync's), tryLock (a tuned\n"
              "            try-lock with backoff), atomic (lock-free: counters, unionfind), server (the block\n"
-             "            handles each run), serverLF (a leader warp hands chunks to follower warps); queue:\n"
+             "            handles each run), serverLF (a leader warp hands chunks to follower warps); counters:\n"
+             "            serverCombine (the server, a warp's updates to one bin merged first); queue:\n"
              "            server (warp-aggregated sends), basic (a send a thread), brokenEarlyBit (the twin\n"
              "            that publishes before writing: it must FAIL); unionfind: brokenNoLock (the twin\n"
              "            that links a root without its lock: it must FAIL); hashtable with --lookups:\n"

@@ -422,6 +422,11 @@ static __device__ void client_stress(const srv_args &a, const gs_server_t &srv, 
     }
 }
 
+/* serverCombine's merge of two counter updates to one bin: sums and counts add. */
+struct add_counts {
+    __device__ uint4 operator()(uint4 a, uint4 b) const { return make_uint4(a.x, a.y + b.y, a.z + b.z, 0u); }
+};
+
 /* The clients without answers step through their operations together, a
  * grid's worth a step, so that every lane reaches each warp-collective send. */
 static __device__ void client_counters_server(const srv_args &a, const gs_server_t &srv)
@@ -431,7 +436,10 @@ static __device__ void client_counters_server(const srv_args &a, const gs_server
         unsigned int bin = 0u, v = 0u;
         if (j < a.total)
             gs_srv_counter_op(j, a.items, a.skewed, &bin, &v);
-        if (__any_sync(~0u, !gs_server_send(srv, j < a.total, bin, make_uint4(bin, v, 0u, 0u)))) {
+        const uint4 m = make_uint4(bin, v, 1u, 0u); /* bin, sum, count */
+        const bool sent = a.way == GS_SRV_COMBINE ? gs_server_send_combined(srv, j < a.total, bin, m, add_counts())
+                                                  : gs_server_send(srv, j < a.total, bin, m);
+        if (__any_sync(~0u, !sent)) {
             count_timeout(a);
             break;
         }
@@ -647,7 +655,7 @@ static __device__ void server(const srv_args &a, const gs_server_t &srv, unsigne
         } else if (a.workload == GS_SRV_COUNTERS) {
             unsigned long long *b = a.slice_smem ? &bins[m.x / S] : &a.bins[m.x];
             cuda::atomic_ref<unsigned long long, cuda::thread_scope_device>(*b).fetch_add(
-                (1ull << 32) + m.y, cuda::memory_order_relaxed);
+                ((unsigned long long)m.z << 32) + m.y, cuda::memory_order_relaxed);
         } else { /* transfers */
             unsigned int *b = a.slice_smem ? &bal[m.y / S] : &a.balances[m.y];
             if (m.x == MSG_D) {

@@ -11,6 +11,7 @@
  *            A handler may answer a client block (gs_server_reply, a
  *            thread's own send: handlers run on divergent lanes); the
  *            client block collects its answers (gs_server_collect).
+ *            gs_server_send_combined merges a warp's updates to one item.
  * Ordering:  the queues' (queue.cuh): publishing a message releases, taking
  *            it acquires; a client block's done count is red.release after
  *            the block's last send and acquired by the servers.
@@ -78,6 +79,29 @@ static __device__ __forceinline__ bool gs_server_send(const gs_server_t &s, bool
 {
     const unsigned int dest = gs_server_owner(s, id);
     return gs_msg_send_warp(s.queues, s.capacity, have, dest, m, &s.copies[dest]);
+}
+
+/* Warp-collective, like gs_server_send, for updates that commute: lanes of
+ * the warp with the same item first merge their messages with
+ * combine(mine, theirs) (associative and commutative, e.g. sums and
+ * counts), in lane order, into the lowest such lane, which alone sends.  A
+ * hot item's server then receives at most one message a warp a call; with
+ * distinct items the cost is one __match_any_sync and two ballots. */
+template <typename Combine>
+static __device__ __forceinline__ bool gs_server_send_combined(const gs_server_t &s, bool have, unsigned int id,
+                                                               uint4 m, Combine combine)
+{
+    const unsigned int lane = threadIdx.x % 32u; /* 1-D blocks of whole warps */
+    const unsigned int peers = __match_any_sync(~0u, have ? (unsigned long long)id : 1ull << 32);
+    const unsigned int lead = __ffs(peers) - 1u;
+    for (unsigned int rest = __ballot_sync(~0u, have && lead != lane); rest; rest &= rest - 1u) {
+        const unsigned int j = __ffs(rest) - 1u; /* the same in every lane */
+        const uint4 x = make_uint4(__shfl_sync(~0u, m.x, j), __shfl_sync(~0u, m.y, j), __shfl_sync(~0u, m.z, j),
+                                   __shfl_sync(~0u, m.w, j));
+        if (lane == __shfl_sync(~0u, lead, j))
+            m = combine(m, x);
+    }
+    return gs_server_send(s, have && lead == lane, id, m);
 }
 
 /* From a handler, by one thread: sends m to client block `block`. */
