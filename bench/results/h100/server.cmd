@@ -1,1 +1,1 @@
-gsync-bench server counters,transfers --items 64,4096,65536,1048576 --ops 16 --timeout 20 --repeat 3 --format csv (at commit fb312e9: a warp's lanes without room published one by one)
+gsync-bench server counters,transfers --items 64,4096,65536,1048576 --ops 16 --timeout 20 --repeat 3 --format csv
