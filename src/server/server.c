@@ -521,6 +521,10 @@ static int run_row(srv_row *r, const gs_options *o, char *err, size_t n)
         const size_t len = strlen(r->detail);
         snprintf(r->detail + len, sizeof r->detail - len, "%sservers' items in %s memory", len ? "; " : "",
                  r->l.slice_smem ? "shared" : "global");
+    } else if (r->l.servers && r->l.workload == GS_SRV_HASHTABLE) {
+        const size_t len = strlen(r->detail);
+        snprintf(r->detail + len, sizeof r->detail - len, "%sservers' chains in %s memory", len ? "; " : "",
+                 r->l.chains_smem ? "shared" : "global");
     }
     return GS_EXIT_OK;
 }

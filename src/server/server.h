@@ -96,6 +96,7 @@ typedef struct gs_srv_launch {
     float ms;
     int timed_out;
     unsigned int slice_smem; /* the servers' items were in shared memory */
+    unsigned int chains_smem; /* hashtable: each server's chains were in its shared memory */
     unsigned int misplaced;  /* queue, stress: slots out of place or torn, wrong answers; unionfind: the sum of broken[] */
     unsigned int broken[3];  /* unionfind: parents above their vertex, malformed requests, edges retried too often */
     unsigned long long sent; /* stress: messages sent (the host's replay) */

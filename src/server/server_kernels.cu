@@ -44,6 +44,7 @@ typedef struct srv_args {
     unsigned long long start; /* where every queue's indices start (2^32 less a little: --wrap) */
     unsigned long long total; /* operations (queue: messages a client thread; pingpong: round trips) */
     unsigned int slice_smem; /* 1: the servers' items in shared memory */
+    unsigned int chains_smem; /* hashtable: 1: each server's heads and nodes in its shared memory */
     unsigned int log_stride; /* queue: log entries a server */
     void *queues;
     unsigned long long *bins;  /* counters: (count << 32) + sum a bin */
@@ -168,30 +169,54 @@ static __device__ void client_transfers_direct(const srv_args &a)
     }
 }
 
-/* The upsert: key's count + 1 in bucket b's chain, a node from *top (the
- * pool from `base`) when the key is new.  Plain accesses: the caller holds
- * b's lock (or owns b). */
-static __device__ __forceinline__ void upsert(const srv_args &a, unsigned int b, unsigned int key, unsigned int *top,
+/* The upsert: key's count + 1 in the chain from *head (node indices + 1
+ * into `nodes`), a node from *top (the pool from `base`) when the key is
+ * new.  Plain accesses: the caller holds the bucket's lock (or owns it). */
+static __device__ __forceinline__ void upsert(unsigned int *head, uint4 *nodes, unsigned int key, unsigned int *top,
                                               unsigned int base, enum gs_scope scope)
 {
-    for (unsigned int idx = a.heads[b]; idx; idx = a.nodes[idx - 1u].z)
-        if (a.nodes[idx - 1u].x == key) {
-            a.nodes[idx - 1u].y += 1u;
+    for (unsigned int idx = *head; idx; idx = nodes[idx - 1u].z)
+        if (nodes[idx - 1u].x == key) {
+            nodes[idx - 1u].y += 1u;
             return;
         }
     const unsigned int n = base + gs_atom_add_relaxed(top, 1u, scope);
-    a.nodes[n] = make_uint4(key, 1u, a.heads[b], 0u);
-    a.heads[b] = n + 1u;
+    nodes[n] = make_uint4(key, 1u, *head, 0u);
+    *head = n + 1u;
 }
 
-/* The lookup: key's count in bucket b's chain, 0 when absent.  The caller
- * holds b's lock (or owns b). */
-static __device__ __forceinline__ unsigned int lookup(const srv_args &a, unsigned int b, unsigned int key)
+/* The lookup: key's count in the chain from *head, 0 when absent.  The
+ * caller holds the bucket's lock (or owns it). */
+static __device__ __forceinline__ unsigned int lookup(const unsigned int *head, const uint4 *nodes, unsigned int key)
 {
-    for (unsigned int idx = a.heads[b]; idx; idx = a.nodes[idx - 1u].z)
-        if (a.nodes[idx - 1u].x == key)
-            return a.nodes[idx - 1u].y;
+    for (unsigned int idx = *head; idx; idx = nodes[idx - 1u].z)
+        if (nodes[idx - 1u].x == key)
+            return nodes[idx - 1u].y;
     return 0u;
+}
+
+/* A hashtable server's chains between global memory (node indices into the
+ * whole pool) and its shared memory (indices into its own part, from
+ * `base`): in before serving, out after. */
+static __device__ void chains_copy(const srv_args &a, unsigned int *heads, uint4 *nodes, unsigned int owned,
+                                   unsigned int used, bool in)
+{
+    const unsigned int s = blockIdx.x, S = a.servers, base = s * a.pool_per_server;
+    for (unsigned int k = threadIdx.x; k < owned; k += blockDim.x) {
+        unsigned int *g = &a.heads[s + k * S];
+        if (in)
+            heads[k] = *g ? *g - base : 0u;
+        else
+            *g = heads[k] ? heads[k] + base : 0u;
+    }
+    for (unsigned int i = threadIdx.x; i < used; i += blockDim.x) {
+        uint4 n = in ? a.nodes[base + i] : nodes[i];
+        n.z = n.z ? (in ? n.z - base : n.z + base) : 0u;
+        if (in)
+            nodes[i] = n;
+        else
+            a.nodes[base + i] = n;
+    }
 }
 
 static __device__ void client_hash_direct(const srv_args &a)
@@ -205,9 +230,9 @@ static __device__ void client_hash_direct(const srv_args &a)
             return;
         }
         if (look)
-            answer = lookup(a, b, key);
+            answer = lookup(&a.heads[b], a.nodes, key);
         else
-            upsert(a, b, key, a.pool_top, 0u, GPU);
+            upsert(&a.heads[b], a.nodes, key, a.pool_top, 0u, GPU);
         unlock_item(a, b, t);
         if (look && a.verifying)
             a.log[j] = answer;
@@ -576,11 +601,16 @@ static __device__ void server(const srv_args &a, const gs_server_t &srv, unsigne
     unsigned long long *bins = (unsigned long long *)slice;
     unsigned int *bal = (unsigned int *)slice;
     __shared__ unsigned int top; /* hashtable: this server's nodes taken */
+    /* hashtable with chains_smem: after the locks, its buckets' heads, then its part of the pool */
+    unsigned int *sheads = bal + ((a.nlocks + 3u) & ~3u);
+    uint4 *snodes = (uint4 *)(sheads + ((owned + 3u) & ~3u));
     if (a.workload == GS_SRV_HASHTABLE) {
         for (unsigned int k = threadIdx.x; k < a.nlocks; k += blockDim.x)
             bal[k] = 0u; /* the bucket locks */
         if (threadIdx.x == 0)
             top = a.srv_top[s]; /* after the preloaded keys */
+        if (a.chains_smem)
+            chains_copy(a, sheads, snodes, owned, a.srv_top[s], true);
         __syncthreads();
     } else if (a.slice_smem) { /* counters, transfers, unionfind: bins, balances or parents */
         for (unsigned int k = threadIdx.x; k < owned; k += blockDim.x) {
@@ -611,10 +641,12 @@ static __device__ void server(const srv_args &a, const gs_server_t &srv, unsigne
                     count_timeout(a);
                     return;
                 }
+            unsigned int *head = a.chains_smem ? &sheads[b / S] : &a.heads[b];
+            uint4 *nodes = a.chains_smem ? snodes : a.nodes;
             if (m.y)
-                answer = lookup(a, b, m.x);
+                answer = lookup(head, nodes, m.x);
             else
-                upsert(a, b, m.x, &top, s * a.pool_per_server, CTA);
+                upsert(head, nodes, m.x, &top, a.chains_smem ? 0u : s * a.pool_per_server, CTA);
             gs_st_release(lk, 0u, CTA);
             if (m.y && !gs_server_reply(srv, m.z >> 10, make_uint4(m.z & 1023u, answer, 0u, 0u)))
                 count_timeout(a);
@@ -682,7 +714,10 @@ static __device__ void server(const srv_args &a, const gs_server_t &srv, unsigne
         count_timeout(a);
     if (threadIdx.x == 0)
         a.counts[s] = handled == GS_SERVER_STUCK ? ~0u : (unsigned int)(handled / per);
-    if (a.slice_smem && a.workload != GS_SRV_HASHTABLE) {
+    if (a.workload == GS_SRV_HASHTABLE && a.chains_smem) {
+        __syncthreads();
+        chains_copy(a, sheads, snodes, owned, top, false);
+    } else if (a.slice_smem && a.workload != GS_SRV_HASHTABLE) {
         __syncthreads();
         for (unsigned int k = threadIdx.x; k < owned; k += blockDim.x) {
             if (a.workload == GS_SRV_COUNTERS)
@@ -832,15 +867,25 @@ static size_t smem_limit(const void *kernel)
     return room < SRV_SMEM_MAX ? room : SRV_SMEM_MAX;
 }
 
-static size_t shared_bytes(const gs_srv_launch *l, unsigned int *slice_smem)
+/* A hashtable server's shared memory: its bucket locks, then (when its
+ * chains are there) its buckets' heads and its part of the node pool. */
+static size_t hash_bytes(const gs_srv_launch *l, unsigned int nlocks, unsigned int chains)
+{
+    const size_t owned = (l->items + l->servers - 1u) / l->servers;
+    return 4u * ((nlocks + 3u) & ~3u) +
+           (chains ? 4u * ((owned + 3u) & ~3u) + 16ull * gs_srv_hash_pool(l->keys, l->items, l->servers) : 0u);
+}
+
+static size_t shared_bytes(const gs_srv_launch *l, unsigned int nlocks, unsigned int *slice_smem,
+                           unsigned int *chains_smem)
 {
     const size_t cache = gs_msgq_copies_bytes((l->blocks + 31u) & ~31u);
     size_t slice = 0;
-    *slice_smem = 0u;
-    if (l->servers && l->workload == GS_SRV_HASHTABLE) { /* its bucket locks */
-        const size_t owned = (l->items + l->servers - 1u) / l->servers;
+    *slice_smem = *chains_smem = 0u;
+    if (l->servers && l->workload == GS_SRV_HASHTABLE) { /* its bucket locks, its chains when they fit */
         *slice_smem = 1u;
-        return cache + 4u * (owned < SRV_HASH_LOCKS ? owned : SRV_HASH_LOCKS);
+        *chains_smem = cache + hash_bytes(l, nlocks, 1u) <= smem_limit(kernel_of(l->workload));
+        return cache + hash_bytes(l, nlocks, *chains_smem);
     }
     if (l->servers &&
         (l->workload == GS_SRV_COUNTERS || l->workload == GS_SRV_TRANSFERS || l->workload == GS_SRV_UNIONFIND)) {
@@ -908,7 +953,11 @@ extern "C" int gs_server_gpu_run(gs_srv_launch *l, unsigned int *items, unsigned
         log_words = client_threads * l->total; /* the arrival of each (sender, step): duplicates are caught */
     a.lookups = l->lookups, a.msg_slots = l->msg_slots ? l->msg_slots : 1u;
     a.dest_warp = l->dest_warp, a.ping_pct = l->ping_pct, a.idle_pct = l->idle_pct, a.start = l->start;
-    size_t smem = shared_bytes(l, &a.slice_smem);
+    a.nlocks = l->servers ? ((l->items + l->servers - 1u) / l->servers < SRV_HASH_LOCKS
+                                 ? (l->items + l->servers - 1u) / l->servers
+                                 : SRV_HASH_LOCKS)
+                          : 0u;
+    size_t smem = shared_bytes(l, a.nlocks, &a.slice_smem, &a.chains_smem);
     TRY(cudaMalloc(&a.queues, qbytes ? qbytes : 16u));
     TRY(cudaMemset(a.queues, 0, qbytes ? qbytes : 16u));
     TRY(cudaMalloc((void **)&a.bins, item_bytes ? item_bytes : 16u));
@@ -917,10 +966,6 @@ extern "C" int gs_server_gpu_run(gs_srv_launch *l, unsigned int *items, unsigned
     a.heads = (unsigned int *)a.bins;
     a.nodes = (uint4 *)((char *)a.bins + 4ull * ((l->items + 3u) & ~3u));
     a.keys = l->keys, a.pool_per_server = per_server;
-    a.nlocks = l->servers ? ((l->items + l->servers - 1u) / l->servers < SRV_HASH_LOCKS
-                                 ? (l->items + l->servers - 1u) / l->servers
-                                 : SRV_HASH_LOCKS)
-                          : 0u;
     if (l->workload == GS_SRV_TRANSFERS) {
         TRY(cudaMemcpy(a.balances, items, item_bytes, cudaMemcpyHostToDevice)); /* the initial balances */
     } else
@@ -958,11 +1003,14 @@ extern "C" int gs_server_gpu_run(gs_srv_launch *l, unsigned int *items, unsigned
             if ((unsigned long long)per_sm * (unsigned int)sms >= l->blocks)
                 break;
             /* (smem only shrinks from here; the attribute stays large enough) */
-            if (l->workload == GS_SRV_HASHTABLE) { /* fewer bucket locks, hashed; 32 at least */
-                if (a.nlocks <= 32u)
+            if (l->workload == GS_SRV_HASHTABLE) { /* the chains in global memory, then fewer bucket locks */
+                if (a.chains_smem)
+                    a.chains_smem = 0u;
+                else if (a.nlocks <= 32u)
                     break; /* the cooperative launch says what does not fit */
-                a.nlocks /= 2u;
-                smem = cache + 4u * (size_t)a.nlocks;
+                else
+                    a.nlocks /= 2u; /* hashed; 32 at least */
+                smem = cache + hash_bytes(l, a.nlocks, a.chains_smem);
                 continue;
             }
             a.slice_smem = 0u; /* counters, transfers, unionfind: the items in global memory */
@@ -970,7 +1018,7 @@ extern "C" int gs_server_gpu_run(gs_srv_launch *l, unsigned int *items, unsigned
             break;
         }
     }
-    l->slice_smem = a.slice_smem;
+    l->slice_smem = a.slice_smem, l->chains_smem = a.chains_smem;
     TRY(cudaEventCreate(&t0));
     TRY(cudaEventCreate(&t1));
     srv_init<<<1, 1>>>(a);
