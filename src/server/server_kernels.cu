@@ -633,22 +633,31 @@ static __device__ void server(const srv_args &a, const gs_server_t &srv, unsigne
                 e[1] = m.y;
             }
         } else if (a.workload == GS_SRV_HASHTABLE) { /* a shared-memory lock a bucket (hashed when many) */
-            const unsigned int b = m.x % a.items;
-            unsigned int *lk = &bal[(b / S) % a.nlocks], answer = 0u;
-            gs_wait_t lw = GS_WAIT_INIT;
-            while (gs_atom_cas_acquire(lk, 0u, 1u, CTA) != 0u)
-                if (gs_wait_spin(&lw)) {
-                    count_timeout(a);
-                    return;
-                }
+            const unsigned int b = m.x % a.items, lane = threadIdx.x % 32u, li = (b / S) % a.nlocks;
+            unsigned int *lk = &bal[li], answer = 0u;
             unsigned int *head = a.chains_smem ? &sheads[b / S] : &a.heads[b];
             uint4 *nodes = a.chains_smem ? snodes : a.nodes;
-            if (m.y)
-                answer = lookup(head, nodes, m.x);
-            else
-                upsert(head, nodes, m.x, &top, a.chains_smem ? 0u : s * a.pool_per_server, CTA);
-            gs_st_release(lk, 0u, CTA);
-            if (m.y && !gs_server_reply(srv, m.z >> 10, make_uint4(m.z & 1023u, answer, 0u, 0u)))
+            bool stuck = false;
+            /* the lanes here now (a coalesced group) with the same lock take turns, so that none spins
+             * on a lock a lane of its own warp holds; lanes with other locks go on at once */
+            const unsigned int peers = __match_any_sync(__activemask(), li);
+            for (unsigned int rest = peers; rest; rest &= rest - 1u, __syncwarp(peers)) {
+                if (__ffs(rest) - 1u != lane)
+                    continue;
+                gs_wait_t lw = GS_WAIT_INIT;
+                while (!stuck && gs_atom_cas_acquire(lk, 0u, 1u, CTA) != 0u)
+                    stuck = gs_wait_spin(&lw);
+                if (stuck)
+                    continue;
+                if (m.y)
+                    answer = lookup(head, nodes, m.x);
+                else
+                    upsert(head, nodes, m.x, &top, a.chains_smem ? 0u : s * a.pool_per_server, CTA);
+                gs_st_release(lk, 0u, CTA);
+            }
+            if (stuck)
+                count_timeout(a);
+            else if (m.y && !gs_server_reply(srv, m.z >> 10, make_uint4(m.z & 1023u, answer, 0u, 0u)))
                 count_timeout(a);
         } else if (a.workload == GS_SRV_UNIONFIND) { /* link root hi under lo if it still is one */
             unsigned int seen;
