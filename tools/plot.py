@@ -77,7 +77,7 @@ ORIGIN = {  # the series whose CSVs have no origin column
     "atomic add": "measure", "counter checking": "measure", "__syncthreads": "measure", "fence": "measure",
     "histGsync": "gsync", "histCub": "CUDA peer", "histAtomic": "baseline",
     "AcqRel": "measure", "Relaxed": "measure",
-    "server": "gsync", "serverLF": "gsync", "hsTicket": "gsync", "hsFixed": "HeteroSync baseline",
+    "server": "gsync", "serverLF": "gsync", "serverCombine": "gsync", "hsTicket": "gsync", "hsFixed": "HeteroSync baseline",
     "hsShipped": "HeteroSync baseline", "cubMergeSort": "CUDA peer", "cubRadixSort": "CUDA peer",
     "relaunchStream": "CPU implicit sync", "relaunchGraph": "CPU implicit sync",
 }
