@@ -123,10 +123,21 @@ static void graphs_free(void)
     ngraphs = 0;
 }
 
-/* ---- the host's checks ---- */
-static int check_queue(const gs_srv_launch *l, const unsigned int *log, const unsigned int *counts, char *d,
-                       size_t n)
+/* ---- the host's checks, one a workload (check_of): nonzero with d set when the run was wrong ---- */
+/* What a launch left: the items' words, the log (NULL when none was kept) and each block's count. */
+typedef struct srv_result {
+    const unsigned int *items, *log, *counts;
+} srv_result;
+
+/* The counts every launch, the messages themselves when logged. */
+static int check_queue(srv_row *r, const srv_result *res, char *d, size_t n)
 {
+    const gs_srv_launch *l = &r->l;
+    const unsigned int *log = res->log, *counts = res->counts;
+    if (l->misplaced) {
+        snprintf(d, n, "%u slots out of place or torn", l->misplaced);
+        return 1;
+    }
     const unsigned int S = l->servers, senders = (l->blocks - S) * l->threads, ops = (unsigned int)l->total;
     const unsigned int stride = (unsigned int)(((unsigned long long)senders * ops + S - 1u) / S + senders);
     unsigned char *seen = calloc(log ? (size_t)senders * ops : 1u, 1);
@@ -240,8 +251,27 @@ int gs_srv_check_stress(gs_srv_launch *l, const unsigned int *items, const unsig
     return bad;
 }
 
-static int check_counters(const gs_srv_launch *l, const unsigned int *items, char *d, size_t n)
+static int check_pingpong(srv_row *r, const srv_result *res, char *d, size_t n)
 {
+    (void)r;
+    if (res->counts[0])
+        snprintf(d, n, "%u replies out of turn", res->counts[0]);
+    return res->counts[0] != 0u;
+}
+
+static int check_stress(srv_row *r, const srv_result *res, char *d, size_t n)
+{
+    if (r->l.misplaced) {
+        snprintf(d, n, "%u slots torn, messages malformed or twice, or answers wrong", r->l.misplaced);
+        return 1;
+    }
+    return gs_srv_check_stress(&r->l, res->items, res->log, res->counts, d, n);
+}
+
+static int check_counters(srv_row *r, const srv_result *res, char *d, size_t n)
+{
+    const gs_srv_launch *l = &r->l;
+    const unsigned int *items = res->items;
     unsigned long long *want = calloc(l->items, sizeof *want);
     int bad = 0;
     if (!want) {
@@ -258,9 +288,10 @@ static int check_counters(const gs_srv_launch *l, const unsigned int *items, cha
     return bad;
 }
 
-static int check_transfers(const gs_srv_launch *l, const unsigned int *items, const unsigned int *log, char *d,
-                           size_t n)
+static int check_transfers(srv_row *r, const srv_result *res, char *d, size_t n)
 {
+    const gs_srv_launch *l = &r->l;
+    const unsigned int *items = res->items, *log = res->log;
     unsigned long long total = 0;
     for (unsigned int a = 0; a < l->items; ++a) {
         if (items[a] >= 0x80000000u) {
@@ -317,9 +348,10 @@ static size_t hash_pool(const gs_srv_launch *l)
     return l->servers ? (size_t)gs_srv_hash_pool(l->keys, l->items, l->servers) * l->servers : l->keys;
 }
 
-static int check_hashtable(const gs_srv_launch *l, const unsigned int *words, const unsigned int *log, char *d,
-                           size_t n)
+static int check_hashtable(srv_row *r, const srv_result *res, char *d, size_t n)
 {
+    const gs_srv_launch *l = &r->l;
+    const unsigned int *words = res->items, *log = res->log;
     const unsigned int *heads = words;
     const unsigned int *nodes = words + ((l->items + 3u) & ~3u);
     const size_t pool = hash_pool(l);
@@ -382,9 +414,11 @@ static int check_hashtable(const gs_srv_launch *l, const unsigned int *words, co
     return bad;
 }
 
-static int check_unionfind(const gs_srv_launch *l, const unsigned int *parent, const srv_graph *x, char *d,
-                           size_t n)
+static int check_unionfind(srv_row *r, const srv_result *res, char *d, size_t n)
 {
+    const gs_srv_launch *l = &r->l;
+    const unsigned int *parent = res->items;
+    const srv_graph *x = &graphs[r->graph];
     unsigned int *root = malloc(4u * (size_t)(l->items ? l->items : 1u)), comps = 0;
     int bad = 0;
     if (!root) {
@@ -410,6 +444,12 @@ static int check_unionfind(const gs_srv_launch *l, const unsigned int *parent, c
     free(root);
     return bad;
 }
+
+static int (*const check_of[GS_SRV_WORKLOADS])(srv_row *, const srv_result *, char *, size_t) = {
+    [GS_SRV_QUEUE] = check_queue,         [GS_SRV_PINGPONG] = check_pingpong,   [GS_SRV_COUNTERS] = check_counters,
+    [GS_SRV_TRANSFERS] = check_transfers, [GS_SRV_HASHTABLE] = check_hashtable, [GS_SRV_UNIONFIND] = check_unionfind,
+    [GS_SRV_STRESS] = check_stress,
+};
 
 /* One launch and its check.  Returns GS_EXIT_OK (verdict in r) or an exit
  * status with err set. */
@@ -455,35 +495,8 @@ static int launch_checked(srv_row *r, int verifying, char *err, size_t n)
         snprintf(r->detail, sizeof r->detail, "the watchdog fired after %.3f s", l->timeout_ns * 1e-9);
     } else {
         char d[sizeof r->detail] = "";
-        switch (l->workload) {
-        case GS_SRV_QUEUE: /* the counts every launch, the messages themselves when logged */
-            if ((bad = l->misplaced != 0u))
-                snprintf(d, sizeof d, "%u slots out of place or torn", l->misplaced);
-            else
-                bad = check_queue(l, verifying ? log : NULL, counts, d, sizeof d);
-            break;
-        case GS_SRV_PINGPONG:
-            if ((bad = counts[0] != 0u))
-                snprintf(d, sizeof d, "%u replies out of turn", counts[0]);
-            break;
-        case GS_SRV_COUNTERS:
-            bad = check_counters(l, items, d, sizeof d);
-            break;
-        case GS_SRV_HASHTABLE:
-            bad = check_hashtable(l, items, log, d, sizeof d);
-            break;
-        case GS_SRV_UNIONFIND:
-            bad = check_unionfind(l, items, &graphs[r->graph], d, sizeof d);
-            break;
-        case GS_SRV_STRESS:
-            if ((bad = l->misplaced != 0u))
-                snprintf(d, sizeof d, "%u slots torn, messages malformed or twice, or answers wrong", l->misplaced);
-            else
-                bad = gs_srv_check_stress(l, items, log, counts, d, sizeof d);
-            break;
-        default:
-            bad = check_transfers(l, items, log, d, sizeof d);
-        }
+        const srv_result res = {items, log, counts};
+        bad = check_of[l->workload](r, &res, d, sizeof d);
         if (bad) {
             r->verdict = GS_FAIL;
             snprintf(r->detail, sizeof r->detail, "%s", d);
@@ -713,50 +726,43 @@ static int plan(const gs_options *o, const gs_device_info *dev, srv_row *rows, i
     *nrows = 0;
     for (int w = 0; w < so->nworkloads; ++w) {
         const unsigned int wl = so->workloads[w];
+        const gs_srv_workload_def *def = &gs_srv_workloads[wl];
+        unsigned int ways[GS_SRV_WAYS];
+        int nways = 0;
+        for (unsigned int v = 0; v < GS_SRV_WAYS; ++v) { /* --way's, or the workload's own but its twins */
+            int asked = so->nways == 0 && !(def->twins & GS_SRV_WAY(v));
+            for (int k = 0; k < so->nways; ++k)
+                asked |= so->ways[k] == v;
+            if (asked && (def->ways & GS_SRV_WAY(v)))
+                ways[nways++] = v;
+        }
         if (wl == GS_SRV_STRESS) { /* its own matrix: the grid, threads and shares are drawn */
-            unsigned int ways[GS_SRV_WAYS];
-            int nways = 0;
-            for (unsigned int v = 0; v < GS_SRV_WAYS; ++v) {
-                int asked = so->nways == 0 && (v == GS_SRV_SERVER || v == GS_SRV_LF);
-                for (int k = 0; k < so->nways; ++k)
-                    asked |= so->ways[k] == v && gs_srv_has_way(wl, v);
-                if (asked)
-                    ways[nways++] = v;
-            }
             if (nways && (e = plan_stress(o, dev, ways, nways, rows, nrows, err, n)))
                 return e;
             continue;
         }
         unsigned int items[GS_SRV_MAX_LIST];
         int nitems = 0;
-        if (wl == GS_SRV_QUEUE || wl == GS_SRV_PINGPONG)
-            items[nitems++] = 0u;
-        else if (wl == GS_SRV_UNIONFIND) /* the graphs: items[k] is graph k */
+        if (wl == GS_SRV_UNIONFIND) /* the graphs: items[k] is graph k */
             for (int k = 0; k < ngraphs; ++k)
                 items[nitems++] = (unsigned int)k;
         else if (so->nitems)
             for (int k = 0; k < so->nitems; ++k)
                 items[nitems++] = so->items[k];
-        else if (wl == GS_SRV_COUNTERS)
-            items[nitems++] = 1u << 20;
-        else if (wl == GS_SRV_TRANSFERS)
-            items[nitems++] = 64u, items[nitems++] = 4096u, items[nitems++] = 1u << 20;
-        else if (wl == GS_SRV_HASHTABLE)
-            items[nitems++] = 4096u;
+        else
+            for (int k = 0; def->items[k]; ++k)
+                items[nitems++] = def->items[k];
+        if (!nitems && wl != GS_SRV_UNIONFIND) /* queue, pingpong: no items */
+            items[nitems++] = 0u;
         unsigned int coll[GS_SRV_MAX_LIST] = {1u, 16u, 256u};
         int ncoll = wl == GS_SRV_HASHTABLE ? 3 : 1;
         if (wl == GS_SRV_HASHTABLE && so->ncollision) {
             ncoll = so->ncollision;
             memcpy(coll, so->collision, sizeof coll);
         }
-        for (unsigned int v = 0; v < GS_SRV_WAYS; ++v) {
-            int asked = so->nways == 0 && v != GS_SRV_BROKEN && v != GS_SRV_NOLOCK && v != GS_SRV_EARLY_READ;
-            for (int k = 0; k < so->nways; ++k)
-                asked |= so->ways[k] == v;
-            if (!asked || !gs_srv_has_way(wl, v))
-                continue;
-            const int served = v == GS_SRV_SERVER || v == GS_SRV_LF || v == GS_SRV_BASIC || v == GS_SRV_BROKEN ||
-                               v == GS_SRV_EARLY_READ || v == GS_SRV_COMBINE;
+        for (int wy = 0; wy < nways; ++wy) {
+            const unsigned int v = ways[wy];
+            const int served = (GS_SRV_SERVED & GS_SRV_WAY(v)) != 0u;
             const int nshare = served && wl != GS_SRV_PINGPONG && so->nshare ? so->nshare : 1;
             /* variants: hashtable's lookup shares; the queue's message sizes (warp-aggregated sends and their twin) */
             unsigned int var[GS_SRV_MAX_LIST] = {wl == GS_SRV_QUEUE ? 16u : 0u};
