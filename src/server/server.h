@@ -3,8 +3,9 @@
  * (docs/server.md).
  *
  * server_cli.c: the command's workloads and options (no GPU).  server.c: the
- * runs, the host's replay of each workload, the report.  server_kernels.cu:
- * the kernels, reached through gs_server_gpu_run.
+ * plan, the runs and the report; a file a workload (workload.h) with its
+ * row and the host's replay.  server_kernels.cu: the kernels, reached
+ * through gs_server_gpu_run.
  */
 #ifndef GSYNC_SERVER_H
 #define GSYNC_SERVER_H
@@ -71,23 +72,30 @@ typedef struct gs_srv_options {
 /* The server command's options in its gs_options (cli.h). */
 #define gs_srv_own(o) GS_OWN(o, const gs_srv_options)
 #define GS_SRV_DEFAULT_THREADS 256u
-/* The server command's workloads, a row each in the enum's order
- * (server_cli.c, beside their names): the ways it runs in, the twins among them (run only when
- * --way names them), and its --items sweep when none is given (0-ended;
- * none: no items, or unionfind's graphs).  Adding a workload: its enum
- * value, its row here, its host check (server.c's check_of) and its
- * kernels (server_kernels.cu). */
+/* The server command's workloads, a row each (a file each: queue.c,
+ * counters.c, ...), listed in the enum's order in server_cli.c beside their
+ * names: the ways it runs in, the twins among them (run only when --way
+ * names them), its --items sweep when none is given (0-ended; none: no
+ * items, or unionfind's graphs) and its host check.  Adding a workload:
+ * its enum value, its file, its line in that list and its kernels
+ * (server_kernels.cu). */
 #define GS_SRV_WAY(v) (1u << (v))
 /* The ways that run server blocks: --share and --capacity apply to them. */
 #define GS_SRV_SERVED                                                                                          \
     (GS_SRV_WAY(GS_SRV_SERVER) | GS_SRV_WAY(GS_SRV_LF) | GS_SRV_WAY(GS_SRV_BASIC) | GS_SRV_WAY(GS_SRV_BROKEN) | \
      GS_SRV_WAY(GS_SRV_EARLY_READ) | GS_SRV_WAY(GS_SRV_COMBINE) | GS_SRV_WAY(GS_SRV_HELD))
+struct srv_row;
+struct srv_result;
 typedef struct gs_srv_workload_def {
     unsigned int ways;     /* GS_SRV_WAY(v) for each way it runs in */
     unsigned int twins;    /* of those, the broken twins */
     unsigned int items[4]; /* --items' default sweep, 0-ended */
+    /* the host's check of a launch (workload.h): nonzero with d set when it was wrong */
+    int (*check)(struct srv_row *r, const struct srv_result *res, char *d, size_t n);
 } gs_srv_workload_def;
-extern const gs_srv_workload_def gs_srv_workloads[GS_SRV_WORKLOADS];
+extern const gs_srv_workload_def gs_srv_queue, gs_srv_pingpong, gs_srv_counters, gs_srv_transfers, gs_srv_hashtable,
+    gs_srv_unionfind, gs_srv_stress;
+extern const gs_srv_workload_def *const gs_srv_workloads[GS_SRV_WORKLOADS];
 const char *gs_srv_workload_name(unsigned int w);
 const char *gs_srv_way_name(unsigned int w);
 /* Whether workload w runs in way v. */

@@ -20,23 +20,12 @@ static const char *const way_names[GS_SRV_WAYS] = {"spinLock", "ticketLock",    
 static const char *const dists[] = {"uniform", "skewed"};
 static const char *const dests[] = {"lane", "warp"};
 
-#define W(v) GS_SRV_WAY(GS_SRV_##v)
-#define LOCKS (W(SPIN) | W(TICKET) | W(TRY))
-#define SERVER (W(SERVER) | W(LF))
 static const char *const workload_names[GS_SRV_WORKLOADS] = {"queue",     "pingpong",  "counters",
                                                              "transfers", "hashtable", "unionfind", "stress"};
-const gs_srv_workload_def gs_srv_workloads[GS_SRV_WORKLOADS] = {
-    [GS_SRV_QUEUE] = {SERVER | W(BASIC) | W(BROKEN), W(BROKEN), {0}},
-    [GS_SRV_PINGPONG] = {W(SERVER), 0u, {0}},
-    [GS_SRV_COUNTERS] = {LOCKS | W(ATOMIC) | SERVER | W(COMBINE), 0u, {1u << 20}},
-    [GS_SRV_TRANSFERS] = {LOCKS | SERVER, 0u, {64u, 4096u, 1u << 20}},
-    [GS_SRV_HASHTABLE] = {LOCKS | SERVER | W(EARLY_READ), W(EARLY_READ), {4096u}},
-    [GS_SRV_UNIONFIND] = {LOCKS | W(ATOMIC) | SERVER | W(NOLOCK), W(NOLOCK), {0}},
-    [GS_SRV_STRESS] = {SERVER | W(HELD), W(HELD), {0}},
+const gs_srv_workload_def *const gs_srv_workloads[GS_SRV_WORKLOADS] = {
+    &gs_srv_queue, &gs_srv_pingpong, &gs_srv_counters, &gs_srv_transfers, &gs_srv_hashtable, &gs_srv_unionfind,
+    &gs_srv_stress,
 };
-#undef SERVER
-#undef LOCKS
-#undef W
 
 const char *gs_srv_workload_name(unsigned int w)
 {
@@ -50,7 +39,7 @@ const char *gs_srv_way_name(unsigned int w)
 
 int gs_srv_has_way(unsigned int w, unsigned int v)
 {
-    return w < GS_SRV_WORKLOADS && v < GS_SRV_WAYS && (gs_srv_workloads[w].ways & GS_SRV_WAY(v)) != 0u;
+    return w < GS_SRV_WORKLOADS && v < GS_SRV_WAYS && (gs_srv_workloads[w]->ways & GS_SRV_WAY(v)) != 0u;
 }
 
 static gs_srv_options *own(gs_options *o)
