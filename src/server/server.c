@@ -206,6 +206,24 @@ static int report(enum gs_format fmt, const gs_meta *m, const srv_row *rows, int
     return gs_print(stdout, fmt, m, &gs_server_schema, rows, nrows, report_row, err, n);
 }
 
+int gs_srv_plan_items(unsigned int wl, const gs_srv_options *so, int ngraphs, unsigned int *items)
+{
+    const gs_srv_workload_def *def = gs_srv_workloads[wl];
+    int nitems = 0;
+    if (wl == GS_SRV_UNIONFIND) /* the graphs: items[k] is graph k */
+        for (int k = 0; k < ngraphs; ++k)
+            items[nitems++] = (unsigned int)k;
+    else if (!def->items[0]) /* queue, pingpong: no items, one point */
+        items[nitems++] = 0u;
+    else if (so->nitems)
+        for (int k = 0; k < so->nitems; ++k)
+            items[nitems++] = so->items[k];
+    else
+        for (int k = 0; def->items[k]; ++k)
+            items[nitems++] = def->items[k];
+    return nitems;
+}
+
 /* The rows of the plan: workloads x ways x items x shares x grids. */
 static int plan(const gs_options *o, const gs_device_info *dev, srv_row *rows, int *nrows, char *err, size_t n)
 {
@@ -249,18 +267,7 @@ static int plan(const gs_options *o, const gs_device_info *dev, srv_row *rows, i
             continue;
         }
         unsigned int items[GS_SRV_MAX_LIST];
-        int nitems = 0;
-        if (wl == GS_SRV_UNIONFIND) /* the graphs: items[k] is graph k */
-            for (int k = 0; k < gs_srv_ngraphs(); ++k)
-                items[nitems++] = (unsigned int)k;
-        else if (so->nitems)
-            for (int k = 0; k < so->nitems; ++k)
-                items[nitems++] = so->items[k];
-        else
-            for (int k = 0; def->items[k]; ++k)
-                items[nitems++] = def->items[k];
-        if (!nitems && wl != GS_SRV_UNIONFIND) /* queue, pingpong: no items */
-            items[nitems++] = 0u;
+        const int nitems = gs_srv_plan_items(wl, so, gs_srv_ngraphs(), items);
         unsigned int coll[GS_SRV_MAX_LIST] = {1u, 16u, 256u};
         int ncoll = wl == GS_SRV_HASHTABLE ? 3 : 1;
         if (wl == GS_SRV_HASHTABLE && so->ncollision) {

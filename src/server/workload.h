@@ -59,6 +59,11 @@ int gs_srv_check_sums(const unsigned int *items, const unsigned long long *want,
 /* hashtable.c: nodes in the pool of a hashtable launch. */
 size_t gs_srv_hash_nodes(const gs_srv_launch *l);
 
+/* server.c: the points a workload's rows sweep, into items[]: --items, or
+ * its row's default items; unionfind its graphs (their indices); one point
+ * (0) for workloads without items.  Returns how many. */
+int gs_srv_plan_items(unsigned int wl, const gs_srv_options *so, int ngraphs, unsigned int *items);
+
 /* stress.c: the stress rows (the ways asked taking turns). */
 int gs_srv_plan_stress(const struct gs_options *o, const struct gs_device_info *dev, const unsigned int *ways,
                        int nways, srv_row *rows, int *nrows, char *err, size_t n);
