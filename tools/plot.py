@@ -388,6 +388,44 @@ def apps(rows, out, name):
     save(fig, out, name)
 
 
+def scaling(rows, out, name):
+    """Time against the input's size at one grid: a panel per program and
+    family of inputs (the part of the name before ':'), a line per mode."""
+    progs = in_order(r["program"] for r in rows)
+    fams = in_order(r["graph"].split(":")[0] for r in rows)
+    fig, axes = plt.subplots(len(progs), len(fams), figsize=(5.2 * len(fams), 4 * len(progs)), squeeze=False,
+                             layout="constrained")
+    handles = {}
+    for i, p in enumerate(progs):
+        for j, f in enumerate(fams):
+            ax = axes[i][j]
+            mine = [r for r in rows if r["program"] == p and r["graph"].split(":")[0] == f]
+            xs, ys = [], []
+            for m in in_order(r["sync"] for r in mine):
+                pts = sorted((num(r["vertices"]), num(r["ms_median"]), r["graph"]) for r in mine
+                             if r["sync"] == m and r["verdict"] == "PASS" and num(r["ms_median"]))
+                if not pts:
+                    continue
+                (h,) = ax.plot([x for x, _, _ in pts], [y for _, y, _ in pts], label=note(m, m), **style(m, ms=3.5))
+                handles.setdefault(m, h)
+                xs += [(x, g) for x, _, g in pts]
+                ys += [y for _, y, _ in pts]
+            ticks = sorted(set(xs))
+            ax.set_xscale("log")
+            ax.set_xticks([x for x, _ in ticks], [f"{g.split(':', 1)[1]}\n{plain(x)}" for x, g in ticks], fontsize=7)
+            ax.minorticks_off()
+            readable(ax, "y", ys)
+            ax.set_title(f"{p} on {f} graphs", fontsize=10)
+            ax.set_xlabel("input (vertices, log scale)")
+            ax.set_ylabel("ms per run (median)")
+            ax.grid(True, which="both", alpha=0.3)
+    modes = sorted(handles, key=lambda m: in_order(r["sync"] for r in rows).index(m))
+    fig.legend([handles[m] for m in modes], [note(m, m) for m in modes], fontsize=8, loc="outside right center")
+    bps = in_order(r["blocks_per_sm"] for r in rows)
+    fig.suptitle(f"time against the input's size, {bps[0]} blocks per SM: {device(rows)}", fontsize=12)
+    save(fig, out, name)
+
+
 ORDERINGS = ("SC", "AcqRel", "Relaxed")
 BINS = {"256": 256, "2K": 2048, "64K": 65536, "1M": 1048576}
 HIST = [("Atomic", "global atomics"), ("Cub", "CUB"), ("Gsync", "gsync")]
@@ -564,6 +602,9 @@ def kind(rows, name):
         return "decompose"
     if "measure" in cols:
         return "floor"
+    if "program" in cols and "sync" in cols and len({r["blocks_per_sm"] for r in rows}) == 1 \
+            and len({r["graph"] for r in rows}) > 2:
+        return "scaling"
     if "program" in cols and "sync" in cols:
         return "apps"
     if "workload" in cols and "way" in cols and all(r["workload"] == "stress" for r in rows):
@@ -583,7 +624,7 @@ def series_names(k, rows):
         return FORMS
     if k == "decompose":
         return [label for _, label in PARTS]
-    if k == "apps":
+    if k in ("apps", "scaling"):
         return [r["sync"] for r in rows]
     if k == "relaxed":
         return ["hist" + h for h, _ in HIST] + ["AcqRel", "Relaxed"]
@@ -603,7 +644,7 @@ def sweep_figures(rows, out, name):
 
 
 DRAW = {"relaxed": relaxed, "sweep": sweep_figures, "plain": plain_figure, "tune": tune, "decompose": decompose,
-        "floor": floor, "apps": apps, "server": server}
+        "floor": floor, "apps": apps, "scaling": scaling, "server": server}
 
 
 def main(argv):
