@@ -8,8 +8,9 @@
  * gs_server_collect.  The queue benchmark drives the queues themselves
  * (gsync/msg/queue.cuh), in its three ways.  A server keeps its items in
  * shared memory when they fit (cta-scope relaxed atomics, a CAS loop for a
- * conditional withdrawal, a shared-memory lock a hash bucket), else in
- * global memory that only it touches.
+ * conditional withdrawal, a hash bucket's chain under a shared-memory lock
+ * that the lanes of one warp take in turns), else in global memory that
+ * only it touches.  serverCombine merges a warp's updates to one bin.
  * Per-item locks: the library's gs_mutex_spin (HeteroSync's spin lock:
  * atomic CAS, fence.sc after acquiring and before releasing) and
  * gs_mutex_ticket (gsync's ticket lock, 256 bytes an item), and a tuned
