@@ -224,18 +224,77 @@ int gs_srv_plan_items(unsigned int wl, const gs_srv_options *so, int ngraphs, un
     return nitems;
 }
 
-/* The rows of the plan: workloads x ways x items x shares x grids. */
-static int plan(const gs_options *o, const gs_device_info *dev, srv_row *rows, int *nrows, char *err, size_t n)
+/* A point of the plan: the item count (unionfind: the graph), keys a bucket,
+ * the variant (lookups or message bytes), the queue's capacity, the server
+ * share (0: no servers), the grid and the block size. */
+typedef struct srv_point {
+    unsigned int item, coll, var, capacity, share, grid, threads;
+} srv_point;
+
+/* Row r: workload wl in way v at point p.  GS_EXIT_OK, or an exit status
+ * with err set when the point cannot run. */
+static int plan_row(const gs_options *o, unsigned int wl, unsigned int v, const srv_point *p, srv_row *r, char *err,
+                    size_t n)
+{
+    const gs_srv_options *so = gs_srv_own(o);
+    memset(r, 0, sizeof *r);
+    r->l.workload = wl, r->l.way = v, r->l.threads = p->threads, r->l.blocks = p->grid;
+    r->l.items = p->item, r->l.capacity = p->capacity, r->l.skewed = so->skewed;
+    r->l.lookups = wl == GS_SRV_HASHTABLE ? p->var : 0u;
+    r->l.msg_slots = wl == GS_SRV_QUEUE ? p->var / 16u : 1u;
+    r->l.dest_warp = wl == GS_SRV_QUEUE ? (unsigned int)so->dest_warp : 0u;
+    if (wl == GS_SRV_HASHTABLE && (unsigned long long)p->item * p->coll > (1ull << 26)) {
+        snprintf(err, n, "server hashtable: %u buckets x %u keys a bucket is over 2^26 keys", p->item, p->coll);
+        return GS_EXIT_USAGE;
+    }
+    r->l.keys = wl == GS_SRV_HASHTABLE ? p->item * p->coll : 0u;
+    r->l.timeout_ns = (unsigned long long)(o->timeout_s * 1e9);
+    r->l.start = o->wrap && (wl == GS_SRV_QUEUE || wl == GS_SRV_PINGPONG) ? GS_SRV_WRAP_START : 0ull;
+    r->share = p->share;
+    r->l.servers = r->share ? (p->grid * r->share + 50u) / 100u : 0u;
+    if (r->share && r->l.servers < 1u)
+        r->l.servers = 1u;
+    if (r->share && r->l.servers >= p->grid)
+        r->l.servers = p->grid - 1u;
+    r->l.total = wl == GS_SRV_QUEUE ? so->ops
+                 : wl == GS_SRV_PINGPONG
+                     ? so->ops * 16ull
+                     : (unsigned long long)so->ops * p->grid * p->threads;
+    if (wl == GS_SRV_UNIONFIND) {
+        const srv_graph *x = gs_srv_graph((int)p->item);
+        r->graph = (int)p->item;
+        r->l.items = x->g.n, r->l.total = x->nedges, r->l.edges = x->edges;
+    }
+    if (wl == GS_SRV_QUEUE && r->l.msg_slots > 1u &&
+        (unsigned long long)(p->grid - r->l.servers) * p->threads * so->ops * r->l.msg_slots > (1ull << 31)) {
+        snprintf(err, n, "server queue: %u-byte messages: more than 2^31 slots a launch (fewer --ops)",
+                 16u * r->l.msg_slots);
+        return GS_EXIT_USAGE;
+    }
+    if (wl == GS_SRV_QUEUE && 32u * r->l.msg_slots > r->l.capacity) {
+        snprintf(err, n, "server queue: a warp's %u-byte messages need a queue of %u slots at least "
+                 "(--capacity)", 16u * r->l.msg_slots, 32u * r->l.msg_slots);
+        return GS_EXIT_USAGE;
+    }
+    if (wl == GS_SRV_QUEUE &&
+        (unsigned long long)(p->grid - r->l.servers) * p->threads * so->ops > (1ull << 28)) {
+        snprintf(err, n, "server queue: %llu messages a launch, at most 2^28 (fewer --ops)",
+                 (unsigned long long)(p->grid - r->l.servers) * p->threads * so->ops);
+        return GS_EXIT_USAGE;
+    }
+    return GS_EXIT_OK;
+}
+
+int gs_srv_plan_rows(const gs_options *o, const gs_device_info *dev, unsigned int per_sm, srv_row *rows, int *nrows,
+                     char *err, size_t n)
 {
     const gs_srv_options *so = gs_srv_own(o);
     static const unsigned int default_share = 25u;
     /* (what needs no device was checked with the command line: gs_srv_check) */
     const unsigned int threads = GS_GIVEN(o, THREADS) ? o->threads : GS_SRV_DEFAULT_THREADS;
     const unsigned int sms = (unsigned int)dev->sm_count;
-    unsigned int per_sm = 0u, grids[GS_MAX_LIST];
+    unsigned int grids[GS_MAX_LIST];
     int ngrids = 0, e;
-    if ((e = gs_server_gpu_per_sm(GS_SRV_COUNTERS, threads, 32u * sms, &per_sm)) != 0)
-        return gs_cuda_error(e, err, n, "server: occupancy");
     if (o->tbs)
         grids[ngrids++] = o->tbs;
     for (int i = 0; i < o->ntbs_per_sm; ++i)
@@ -291,63 +350,19 @@ static int plan(const gs_options *o, const gs_device_info *dev, srv_row *rows, i
                 for (int cp = 0; cp < (served ? so->ncapacity : 1); ++cp)
                 for (int sh = 0; sh < nshare; ++sh)
                     for (int g = 0; g < ngrids; ++g) {
-                        srv_row *r;
                         if (v == GS_SRV_EARLY_READ && var[vr] == 0u)
                             continue; /* the twin breaks answers: lookups only */
                         if (*nrows == GS_SRV_MAX_ROWS) {
                             snprintf(err, n, "server: more than %d rows asked", GS_SRV_MAX_ROWS);
                             return GS_EXIT_USAGE;
                         }
-                        r = &rows[(*nrows)++];
-                        memset(r, 0, sizeof *r);
-                        r->l.workload = wl, r->l.way = v, r->l.threads = threads, r->l.blocks = grids[g];
-                        r->l.items = items[it], r->l.capacity = so->capacity[cp], r->l.skewed = so->skewed;
-                        r->l.lookups = wl == GS_SRV_HASHTABLE ? var[vr] : 0u;
-                        r->l.msg_slots = wl == GS_SRV_QUEUE ? var[vr] / 16u : 1u;
-                        r->l.dest_warp = wl == GS_SRV_QUEUE ? (unsigned int)so->dest_warp : 0u;
-                        if (wl == GS_SRV_HASHTABLE && (unsigned long long)items[it] * coll[c] > (1ull << 26)) {
-                            snprintf(err, n, "server hashtable: %u buckets x %u keys a bucket is over 2^26 keys",
-                                     items[it], coll[c]);
-                            return GS_EXIT_USAGE;
-                        }
-                        r->l.keys = wl == GS_SRV_HASHTABLE ? items[it] * coll[c] : 0u;
-                        r->l.timeout_ns = (unsigned long long)(o->timeout_s * 1e9);
-                        r->l.start = o->wrap && (wl == GS_SRV_QUEUE || wl == GS_SRV_PINGPONG) ? GS_SRV_WRAP_START : 0ull;
-                        r->share = served && wl != GS_SRV_PINGPONG
-                                       ? (so->nshare ? so->share[sh] : default_share)
-                                       : 0u;
-                        r->l.servers = r->share ? (grids[g] * r->share + 50u) / 100u : 0u;
-                        if (r->share && r->l.servers < 1u)
-                            r->l.servers = 1u;
-                        if (r->share && r->l.servers >= grids[g])
-                            r->l.servers = grids[g] - 1u;
-                        r->l.total = wl == GS_SRV_QUEUE ? so->ops
-                                     : wl == GS_SRV_PINGPONG
-                                         ? so->ops * 16ull
-                                         : (unsigned long long)so->ops * grids[g] * threads;
-                        if (wl == GS_SRV_UNIONFIND) {
-                            const srv_graph *x = gs_srv_graph((int)items[it]);
-                            r->graph = (int)items[it];
-                            r->l.items = x->g.n, r->l.total = x->nedges, r->l.edges = x->edges;
-                        }
-                        if (wl == GS_SRV_QUEUE && r->l.msg_slots > 1u &&
-                            (unsigned long long)(grids[g] - r->l.servers) * threads * so->ops *
-                                    r->l.msg_slots > (1ull << 31)) {
-                            snprintf(err, n, "server queue: %u-byte messages: more than 2^31 slots a launch (fewer --ops)",
-                                     16u * r->l.msg_slots);
-                            return GS_EXIT_USAGE;
-                        }
-                        if (wl == GS_SRV_QUEUE && 32u * r->l.msg_slots > r->l.capacity) {
-                            snprintf(err, n, "server queue: a warp's %u-byte messages need a queue of %u slots at least "
-                                     "(--capacity)", 16u * r->l.msg_slots, 32u * r->l.msg_slots);
-                            return GS_EXIT_USAGE;
-                        }
-                        if (wl == GS_SRV_QUEUE &&
-                            (unsigned long long)(grids[g] - r->l.servers) * threads * so->ops > (1ull << 28)) {
-                            snprintf(err, n, "server queue: %llu messages a launch, at most 2^28 (fewer --ops)",
-                                     (unsigned long long)(grids[g] - r->l.servers) * threads * so->ops);
-                            return GS_EXIT_USAGE;
-                        }
+                        const srv_point pt = {items[it], coll[c], var[vr], so->capacity[cp],
+                                              served && wl != GS_SRV_PINGPONG
+                                                  ? (so->nshare ? so->share[sh] : default_share)
+                                                  : 0u,
+                                              grids[g], threads};
+                        if ((e = plan_row(o, wl, v, &pt, &rows[(*nrows)++], err, n)))
+                            return e;
                     }
         }
     }
@@ -356,6 +371,17 @@ static int plan(const gs_options *o, const gs_device_info *dev, srv_row *rows, i
         return GS_EXIT_USAGE;
     }
     return GS_EXIT_OK;
+}
+
+/* The plan at the occupancy the device gives the server's kernel. */
+static int plan(const gs_options *o, const gs_device_info *dev, srv_row *rows, int *nrows, char *err, size_t n)
+{
+    const unsigned int threads = GS_GIVEN(o, THREADS) ? o->threads : GS_SRV_DEFAULT_THREADS;
+    unsigned int per_sm = 0u;
+    const int e = gs_server_gpu_per_sm(GS_SRV_COUNTERS, threads, 32u * (unsigned int)dev->sm_count, &per_sm);
+    if (e != 0)
+        return gs_cuda_error(e, err, n, "server: occupancy");
+    return gs_srv_plan_rows(o, dev, per_sm, rows, nrows, err, n);
 }
 
 /* The rows planned, run and reported (graphs loaded). */

@@ -64,6 +64,12 @@ size_t gs_srv_hash_nodes(const gs_srv_launch *l);
  * (0) for workloads without items.  Returns how many. */
 int gs_srv_plan_items(unsigned int wl, const gs_srv_options *so, int ngraphs, unsigned int *items);
 
+/* server.c: the rows of the plan, workloads x ways x items x shares x
+ * grids, at per_sm blocks of the kernel an SM (stress: its own drawn
+ * matrix, which asks the device).  GS_EXIT_OK or an exit status. */
+int gs_srv_plan_rows(const struct gs_options *o, const struct gs_device_info *dev, unsigned int per_sm, srv_row *rows,
+                     int *nrows, char *err, size_t n);
+
 /* stress.c: the stress rows (the ways asked taking turns). */
 int gs_srv_plan_stress(const struct gs_options *o, const struct gs_device_info *dev, const unsigned int *ways,
                        int nways, srv_row *rows, int *nrows, char *err, size_t n);

@@ -1,13 +1,37 @@
-/* The server command's workload table (gs_srv_workloads) and the points
- * each workload's rows sweep (gs_srv_plan_items), on the host: every
+/* The server command's workload table (gs_srv_workloads), the points each
+ * workload's rows sweep (gs_srv_plan_items) and the whole plan
+ * (gs_srv_plan_rows at 5 blocks an SM of 132 SMs), on the host: every
  * workload has a check and ways, a twin is one of its ways, no way runs in
  * a workload that lacks it; --items moves the workloads that have items and
  * not the queue or the round trip (one point each); unionfind sweeps its
- * graphs. */
+ * graphs; gpu_server's command lines plan the rows it counts. */
 #include "../check.h"
+#include "../parse_line.h"
 #include "server/workload.h"
 
 #include <string.h>
+
+static srv_row rows[GS_SRV_MAX_ROWS];
+
+/* The rows `line` plans, -1 when it does not parse or plan. */
+static int planned(const char *line)
+{
+    static gs_options o;
+    char err[512];
+    gs_device_info dev;
+    int nrows = 0, rc;
+    memset(&dev, 0, sizeof dev);
+    dev.sm_count = 132;
+    if (parse_line(&o, line, err, sizeof err) || gs_srv_graphs_load(gs_srv_own(&o), err, sizeof err)) {
+        fprintf(stderr, "  '%s': %s\n", line, err);
+        return -1;
+    }
+    rc = gs_srv_plan_rows(&o, &dev, 5u, rows, &nrows, err, sizeof err);
+    gs_srv_graphs_free();
+    if (rc)
+        fprintf(stderr, "  '%s': %s\n", line, err);
+    return rc ? -1 : nrows;
+}
 
 int main(void)
 {
@@ -36,5 +60,13 @@ int main(void)
     CHECK(gs_srv_plan_items(GS_SRV_QUEUE, &so, 0, items) == 1 && items[0] == 0u);
     CHECK(gs_srv_plan_items(GS_SRV_PINGPONG, &so, 0, items) == 1 && items[0] == 0u);
     CHECK(gs_srv_plan_items(GS_SRV_UNIONFIND, &so, 1, items) == 1 && items[0] == 0u);
+    /* gpu_server's runs: queue 3 ways x 2 shares, pingpong 1, counters 4 + 3 x 2 shares, transfers and
+     * hashtable 3 + 2 x 2 each, a row each item count, unionfind 4 + 2 x 2 on one graph */
+    CHECK(planned("server all --ops 1 --items 64,65536 --collision 4 --share 25,50 --graph rmat:10") == 63);
+    CHECK(planned("server queue,hashtable,unionfind --way server,serverLF,ticketLock,tryLock,atomic --msg-bytes "
+                  "32,128,512 --ops 4 --items 256 --collision 8 --lookups 50,100 --graph rmat:12,road:5000") == 24);
+    CHECK(planned("server counters --way serverCombine,server --dist skewed --items 2,64,1048576 --ops 4") == 6);
+    CHECK(planned("server hashtable --way brokenEarlyRead --items 256 --collision 8 --lookups 0,50") == 1);
+    CHECK(planned("server counters --tbs 661") == -1); /* more than 5 an SM */
     return check_done();
 }
