@@ -85,8 +85,8 @@ static __device__ __forceinline__ bool gs_server_send(const gs_server_t &s, bool
  * the warp with the same item first merge their messages with
  * combine(mine, theirs) (associative and commutative, e.g. sums and
  * counts), in lane order, into the lowest such lane, which alone sends
- * (a merged message is one sender's, so only whole messages keep their
- * order).  A hot item's server then receives at most one message a warp a
+ * (the merged update arrives as the lowest lane's message: per-sender
+ * order holds for the messages that were not merged).  A hot item's server then receives at most one message a warp a
  * call; with distinct items the cost is a __match_any_sync and a ballot. */
 template <typename Combine>
 static __device__ __forceinline__ bool gs_server_send_combined(const gs_server_t &s, bool have, unsigned int id,
