@@ -7,7 +7,8 @@
 #     of one slot and of four;
 #  3. every workload in every way, small: PASS (host replay), but HeteroSync's
 #     spin lock may time out on 64 items (it livelocks); counters with a
-#     warp's updates merged, skewed, on 2, 64 and 2^20 bins: PASS;
+#     warp's updates merged, skewed, on 2, 64 and 2^20 bins: PASS; the twin
+#     whose merge drops counts: FAIL;
 #  4. messages of 32 to 512 bytes (no slot out of place or torn), hash-table
 #     lookups (every answer known), union-find on an RMAT and a road graph:
 #     PASS; the union-find twin that links without the lock and the lookup
@@ -48,6 +49,9 @@ bad=$(rows "$tmp/all.csv" | grep -v " PASS " | grep -v "^[a-z]* spinLock TIMEOUT
 # a warp's updates to one bin merged (a quarter of them on bin 0): every bin's count and sum still right
 "$bench" server counters --way serverCombine,server --dist skewed --items 2,64,1048576 --ops 4 --repeat 1 --format csv >"$tmp/comb.csv"
 [ "$(rows "$tmp/comb.csv" | grep -c " PASS ")" = 6 ] || { echo "serverCombine:"; rows "$tmp/comb.csv"; status=1; }
+# its twin, whose merge forgets the other lanes' counts: the bins' check must catch it
+"$bench" server counters --way brokenCombine --dist skewed --items 64 --ops 4 --repeat 1 --format csv >"$tmp/combx.csv"
+[ "$(rows "$tmp/combx.csv" | awk '{ print $3 }')" = FAIL ] || { echo "brokenCombine did not fail:"; rows "$tmp/combx.csv"; status=1; }
 "$bench" server queue,hashtable,unionfind --way server,serverLF,ticketLock,tryLock,atomic --msg-bytes 32,128,512 --ops 4 \
   --items 256 --collision 8 --lookups 50,100 --graph rmat:12,road:5000 --repeat 1 --timeout 20 --format csv >"$tmp/more.csv" || {
   echo "server more: exit $?"; status=1; }

@@ -41,5 +41,6 @@ static int check_counters(srv_row *r, const srv_result *res, char *d, size_t n)
 }
 
 
-const gs_srv_workload_def gs_srv_counters = {GS_SRV_LOCKS | GS_SRV_W(ATOMIC) | GS_SRV_SERVERS | GS_SRV_W(COMBINE), 0u,
-                                              {1u << 20}, check_counters};
+const gs_srv_workload_def gs_srv_counters = {GS_SRV_LOCKS | GS_SRV_W(ATOMIC) | GS_SRV_SERVERS | GS_SRV_W(COMBINE) |
+                                                  GS_SRV_W(COMBINE_BROKEN),
+                                              GS_SRV_W(COMBINE_BROKEN), {1u << 20}, check_counters};

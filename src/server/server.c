@@ -405,7 +405,8 @@ static int run_rows(const gs_options *o, const gs_device_info *dev, const gs_met
      * TIMEOUT (HeteroSync's baseline livelocks under contention: the finding) */
     for (int i = 0; i < nrows; ++i)
         if (rows[i].verdict != GS_PASS &&
-            !((rows[i].l.way == GS_SRV_BROKEN || rows[i].l.way == GS_SRV_NOLOCK || rows[i].l.way == GS_SRV_EARLY_READ) &&
+            !((rows[i].l.way == GS_SRV_BROKEN || rows[i].l.way == GS_SRV_NOLOCK || rows[i].l.way == GS_SRV_EARLY_READ ||
+               rows[i].l.way == GS_SRV_COMBINE_BROKEN) &&
               rows[i].verdict == GS_FAIL) &&
             !(rows[i].l.way == GS_SRV_HELD && rows[i].verdict == GS_TIMEOUT) &&
             !(rows[i].l.way == GS_SRV_SPIN && rows[i].verdict == GS_TIMEOUT)) {

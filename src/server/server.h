@@ -39,6 +39,7 @@ enum gs_srv_way {
     GS_SRV_EARLY_READ, /* hashtable lookups: the twin that takes its answer before it arrives (it must FAIL) */
     GS_SRV_HELD,       /* stress: the twin send that publishes a warp's messages only once all its lanes have room */
     GS_SRV_COMBINE,    /* counters: the server, a warp's updates to one bin merged first (gs_server_send_combined) */
+    GS_SRV_COMBINE_BROKEN, /* counters: the twin whose merge drops the other lanes' counts (it must FAIL) */
     GS_SRV_WAYS
 };
 
@@ -83,7 +84,8 @@ typedef struct gs_srv_options {
 /* The ways that run server blocks: --share and --capacity apply to them. */
 #define GS_SRV_SERVED                                                                                          \
     (GS_SRV_WAY(GS_SRV_SERVER) | GS_SRV_WAY(GS_SRV_LF) | GS_SRV_WAY(GS_SRV_BASIC) | GS_SRV_WAY(GS_SRV_BROKEN) | \
-     GS_SRV_WAY(GS_SRV_EARLY_READ) | GS_SRV_WAY(GS_SRV_COMBINE) | GS_SRV_WAY(GS_SRV_HELD))
+     GS_SRV_WAY(GS_SRV_EARLY_READ) | GS_SRV_WAY(GS_SRV_COMBINE) | GS_SRV_WAY(GS_SRV_COMBINE_BROKEN) |         \
+     GS_SRV_WAY(GS_SRV_HELD))
 struct srv_row;
 struct srv_result;
 typedef struct gs_srv_workload_def {

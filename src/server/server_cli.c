@@ -16,7 +16,8 @@ GS_OWN_FITS(gs_srv_options);
 
 static const char *const way_names[GS_SRV_WAYS] = {"spinLock", "ticketLock",     "atomic",  "server",
                                                    "basic",    "brokenEarlyBit", "tryLock", "brokenNoLock",
-                                                   "serverLF", "brokenEarlyRead", "brokenHeldSend", "serverCombine"};
+                                                   "serverLF", "brokenEarlyRead", "brokenHeldSend", "serverCombine",
+                                                   "brokenCombine"};
 static const char *const dists[] = {"uniform", "skewed"};
 static const char *const dests[] = {"lane", "warp"};
 
@@ -221,7 +222,8 @@ const gs_command gs_cmd_server = {
              "  --way     spinLock (HeteroSync's spin lock per item), ticketLock (gsync's), tryLock (a tuned\n"
              "            try-lock with backoff), atomic (lock-free: counters, unionfind), server (the block\n"
              "            handles each run), serverLF (a leader warp hands chunks to follower warps); counters:\n"
-             "            serverCombine (the server, a warp's updates to one bin merged first); queue:\n"
+             "            serverCombine (the server, a warp's updates to one bin merged first), brokenCombine\n"
+             "            (the twin whose merge drops the other lanes' counts: it must FAIL); queue:\n"
              "            server (warp-aggregated sends), basic (a send a thread), brokenEarlyBit (the twin\n"
              "            that publishes before writing: it must FAIL); unionfind: brokenNoLock (the twin\n"
              "            that links a root without its lock: it must FAIL); hashtable with --lookups:\n"

@@ -347,9 +347,13 @@ static __device__ void client_stress(const srv_args &a, const gs_server_t &srv, 
     }
 }
 
-/* serverCombine's merge of two counter updates to one bin: sums and counts add. */
+/* serverCombine's merge of two counter updates to one bin: sums and counts add; brokenCombine's
+ * forgets the other lane's count. */
 struct add_counts {
     __device__ uint4 operator()(uint4 a, uint4 b) const { return make_uint4(a.x, a.y + b.y, a.z + b.z, 0u); }
+};
+struct add_sums_only {
+    __device__ uint4 operator()(uint4 a, uint4 b) const { return make_uint4(a.x, a.y + b.y, a.z, 0u); }
 };
 
 /* The clients without answers step through their operations together, a
@@ -363,7 +367,9 @@ static __device__ void client_counters_server(const srv_args &a, const gs_server
             gs_srv_counter_op(j, a.items, a.skewed, &bin, &v);
         const uint4 m = make_uint4(bin, v, 1u, 0u); /* bin, sum, count */
         const bool sent = a.way == GS_SRV_COMBINE ? gs_server_send_combined(srv, j < a.total, bin, m, add_counts())
-                                                  : gs_server_send(srv, j < a.total, bin, m);
+                          : a.way == GS_SRV_COMBINE_BROKEN
+                              ? gs_server_send_combined(srv, j < a.total, bin, m, add_sums_only())
+                              : gs_server_send(srv, j < a.total, bin, m);
         if (__any_sync(~0u, !sent)) {
             count_timeout(a);
             break;

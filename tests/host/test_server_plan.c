@@ -66,6 +66,8 @@ int main(void)
     CHECK(planned("server queue,hashtable,unionfind --way server,serverLF,ticketLock,tryLock,atomic --msg-bytes "
                   "32,128,512 --ops 4 --items 256 --collision 8 --lookups 50,100 --graph rmat:12,road:5000") == 24);
     CHECK(planned("server counters --way serverCombine,server --dist skewed --items 2,64,1048576 --ops 4") == 6);
+    CHECK(planned("server counters --way brokenCombine --dist skewed --items 64 --ops 4") == 1);
+    CHECK(gs_srv_workloads[GS_SRV_COUNTERS]->twins == GS_SRV_WAY(GS_SRV_COMBINE_BROKEN));
     CHECK(planned("server hashtable --way brokenEarlyRead --items 256 --collision 8 --lookups 0,50") == 1);
     CHECK(planned("server counters --tbs 661") == -1); /* more than 5 an SM */
     return check_done();
