@@ -28,7 +28,8 @@ static const char *const words[] = {
     "litmus", "--shape", "--order", "--stress", "MP", "IRIW", "MPbrokenAcquire", "MP,SB,LB", "acqrel", "sc",
     "relaxed,sc", "on", "off", "1000000", "server", "queue", "counters,transfers", "--way", "--share", "--items",
     "--ops", "--capacity", "--dist", "skewed", "spinLock,server", "brokenEarlyBit", "4096", "25,50", "hashtable", "--collision",
-    "--lookups", "--msg-bytes", "unionfind", "brokenNoLock", "512", "serverLF", "brokenEarlyRead", "serverCombine", "brokenCombine", "uts", "--steal", "half",
+    "--lookups", "--msg-bytes", "unionfind", "brokenNoLock", "512", "serverLF", "brokenEarlyRead", "uts", "--steal", "half",
+    "serverCombine", "brokenCombine",
     "cohortMutex,arrayMutex", "--spread", "uts-hs", "hsFixed", "hsTicket", "--nodes", "--local-stack"};
 
 /* The fixed words, then every table's: commands, options, their words,
