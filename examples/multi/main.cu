@@ -1,0 +1,459 @@
+/* A user's program on gsync's barrier across the GPUs of a node
+ * (gsync/multi/barrier.cuh), built as docs/multi.md shows (no watchdog): one
+ * process a GPU, this binary started again for each with its rank in the
+ * environment; NVSHMEM bootstrapped from a unique id that rank 0 writes into
+ * a fresh folder; NVSHMEM's symmetric memory and nvshmem_ptr give the peer
+ * pointers, nvshmemx_collective_launch the cooperative launch.  Each episode
+ * every lane of every block writes its word, arrives, picks what it will read
+ * (split phase), waits, then reads: a third of the lanes one word of another
+ * GPU, a third two, a third a word of another block of its own GPU, counting
+ * the reads that do not hold that episode's value.  Each block then adds its
+ * counts to a tally on GPU 0 under the cohort lock (gsync/multi/cohort.cuh).
+ * The first process prints one line: PASS when no read was stale and the
+ * tally holds every block's reads.
+ *
+ *   multi_example [THREADS [BLOCKS_PER_SM [EPISODES [GPUS [LAUNCHES [BROKEN]]]]]]
+ *   (256 2 200 0 2 0; GPUS 0: every GPU, up to 8; BROKEN 1: odd episodes
+ *    skip the exchange between GPUs, a twin that must FAIL)
+ *   Exit 0 PASS, 1 FAIL or a rank's error, 2 a bad argument, 77 fewer than 2 GPUs.
+ */
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include <fcntl.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <nvshmem.h>
+#include <nvshmemx.h>
+
+#include <gsync/multi/barrier.cuh>
+#include <gsync/multi/cohort.cuh>
+
+#define RANK_ENV "GSYNC_MULTI_EXAMPLE_RANK"     /* set for a rank by the first process */
+#define DIR_ENV "GSYNC_MULTI_EXAMPLE_DIR"       /* where rank 0 puts the unique id and the result */
+#define BLOCKS_ENV "GSYNC_MULTI_EXAMPLE_BLOCKS" /* blocks a GPU, the same on every GPU */
+
+static char who[48] = "multi_example"; /* "multi_example: rank 1" in a rank */
+
+#define CHECK(call)                                                                                  \
+    do {                                                                                             \
+        cudaError_t e_ = (call);                                                                     \
+        if (e_ != cudaSuccess) {                                                                     \
+            fprintf(stderr, "%s: %s: %s\n", who, #call, cudaGetErrorString(e_));                     \
+            exit(1);                                                                                 \
+        }                                                                                            \
+    } while (0)
+/* NVSHMEM's calls that return a status: 0 is success */
+#define SHMEM(call)                                                                                  \
+    do {                                                                                             \
+        int e_ = (call);                                                                             \
+        if (e_ != 0) {                                                                               \
+            fprintf(stderr, "%s: %s: error %d\n", who, #call, e_);                                   \
+            exit(1);                                                                                 \
+        }                                                                                            \
+    } while (0)
+
+static void die(const char *what)
+{
+    fprintf(stderr, "%s: %s\n", who, what);
+    exit(1);
+}
+
+struct plan {
+    unsigned int threads, per_sm, episodes, gpus, launches, broken;
+};
+
+struct tally {
+    unsigned long long stale, reads, blocks;
+};
+
+struct job {
+    gs_multi_barrier_t bar;               /* every GPU */
+    gs_multi_barrier_t alone;             /* the same words, this GPU only: BROKEN's odd episodes */
+    unsigned int *data[GS_MULTI_MAX_PES]; /* each GPU's words (2 x blocks x threads), as this GPU reaches them */
+    gs_multi_ticket_t *lock;              /* GPU 0's */
+    gs_multi_cohort_local_t *local;       /* this GPU's */
+    tally *sum;                           /* GPU 0's */
+    unsigned int pe, npes, episodes, broken;
+};
+
+/* Reads lane t makes an episode. */
+__host__ __device__ static unsigned int reads_of(unsigned int t)
+{
+    return t % 3u == 1u ? 2u : 1u;
+}
+
+/* What lane `slot` of GPU pe writes in episode e: never 0 (the zeroed
+ * memory), never what it wrote in episode e - 2 (the same half). */
+__device__ static unsigned int value_of(unsigned int e, unsigned int pe, unsigned int slot)
+{
+    return (e * 0x9e3779b1u ^ (pe << 24) ^ slot) | 1u;
+}
+
+__global__ void episodes(job j)
+{
+    __shared__ unsigned int counts[2][32];
+    const unsigned int t = threadIdx.x, nt = blockDim.x, b = blockIdx.x, nb = gridDim.x;
+    unsigned int stale = 0, reads = 0;
+    for (unsigned int e = 1; e <= j.episodes; ++e) {
+        /* episodes alternate halves: e's half was e - 2's, whose readers have
+         * all arrived at e - 1, which this block has passed */
+        const unsigned int half = (e & 1u) * nb * nt, mine = b * nt + t;
+        j.data[j.pe][half + mine] = value_of(e, j.pe, mine);
+        const gs_multi_barrier_t *bar = j.broken && (e & 1u) ? &j.alone : &j.bar;
+        const int leader = gs_multi_barrier_arrive(bar, e);
+        /* while the GPUs gather: where this lane reads, and what it must find */
+        const unsigned int q = (j.pe + 1u + (e + t / 32u) % (j.npes - 1u)) % j.npes; /* another GPU, by warp */
+        unsigned int q2 = (q + 1u) % j.npes;
+        if (q2 == j.pe)
+            q2 = (q2 + 1u) % j.npes;
+        unsigned int s0, s1 = 0, g0 = q;
+        if (t % 3u == 0u) {
+            s0 = (b + e) % nb * nt + (t + e) % nt;
+        } else if (t % 3u == 1u) {
+            s0 = (7u * b + e) % nb * nt + (nt - 1u - t);
+            s1 = (nb - 1u - b + e) % nb * nt + (5u * t + e) % nt;
+        } else {
+            g0 = j.pe, s0 = (b + 1u + e) % nb * nt + t; /* another block of this GPU */
+        }
+        const unsigned int w0 = value_of(e, g0, s0), w1 = value_of(e, q2, s1);
+        gs_multi_barrier_wait(bar, e, leader); /* every block of every GPU has written e */
+        stale += j.data[g0][half + s0] != w0;
+        if (t % 3u == 1u)
+            stale += j.data[q2][half + s1] != w1;
+        reads += reads_of(t);
+    }
+    /* the block's counts, a warp's at a time (the last warp may be partial), then thread 0's sum */
+    const unsigned int warp = t / 32u, lanes = nt - warp * 32u < 32u ? nt - warp * 32u : 32u;
+    const unsigned int mask = lanes == 32u ? ~0u : (1u << lanes) - 1u;
+    stale = __reduce_add_sync(mask, stale);
+    reads = __reduce_add_sync(mask, reads);
+    if (t % 32u == 0u)
+        counts[0][warp] = stale, counts[1][warp] = reads;
+    __syncthreads();
+    if (t == 0u) {
+        unsigned long long s = 0, r = 0;
+        unsigned int ticket;
+        for (unsigned int w = 0; w < (nt + 31u) / 32u; ++w)
+            s += counts[0][w], r += counts[1][w];
+        gs_multi_cohort_lock(j.lock, j.local, &ticket);
+        j.sum->stale += s; /* plain read-modify-writes of GPU 0's memory: the lock orders them */
+        j.sum->reads += r;
+        j.sum->blocks += 1u;
+        gs_multi_cohort_unlock(j.lock, j.local, ticket);
+    }
+}
+
+static unsigned int arg(int argc, char **argv, int i, unsigned int def, unsigned int lo, unsigned int hi)
+{
+    if (argc <= i)
+        return def;
+    char *end;
+    const unsigned long v = strtoul(argv[i], &end, 10);
+    if (!*argv[i] || *end || v < lo || v > hi) {
+        fprintf(stderr, "multi_example: argument %d '%s' is not in %u..%u\n", i, argv[i], lo, hi);
+        exit(2);
+    }
+    return (unsigned int)v;
+}
+
+static void path_of(char *out, size_t n, const char *dir, const char *name)
+{
+    if (snprintf(out, n, "%s/%s", dir, name) >= (int)n)
+        die("folder name too long");
+}
+
+/* Writes under a temporary name, then renames: a reader never sees half. */
+static void publish(const char *dir, const char *name, const void *p, size_t len)
+{
+    char tmp[4096], path[4096], tmp_name[64];
+    snprintf(tmp_name, sizeof tmp_name, "%s.tmp", name);
+    path_of(tmp, sizeof tmp, dir, tmp_name);
+    path_of(path, sizeof path, dir, name);
+    FILE *f = fopen(tmp, "wb");
+    if (!f || fwrite(p, 1, len, f) != len || fclose(f) != 0 || rename(tmp, path) != 0) {
+        fprintf(stderr, "%s: writing %s: %s\n", who, path, strerror(errno));
+        exit(1);
+    }
+}
+
+/* ---- a rank: one GPU, one NVSHMEM PE ---- */
+
+static int rank_main(const plan &p, unsigned int rank, unsigned int blocks, const char *dir)
+{
+    nvshmemx_uniqueid_t id = NVSHMEMX_UNIQUEID_INITIALIZER;
+    nvshmemx_init_attr_t attr = NVSHMEMX_INIT_ATTR_INITIALIZER;
+    char path[4096];
+    snprintf(who, sizeof who, "multi_example: rank %u", rank);
+    CHECK(cudaSetDevice((int)rank)); /* NVSHMEM's PE on this GPU */
+    if (rank == 0) {
+        SHMEM(nvshmemx_get_uniqueid(&id));
+        publish(dir, "uid", &id, sizeof id);
+    } else {
+        path_of(path, sizeof path, dir, "uid");
+        const struct timespec pause = {0, 2000000L};
+        for (unsigned int waited_ms = 0;; waited_ms += 2u) {
+            FILE *f = fopen(path, "rb");
+            if (f) {
+                const size_t got = fread(&id, 1, sizeof id, f);
+                fclose(f);
+                if (got != sizeof id)
+                    die("the unique id is short");
+                break;
+            }
+            if (waited_ms > 60000u)
+                die("no unique id from rank 0 after 60 s");
+            nanosleep(&pause, NULL);
+        }
+    }
+    SHMEM(nvshmemx_set_attr_uniqueid_args((int)rank, (int)p.gpus, &id, &attr));
+    SHMEM(nvshmemx_init_attr(NVSHMEMX_INIT_WITH_UNIQUEID, &attr));
+    if (nvshmem_my_pe() != (int)rank || nvshmem_n_pes() != (int)p.gpus)
+        die("NVSHMEM numbered the PEs otherwise");
+
+    /* symmetric: every PE allocates the same, in the same order */
+    const size_t words = 2u * (size_t)blocks * p.threads;
+    unsigned int *bar_words = (unsigned int *)nvshmem_malloc(gs_multi_barrier_bytes(p.gpus));
+    unsigned int *data = (unsigned int *)nvshmem_malloc(words * sizeof(unsigned int));
+    gs_multi_ticket_t *lock = (gs_multi_ticket_t *)nvshmem_malloc(sizeof *lock);
+    tally *sum = (tally *)nvshmem_malloc(sizeof *sum);
+    if (!bar_words || !data || !lock || !sum)
+        die("nvshmem_malloc failed (NVSHMEM_SYMMETRIC_SIZE?)");
+    gs_multi_cohort_local_t *local;
+    CHECK(cudaMalloc(&local, sizeof *local));
+
+    job j;
+    memset(&j, 0, sizeof j);
+    for (unsigned int q = 0; q < p.gpus; ++q) {
+        j.bar.peer[q] = (unsigned int *)nvshmem_ptr(bar_words, (int)q);
+        j.data[q] = (unsigned int *)nvshmem_ptr(data, (int)q);
+        if (!j.bar.peer[q] || !j.data[q]) {
+            fprintf(stderr, "%s: GPU %u does not reach GPU %u's memory directly (nvshmem_ptr is NULL: no NVLink "
+                            "or P2P)\n", who, rank, q);
+            exit(1);
+        }
+    }
+    j.bar.words = bar_words, j.bar.pe = rank, j.bar.npes = p.gpus;
+    j.alone = j.bar;
+    j.alone.pe = 0u, j.alone.npes = 1u; /* its leader exchanges with no one */
+    j.lock = (gs_multi_ticket_t *)nvshmem_ptr(lock, 0);
+    j.sum = (tally *)nvshmem_ptr(sum, 0);
+    if (!j.lock || !j.sum)
+        die("GPU 0's lock is not reached directly");
+    j.local = local, j.pe = rank, j.npes = p.gpus, j.episodes = p.episodes, j.broken = p.broken;
+
+    cudaStream_t s;
+    cudaEvent_t t0, t1;
+    CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+    CHECK(cudaEventCreate(&t0));
+    CHECK(cudaEventCreate(&t1));
+    tally total = {0, 0, 0};
+    float ms_total = 0.0f;
+    void *args[] = {&j};
+    for (unsigned int l = 0; l < p.launches; ++l) {
+        /* zeroed on every GPU before any GPU launches: a peer's leader writes into this GPU's flags */
+        CHECK(cudaMemsetAsync(bar_words, 0, gs_multi_barrier_bytes(p.gpus), s));
+        CHECK(cudaMemsetAsync(data, 0, words * sizeof(unsigned int), s));
+        CHECK(cudaMemsetAsync(lock, 0, sizeof *lock, s));
+        CHECK(cudaMemsetAsync(sum, 0, sizeof *sum, s));
+        CHECK(cudaMemsetAsync(local, 0, sizeof *local, s));
+        CHECK(cudaStreamSynchronize(s));
+        nvshmem_barrier_all();
+        CHECK(cudaEventRecord(t0, s));
+        SHMEM(nvshmemx_collective_launch((const void *)episodes, dim3(blocks), dim3(p.threads), args, 0, s));
+        CHECK(cudaGetLastError());
+        CHECK(cudaEventRecord(t1, s));
+        CHECK(cudaEventSynchronize(t1));
+        float ms = 0.0f;
+        CHECK(cudaEventElapsedTime(&ms, t0, t1));
+        ms_total += ms;
+        nvshmem_barrier_all(); /* every GPU's kernel has ended: its blocks' adds are in GPU 0's tally */
+        if (rank == 0) {
+            tally got;
+            CHECK(cudaMemcpy(&got, sum, sizeof got, cudaMemcpyDeviceToHost));
+            total.stale += got.stale, total.reads += got.reads, total.blocks += got.blocks;
+        }
+    }
+    if (rank == 0) {
+        char line[160];
+        const int len = snprintf(line, sizeof line, "%llu %llu %llu %.6f\n", total.stale, total.reads, total.blocks,
+                                 (double)ms_total);
+        publish(dir, "result", line, (size_t)len);
+    }
+    CHECK(cudaEventDestroy(t0));
+    CHECK(cudaEventDestroy(t1));
+    CHECK(cudaStreamDestroy(s));
+    CHECK(cudaFree(local));
+    nvshmem_free(sum);
+    nvshmem_free(lock);
+    nvshmem_free(data);
+    nvshmem_free(bar_words);
+    nvshmem_finalize();
+    return 0;
+}
+
+/* ---- the first process: the ranks, their verdict ---- */
+
+int main(int argc, char **argv)
+{
+    plan p;
+    p.threads = arg(argc, argv, 1, 256, 1, 1024);
+    p.per_sm = arg(argc, argv, 2, 2, 1, 64);
+    p.episodes = arg(argc, argv, 3, 200, 1, 1000000);
+    p.gpus = arg(argc, argv, 4, 0, 0, GS_MULTI_MAX_PES);
+    p.launches = arg(argc, argv, 5, 2, 1, 100);
+    p.broken = arg(argc, argv, 6, 0, 0, 1);
+    if (const char *r = getenv(RANK_ENV)) {
+        const char *dir = getenv(DIR_ENV), *blocks = getenv(BLOCKS_ENV);
+        if (!dir || !blocks)
+            die(RANK_ENV " without " DIR_ENV " and " BLOCKS_ENV);
+        return rank_main(p, (unsigned int)strtoul(r, NULL, 10), (unsigned int)strtoul(blocks, NULL, 10), dir);
+    }
+    if (p.gpus == 1u) {
+        fprintf(stderr, "multi_example: GPUS 1: the barrier is across 2 GPUs or more (0: every GPU)\n");
+        return 2;
+    }
+    int devices = 0;
+    if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
+        printf("multi_example: no GPU\n");
+        return 77;
+    }
+    if (devices < 2 || (int)p.gpus > devices) {
+        printf("multi_example: needs %u GPUs; this machine has %d\n", p.gpus ? p.gpus : 2u, devices);
+        return 77;
+    }
+    if (p.gpus == 0u)
+        p.gpus = devices > (int)GS_MULTI_MAX_PES ? GS_MULTI_MAX_PES : (unsigned int)devices;
+    /* every GPU runs the same grid: BLOCKS_PER_SM on the fewest SMs, every block resident at once */
+    int sms = 0, fit = 0;
+    for (unsigned int d = 0; d < p.gpus; ++d) {
+        int n = 0;
+        CHECK(cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, (int)d));
+        sms = d == 0 || n < sms ? n : sms;
+    }
+    CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit, episodes, (int)p.threads, 0));
+    CHECK(cudaDeviceReset()); /* no context held while the ranks run (exclusive-process GPUs) */
+    if (fit < (int)p.per_sm) {
+        fprintf(stderr, "multi_example: %u blocks of %u threads an SM are not all resident (%d fit); the barrier "
+                        "needs every block resident\n", p.per_sm, p.threads, fit);
+        return 2;
+    }
+    const unsigned int blocks = p.per_sm * (unsigned int)sms;
+
+    /* NVLink multicast off; one node needs no network transport */
+    setenv("NVSHMEM_DISABLE_NVLS", "1", 1);
+    setenv("NCCL_NVLS_ENABLE", "0", 1);
+    setenv("NVSHMEM_REMOTE_TRANSPORT", "none", 0);
+    setenv("NVSHMEM_BOOTSTRAP_UID_SOCK_IFNAME", "lo", 0);
+    char dir[] = "/tmp/gsync-multi-example-XXXXXX", num[7][16];
+    if (!mkdtemp(dir)) {
+        fprintf(stderr, "multi_example: cannot make a folder under /tmp: %s\n", strerror(errno));
+        return 1;
+    }
+    const unsigned int given[6] = {p.threads, p.per_sm, p.episodes, p.gpus, p.launches, p.broken};
+    char *rank_argv[8] = {argv[0]};
+    for (int i = 0; i < 6; ++i)
+        snprintf(num[i], sizeof num[i], "%u", given[i]), rank_argv[i + 1] = num[i];
+    rank_argv[7] = NULL;
+    snprintf(num[6], sizeof num[6], "%u", blocks);
+    setenv(DIR_ENV, dir, 1);
+    setenv(BLOCKS_ENV, num[6], 1);
+    const int quiet = open("/dev/null", O_WRONLY); /* a rank's stdout: NVSHMEM's notes; its stderr stays */
+    if (quiet < 0) {
+        fprintf(stderr, "multi_example: /dev/null: %s\n", strerror(errno));
+        return 1;
+    }
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid[GS_MULTI_MAX_PES] = {0};
+    const pid_t self = getpid();
+    int failed = -1, failed_status = 0, left = 0;
+    for (unsigned int r = 0; r < p.gpus && failed < 0; ++r) {
+        char rank_s[16];
+        snprintf(rank_s, sizeof rank_s, "%u", r);
+        setenv(RANK_ENV, rank_s, 1); /* before fork: the child only execs */
+        pid[r] = fork();
+        if (pid[r] == 0) {
+            prctl(PR_SET_PDEATHSIG, SIGKILL); /* a killed first process takes its ranks along */
+            if (getppid() != self)
+                _exit(1);
+            dup2(quiet, 1);
+            execv("/proc/self/exe", rank_argv);
+            _exit(127);
+        }
+        if (pid[r] < 0) {
+            fprintf(stderr, "multi_example: fork: %s\n", strerror(errno));
+            failed = (int)r, failed_status = -1, pid[r] = 0;
+        } else {
+            ++left;
+        }
+    }
+    close(quiet);
+    for (unsigned int k = 0; k < p.gpus && failed >= 0; ++k)
+        if (pid[k] > 0)
+            kill(pid[k], SIGKILL); /* a fork failed: the ranks started would wait for it */
+    /* a rank that fails ends the others (they would wait for it forever) */
+    while (left > 0) {
+        int st = 0;
+        const pid_t got = wait(&st);
+        if (got < 0) {
+            if (errno == EINTR)
+                continue;
+            break;
+        }
+        for (unsigned int r = 0; r < p.gpus; ++r) {
+            if (pid[r] != got)
+                continue;
+            pid[r] = 0, --left;
+            if (failed < 0 && !(WIFEXITED(st) && WEXITSTATUS(st) == 0)) {
+                failed = (int)r, failed_status = st;
+                for (unsigned int k = 0; k < p.gpus; ++k)
+                    if (pid[k] > 0)
+                        kill(pid[k], SIGKILL);
+            }
+        }
+    }
+    char path[4096];
+    unsigned long long stale = 0, reads = 0, tallied = 0;
+    double ms = 0.0;
+    path_of(path, sizeof path, dir, "result");
+    FILE *f = failed < 0 ? fopen(path, "r") : NULL;
+    const bool have = f && fscanf(f, "%llu %llu %llu %lf", &stale, &reads, &tallied, &ms) == 4;
+    if (f)
+        fclose(f);
+    static const char *const left_over[] = {"uid", "uid.tmp", "result", "result.tmp"};
+    for (const char *name : left_over) {
+        path_of(path, sizeof path, dir, name);
+        unlink(path);
+    }
+    rmdir(dir);
+    if (failed >= 0 || !have) {
+        if (failed_status == -1 || failed < 0)
+            printf("multi_example FAIL: %s\n", failed < 0 ? "rank 0 left no result" : "could not start the ranks");
+        else if (WIFEXITED(failed_status))
+            printf("multi_example FAIL: rank %d (GPU %d) exited with status %d\n", failed, failed,
+                   WEXITSTATUS(failed_status));
+        else
+            printf("multi_example FAIL: rank %d (GPU %d) ended by signal %d\n", failed, failed,
+                   WIFSIGNALED(failed_status) ? WTERMSIG(failed_status) : 0);
+        return 1;
+    }
+    unsigned long long per_block = 0;
+    for (unsigned int t = 0; t < p.threads; ++t)
+        per_block += reads_of(t);
+    const unsigned long long want_blocks = (unsigned long long)p.launches * blocks * p.gpus;
+    const unsigned long long want_reads = want_blocks * p.episodes * per_block;
+    const bool pass = stale == 0 && reads == want_reads && tallied == want_blocks;
+    printf("multi_example %s: %s%u GPUs, %u threads, %u blocks a GPU (%u an SM), %u episodes x %u launches: "
+           "%llu stale of %llu reads (%llu expected), %llu of %llu blocks tallied, %.2f us an episode\n",
+           pass ? "PASS" : "FAIL", p.broken ? "broken twin (odd episodes skip the exchange), " : "", p.gpus,
+           p.threads, blocks, p.per_sm, p.episodes, p.launches, stale, reads, want_reads, tallied, want_blocks,
+           ms * 1e3 / ((double)p.launches * p.episodes));
+    return pass ? 0 : 1;
+}
