@@ -18,6 +18,10 @@ extern "C" {
 
 enum gs_multi_way {
     GS_MULTI_HIER,          /* gsync's hierarchical barrier, every block of every GPU */
+    GS_MULTI_FLAT,          /* gsync's flat barrier: every block releases and counts itself on every GPU */
+    GS_MULTI_HIER_SPLIT,    /* hier split: arrive, the episode's work, wait */
+    GS_MULTI_FLAT_SPLIT,    /* flat split: the same */
+    GS_MULTI_WORK,          /* the episode's work alone, no barrier (what a split barrier can hide behind) */
     GS_MULTI_NAIVE,         /* grid.sync(), block 0 releases to each peer in turn, grid.sync() */
     GS_MULTI_NVSHMEM_GRID,  /* grid.sync(), block 0 nvshmemx_barrier_all_block, grid.sync() */
     GS_MULTI_NVSHMEM_ALL,   /* nvshmem_barrier_all from one thread a GPU */
@@ -31,6 +35,7 @@ enum gs_multi_way {
 #define GS_MULTI_DEFAULT_WAYS GS_MULTI_BROKEN /* `all`: every way before the broken twin */
 #define GS_MULTI_MAX_GPUS 8u
 #define GS_MULTI_LOCK_DATA 32u /* words of the lock's critical section, one a thread */
+#define GS_MULTI_WORK_FMAS 1024u /* the split ways' work an episode: dependent FMAs a thread */
 
 /* The command's options (gs_options.own). */
 typedef struct gs_multi_options {

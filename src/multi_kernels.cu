@@ -11,6 +11,7 @@
 #include <gsync/gsync.cuh>
 #include <gsync/multi/barrier.cuh>
 #include <gsync/multi/cohort.cuh>
+#include <gsync/multi/flat_barrier.cuh>
 
 #include "cuda_check.h"
 #include "multi.h"
@@ -26,12 +27,14 @@ extern "C" {
 
 typedef struct mg_args {
     gs_multi_barrier_t bar;         /* hier; brokenNoExchange: npes 1 */
+    gs_multi_flat_t flat;           /* flat */
     unsigned int *flags[MAX_PES];   /* naive and ping-pong: each PE's flag lines (a line per writer) */
     unsigned int *stamps[MAX_PES];  /* each PE's stamps, 2 * blocks words */
     unsigned int *stale;            /* this GPU's count of stale stamps read */
     gs_multi_ticket_t *lock;        /* PE 0's lock */
     gs_multi_cohort_local_t *local; /* this GPU's part of the cohort lock */
     unsigned int *cs;               /* PE 0's counter, then GS_MULTI_LOCK_DATA words */
+    unsigned int *sink;             /* the split ways' work: written only if it came out zero */
     unsigned int pe, npes, iters, verify;
 } mg_args;
 
@@ -60,12 +63,48 @@ static __device__ __forceinline__ unsigned int *flag_of(const mg_args *a, unsign
     return a->flags[owner] + GS_MULTI_LINE * writer;
 }
 
-/* gsync's hierarchical barrier (brokenNoExchange: the same with npes 1) */
-static __global__ void k_hier(mg_args a)
+/* An episode's work for the split ways: dependent FMAs, kept by a store that
+ * never happens. */
+static __device__ __forceinline__ void work(const mg_args *a)
+{
+    float x = 1.0f + (float)threadIdx.x * 1e-7f;
+#pragma unroll 16
+    for (unsigned int k = 0; k < GS_MULTI_WORK_FMAS; ++k)
+        x = fmaf(x, 0.999999f, 1e-7f);
+    if (x == 0.0f)
+        *a->sink = 1u;
+}
+
+enum { K_PLAIN, K_SPLIT, K_WORK };
+
+/* gsync's hierarchical barrier (brokenNoExchange: the same with npes 1);
+ * split: arrive, the work, wait; work: the work alone */
+static __global__ void k_hier(mg_args a, int kind)
 {
     for (unsigned int e = 1; e <= a.iters; ++e) {
         stamp(&a, e);
-        if (!gs_multi_barrier_sync(&a.bar, e))
+        if (kind == K_WORK) {
+            work(&a);
+            continue;
+        }
+        const int leader = gs_multi_barrier_arrive(&a.bar, e);
+        if (kind == K_SPLIT)
+            work(&a);
+        if (!gs_multi_barrier_wait(&a.bar, e, leader))
+            return;
+        check(&a, e);
+    }
+}
+
+/* gsync's flat barrier; split: arrive, the work, wait */
+static __global__ void k_flat(mg_args a, int kind)
+{
+    for (unsigned int e = 1; e <= a.iters; ++e) {
+        stamp(&a, e);
+        gs_multi_flat_arrive(&a.flat, e);
+        if (kind == K_SPLIT)
+            work(&a);
+        if (!gs_multi_flat_wait(&a.flat, e))
             return;
         check(&a, e);
     }
@@ -177,10 +216,10 @@ static __global__ void k_arm(gs_watchdog_t *wd, unsigned long long ns)
 
 typedef struct rank_state {
     unsigned int pe, npes, sms;
-    unsigned int *words, *flags, *stamps, *cs; /* symmetric */
+    unsigned int *words, *flat, *flags, *stamps, *cs; /* symmetric */
     gs_multi_ticket_t *lock;                   /* symmetric */
     gs_multi_cohort_local_t *local;            /* symmetric */
-    unsigned int *stale;
+    unsigned int *stale, *sink;
     gs_watchdog_t *wd;
     size_t stamp_words;
     cudaEvent_t t0, t1;
@@ -192,6 +231,8 @@ typedef struct rank_state {
 static const void *kernel_of(unsigned int way)
 {
     switch (way) {
+    case GS_MULTI_FLAT:
+    case GS_MULTI_FLAT_SPLIT: return (const void *)k_flat;
     case GS_MULTI_NAIVE: return (const void *)k_naive;
     case GS_MULTI_NVSHMEM_GRID: return (const void *)k_nvshmem_grid;
     case GS_MULTI_NVSHMEM_ALL: return (const void *)k_nvshmem_all;
@@ -214,6 +255,7 @@ static unsigned int blocks_of(const rank_state *r, unsigned int way, unsigned in
 static int zero_state(rank_state *r, char *err, size_t n)
 {
     GS_CK(cudaMemsetAsync(r->words, 0, gs_multi_barrier_bytes(r->npes), r->s));
+    GS_CK(cudaMemsetAsync(r->flat, 0, gs_multi_flat_bytes(), r->s));
     GS_CK(cudaMemsetAsync(r->flags, 0, (size_t)GS_MULTI_LINE * 4u * r->npes, r->s));
     GS_CK(cudaMemsetAsync(r->stamps, 0, r->stamp_words * 4u, r->s));
     GS_CK(cudaMemsetAsync(r->cs, 0, (1u + GS_MULTI_LOCK_DATA) * 4u, r->s));
@@ -231,7 +273,13 @@ static int launch(rank_state *r, unsigned int way, mg_args *a, unsigned int bloc
 {
     int flag = way == GS_MULTI_PING_RELACQ || way == GS_MULTI_COHORT, rc;
     unsigned int fired = 0;
-    void *args[] = {a, &flag}; /* k_ping's relacq, k_lock's cohort */
+    void *args[] = {a, &flag}; /* k_ping's relacq, k_lock's cohort, k_hier's and k_flat's kind */
+    if (way == GS_MULTI_HIER || way == GS_MULTI_FLAT || way == GS_MULTI_BROKEN)
+        flag = K_PLAIN;
+    else if (way == GS_MULTI_HIER_SPLIT || way == GS_MULTI_FLAT_SPLIT)
+        flag = K_SPLIT;
+    else if (way == GS_MULTI_WORK)
+        flag = K_WORK;
     const int ping = way == GS_MULTI_PING_RELAXED || way == GS_MULTI_PING_RELACQ;
     const int collective = !ping && !LOCK(way);
     if ((rc = zero_state(r, err, n)))
@@ -390,20 +438,23 @@ extern "C" int gs_multi_pe(const gs_multi_plan *plan, unsigned int rank, const c
         max_per_sm = plan->per_sm[i] > max_per_sm ? plan->per_sm[i] : max_per_sm;
     r.stamp_words = 2u * (size_t)max_per_sm * r.sms;
     r.words = (unsigned int *)nvshmem_malloc(gs_multi_barrier_bytes(r.npes));
+    r.flat = (unsigned int *)nvshmem_malloc(gs_multi_flat_bytes());
     r.flags = (unsigned int *)nvshmem_malloc((size_t)GS_MULTI_LINE * 4u * r.npes);
     r.stamps = (unsigned int *)nvshmem_malloc(r.stamp_words * 4u);
     r.cs = (unsigned int *)nvshmem_malloc((1u + GS_MULTI_LOCK_DATA) * 4u);
     r.lock = (gs_multi_ticket_t *)nvshmem_malloc(sizeof *r.lock);
     r.local = (gs_multi_cohort_local_t *)nvshmem_malloc(sizeof *r.local);
     memset(&a, 0, sizeof a);
-    if (!r.words || !r.flags || !r.stamps || !r.cs || !r.lock || !r.local) {
+    if (!r.words || !r.flat || !r.flags || !r.stamps || !r.cs || !r.lock || !r.local) {
         snprintf(err, n, "multi: nvshmem_malloc failed on PE %u (NVSHMEM_SYMMETRIC_SIZE?)", r.pe);
         rc = GS_EXIT_RUNTIME;
     } else if (peers(&r, r.words, a.bar.peer, "barrier words", err, n) ||
+               peers(&r, r.flat, a.flat.counts, "barrier counters", err, n) ||
                peers(&r, r.flags, a.flags, "flags", err, n) || peers(&r, r.stamps, a.stamps, "stamps", err, n)) {
         rc = GS_EXIT_RUNTIME;
     } else {
         a.bar.words = r.words, a.bar.pe = r.pe, a.bar.npes = r.npes;
+        a.flat.pe = r.pe, a.flat.npes = r.npes;
         a.pe = r.pe, a.npes = r.npes, a.local = r.local;
         a.lock = (gs_multi_ticket_t *)nvshmem_ptr(r.lock, 0);
         a.cs = (unsigned int *)nvshmem_ptr(r.cs, 0);
@@ -413,11 +464,12 @@ extern "C" int gs_multi_pe(const gs_multi_plan *plan, unsigned int rank, const c
         }
     }
     if (rc == GS_EXIT_OK && (rc = gs_cuda_error((int)cudaMalloc((void **)&r.stale, 4u), err, n, "cudaMalloc")) == 0 &&
+        (rc = gs_cuda_error((int)cudaMalloc((void **)&r.sink, 4u), err, n, "cudaMalloc")) == 0 &&
         (rc = gs_cuda_error((int)cudaMalloc((void **)&r.wd, sizeof *r.wd), err, n, "cudaMalloc")) == 0 &&
         (rc = gs_cuda_error((int)cudaStreamCreateWithFlags(&r.s, cudaStreamNonBlocking), err, n, "stream")) == 0 &&
         (rc = gs_cuda_error((int)cudaEventCreate(&r.t0), err, n, "event")) == 0 &&
         (rc = gs_cuda_error((int)cudaEventCreate(&r.t1), err, n, "event")) == 0) {
-        a.stale = r.stale;
+        a.stale = r.stale, a.sink = r.sink;
         for (int i = 0; i < plan->nper_sm && rc == GS_EXIT_OK; ++i)
             for (int w = 0; w < plan->nways && rc == GS_EXIT_OK; ++w)
                 if ((rc = run_way(&r, plan, plan->ways[w], plan->per_sm[i], a, &rows[*nrows], err, n)) == 0)
@@ -428,6 +480,7 @@ extern "C" int gs_multi_pe(const gs_multi_plan *plan, unsigned int rank, const c
     if (rc != GS_EXIT_OK)
         return rc;
     cudaFree(r.stale);
+    cudaFree(r.sink);
     cudaFree(r.wd);
     cudaEventDestroy(r.t0);
     cudaEventDestroy(r.t1);
@@ -437,6 +490,7 @@ extern "C" int gs_multi_pe(const gs_multi_plan *plan, unsigned int rank, const c
     nvshmem_free(r.cs);
     nvshmem_free(r.stamps);
     nvshmem_free(r.flags);
+    nvshmem_free(r.flat);
     nvshmem_free(r.words);
     nvshmem_finalize();
     return GS_EXIT_OK;

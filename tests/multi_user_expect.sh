@@ -4,9 +4,10 @@
 # NVSHMEM, the cohort lock for its tally) on 2 GPUs, over shapes gsync-bench
 # multi never uses, each under `timeout`: blocks of 64 to 1024 threads,
 # powers of two and not, 1 to 8 blocks an SM, 1 to 3 launches, then once on
-# every GPU.  Every run must PASS (exit 0).  The broken twin (odd episodes
-# skip the exchange between GPUs) must never hang, and must FAIL with stale
-# reads (exit 1) at least once.  Exit 77 (skipped) with no EXAMPLE (a build
+# every GPU; on the hierarchical barrier and on the flat one.  Every run must
+# PASS (exit 0).  Each barrier's broken twin (odd episodes skip the exchange
+# between GPUs, or the flat barrier's wait) must never hang, and must FAIL
+# with stale reads (exit 1) at least once.  Exit 77 (skipped) with no EXAMPLE (a build
 # without NVSHMEM), no GPU or fewer than 2.  NVLink multicast stays off.
 example=$1
 export NVSHMEM_DISABLE_NVLS=1 NCCL_NVLS_ENABLE=0
@@ -20,20 +21,24 @@ run() { # pass|twin ARGS...
   echo "$out"
   case $want,$rc in
     pass,0 | twin,0) ;;
-    twin,1) if echo "$out" | grep -q "^multi_example FAIL: broken twin .*: [1-9][0-9]* stale of"; then caught=$((caught + 1))
+    twin,1) if echo "$out" | grep -q "^multi_example FAIL: .*broken twin .*: [1-9][0-9]* stale of"; then caught=$((caught + 1))
             else echo "multi_example $*: exit 1 without stale reads (expected the twin's FAIL)"; status=1; fi ;;
     *) echo "multi_example $*: exit $rc, expected $([ "$want" = pass ] && echo 0 || echo '1 (or 0)')$([ $rc = 124 ] && echo ' (hung: killed)')"
        status=1 ;;
   esac
 }
-# THREADS BLOCKS_PER_SM EPISODES GPUS LAUNCHES
-for shape in "64 1 200 2 2" "64 8 200 2 1" "96 4 300 2 1" "100 3 200 2 2" "128 8 100 2 1" "160 6 200 2 1" \
-             "192 2 500 2 1" "256 1 1000 2 1" "256 4 200 2 3" "320 3 100 2 1" "384 2 200 2 2" "480 3 100 2 1" \
-             "512 2 200 2 2" "672 1 300 2 1" "736 2 100 2 1" "1000 1 200 2 2" "1024 1 500 2 1"; do
-  run pass $shape 0
+# THREADS BLOCKS_PER_SM EPISODES GPUS LAUNCHES [BROKEN FLAT]
+for flat in 0 1; do
+  for shape in "64 1 200 2 2" "64 8 200 2 1" "96 4 300 2 1" "100 3 200 2 2" "128 8 100 2 1" "160 6 200 2 1" \
+               "192 2 500 2 1" "256 1 1000 2 1" "256 4 200 2 3" "320 3 100 2 1" "384 2 200 2 2" "480 3 100 2 1" \
+               "512 2 200 2 2" "672 1 300 2 1" "736 2 100 2 1" "1000 1 200 2 2" "1024 1 500 2 1"; do
+    run pass $shape 0 $flat
+  done
+  run pass 256 2 200 0 1 0 $flat
+  caught=0
+  for shape in "256 2 200 2 1" "64 8 500 2 1" "100 3 300 2 2" "1024 1 200 2 1"; do run twin $shape 1 $flat; done
+  [ $caught -gt 0 ] || { echo "multi_example: FLAT $flat: the broken twin never FAILed: the check did not catch it"; status=1; }
+  echo "multi_example: FLAT $flat: the broken twin FAILed $caught times of 4"
 done
-run pass 256 2 200 0 1 0
-for shape in "256 2 200 2 1" "64 8 500 2 1" "100 3 300 2 2" "1024 1 200 2 1"; do run twin $shape 1; done
-[ $caught -gt 0 ] || { echo "multi_example: the broken twin never FAILed: the check did not catch a missing exchange"; status=1; }
-[ $status = 0 ] && echo "multi_example: $runs runs, every barrier PASS, the broken twin FAIL $caught times"
+[ $status = 0 ] && echo "multi_example: $runs runs, every barrier PASS, each broken twin FAILed"
 exit $status

@@ -10,7 +10,9 @@
 #   multi-4.csv                  the same on 4 GPUs (only where there are 4)
 #   multi-broken.csv             brokenNoExchange, which must FAIL (exit 1)
 # Each CSV's command goes to NAME.cmd; stderr to run.log.  Every run is under
-# `timeout`, so that a hung rank costs minutes at most.
+# `timeout`, so that a hung rank costs minutes at most.  MULTI_STEPS picks
+# the parts after the probe (default "test measure"), so that a second call
+# on the same machine can do what did not fit the first one's ten minutes.
 set -uo pipefail
 OUT=${OUT:-gpu-out}
 mkdir -p "$OUT"
@@ -20,7 +22,7 @@ LOG="$OUT/run.log"
 { nvidia-smi; nvcc --version; python3 -c 'import importlib.util as u; print("nvshmem:", list(u.find_spec("nvidia.nvshmem").submodule_search_locations))'; } >>"$LOG" 2>&1
 nvidia-smi topo -m >"$OUT/topo.txt" 2>&1
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 >"$OUT/build.log" 2>&1 &&
-  cmake --build build -j 16 --target gsync-bench test_multi >>"$OUT/build.log" 2>&1 ||
+  cmake --build build -j 16 --target gsync-bench test_multi multi_example >>"$OUT/build.log" 2>&1 ||
   { tail -30 "$OUT/build.log"; exit 1; }
 grep "gsync: NVSHMEM" "$OUT/build.log"
 grep -q "gsync: NVSHMEM in" "$OUT/build.log" || { echo "no NVSHMEM: nothing to measure"; exit 1; }
@@ -39,7 +41,7 @@ csv() {
 
 # a short probe first; if it fails, NVSHMEM's own log of it, and once more without CUDA VMM
 # (legacy CUDA IPC handles between the processes), kept for the rest when that works
-probe() { timeout 40 $B multi --gpus 2 --way hier,ticketLock,cohortLock --iters 100 --repeat 1 >"$OUT/probe.txt" 2>&1; }
+probe() { timeout 40 $B multi --gpus 2 --way hier,flat,ticketLock,cohortLock --iters 100 --repeat 1 >"$OUT/probe.txt" 2>&1; }
 if ! probe; then
   NVSHMEM_DEBUG=INFO timeout 40 $B multi --gpus 2 --way hier --iters 100 --repeat 1 >"$OUT/nvshmem-debug.log" 2>&1
   if NVSHMEM_DISABLE_CUDA_VMM=1 probe; then
@@ -47,11 +49,16 @@ if ! probe; then
   fi
 fi
 cat "$OUT/probe.txt"
-(cd build && timeout 300 ctest -R multi --output-on-failure -V) >"$OUT/ctest-multi.log" 2>&1
-grep -E "tests passed|tests failed|\(Failed\)|\*\*\*Failed|Skipped|Not Run" "$OUT/ctest-multi.log" | tail -10
-csv multi multi --gpus 2 --tbs-per-sm 1,2,4,8 --iters 2000 --repeat 7
-[ "$gpus" -ge 4 ] && csv multi-4 multi --gpus 4 --tbs-per-sm 1,2,4,8 --iters 2000 --repeat 7
-csv multi-broken multi --gpus 2 --way brokenNoExchange --iters 2000 --repeat 1
+steps=" ${MULTI_STEPS:-test measure} "
+if [ "${steps#* test }" != "$steps" ]; then
+  (cd build && timeout 420 ctest -R multi --output-on-failure -V) >"$OUT/ctest-multi.log" 2>&1
+  grep -E "tests passed|tests failed|\(Failed\)|\*\*\*Failed|Skipped|Not Run|FLAT|runs, every" "$OUT/ctest-multi.log" | tail -12
+fi
+if [ "${steps#* measure }" != "$steps" ]; then
+  csv multi multi --gpus 2 --tbs-per-sm 1,2,4,8 --iters 2000 --repeat 7
+  [ "$gpus" -ge 4 ] && csv multi-4 multi --gpus 4 --tbs-per-sm 1,2,4,8 --iters 2000 --repeat 7
+  csv multi-broken multi --gpus 2 --way brokenNoExchange --iters 2000 --repeat 1
+fi
 python3 -c 'import csv, sys
 for f in sys.argv[1:]:
     for r in csv.DictReader(open(f)):

@@ -10,11 +10,12 @@
  * the reads that do not hold that episode's value.  Each block then adds its
  * counts to a tally on GPU 0 under the cohort lock (gsync/multi/cohort.cuh).
  * The first process prints one line: PASS when no read was stale and the
- * tally holds every block's reads.
+ * tally holds every block's reads.  FLAT 1 runs the same on the flat barrier
+ * (gsync/multi/flat_barrier.cuh).
  *
- *   multi_example [THREADS [BLOCKS_PER_SM [EPISODES [GPUS [LAUNCHES [BROKEN]]]]]]
- *   (256 2 200 0 2 0; GPUS 0: every GPU, up to 8; BROKEN 1: odd episodes
- *    skip the exchange between GPUs, a twin that must FAIL)
+ *   multi_example [THREADS [BLOCKS_PER_SM [EPISODES [GPUS [LAUNCHES [BROKEN [FLAT]]]]]]]
+ *   (256 2 200 0 2 0 0; GPUS 0: every GPU, up to 8; BROKEN 1: a twin that must
+ *    FAIL: odd episodes skip the exchange between GPUs, or with FLAT the wait)
  *   Exit 0 PASS, 1 FAIL or a rank's error, 2 a bad argument, 77 fewer than 2 GPUs.
  */
 #include <cerrno>
@@ -34,6 +35,7 @@
 
 #include <gsync/multi/barrier.cuh>
 #include <gsync/multi/cohort.cuh>
+#include <gsync/multi/flat_barrier.cuh>
 
 #define RANK_ENV "GSYNC_MULTI_EXAMPLE_RANK"     /* set for a rank by the first process */
 #define DIR_ENV "GSYNC_MULTI_EXAMPLE_DIR"       /* where rank 0 puts the unique id and the result */
@@ -66,7 +68,7 @@ static void die(const char *what)
 }
 
 struct plan {
-    unsigned int threads, per_sm, episodes, gpus, launches, broken;
+    unsigned int threads, per_sm, episodes, gpus, launches, broken, flat;
 };
 
 struct tally {
@@ -76,11 +78,12 @@ struct tally {
 struct job {
     gs_multi_barrier_t bar;               /* every GPU */
     gs_multi_barrier_t alone;             /* the same words, this GPU only: BROKEN's odd episodes */
+    gs_multi_flat_t fb;                   /* FLAT's, every GPU */
     unsigned int *data[GS_MULTI_MAX_PES]; /* each GPU's words (2 x blocks x threads), as this GPU reaches them */
     gs_multi_ticket_t *lock;              /* GPU 0's */
     gs_multi_cohort_local_t *local;       /* this GPU's */
     tally *sum;                           /* GPU 0's */
-    unsigned int pe, npes, episodes, broken;
+    unsigned int pe, npes, episodes, broken, flat;
 };
 
 /* Reads lane t makes an episode. */
@@ -107,7 +110,11 @@ __global__ void episodes(job j)
         const unsigned int half = (e & 1u) * nb * nt, mine = b * nt + t;
         j.data[j.pe][half + mine] = value_of(e, j.pe, mine);
         const gs_multi_barrier_t *bar = j.broken && (e & 1u) ? &j.alone : &j.bar;
-        const int leader = gs_multi_barrier_arrive(bar, e);
+        int leader = 0;
+        if (j.flat)
+            gs_multi_flat_arrive(&j.fb, e);
+        else
+            leader = gs_multi_barrier_arrive(bar, e);
         /* while the GPUs gather: where this lane reads, and what it must find */
         const unsigned int q = (j.pe + 1u + (e + t / 32u) % (j.npes - 1u)) % j.npes; /* another GPU, by warp */
         unsigned int q2 = (q + 1u) % j.npes;
@@ -123,7 +130,10 @@ __global__ void episodes(job j)
             g0 = j.pe, s0 = (b + 1u + e) % nb * nt + t; /* another block of this GPU */
         }
         const unsigned int w0 = value_of(e, g0, s0), w1 = value_of(e, q2, s1);
-        gs_multi_barrier_wait(bar, e, leader); /* every block of every GPU has written e */
+        if (!j.flat) /* every block of every GPU has written e */
+            gs_multi_barrier_wait(bar, e, leader);
+        else if (!(j.broken && (e & 1u)))
+            gs_multi_flat_wait(&j.fb, e);
         stale += j.data[g0][half + s0] != w0;
         if (t % 3u == 1u)
             stale += j.data[q2][half + s1] != w1;
@@ -220,10 +230,11 @@ static int rank_main(const plan &p, unsigned int rank, unsigned int blocks, cons
     /* symmetric: every PE allocates the same, in the same order */
     const size_t words = 2u * (size_t)blocks * p.threads;
     unsigned int *bar_words = (unsigned int *)nvshmem_malloc(gs_multi_barrier_bytes(p.gpus));
+    unsigned int *flat_words = (unsigned int *)nvshmem_malloc(gs_multi_flat_bytes());
     unsigned int *data = (unsigned int *)nvshmem_malloc(words * sizeof(unsigned int));
     gs_multi_ticket_t *lock = (gs_multi_ticket_t *)nvshmem_malloc(sizeof *lock);
     tally *sum = (tally *)nvshmem_malloc(sizeof *sum);
-    if (!bar_words || !data || !lock || !sum)
+    if (!bar_words || !flat_words || !data || !lock || !sum)
         die("nvshmem_malloc failed (NVSHMEM_SYMMETRIC_SIZE?)");
     gs_multi_cohort_local_t *local;
     CHECK(cudaMalloc(&local, sizeof *local));
@@ -232,8 +243,9 @@ static int rank_main(const plan &p, unsigned int rank, unsigned int blocks, cons
     memset(&j, 0, sizeof j);
     for (unsigned int q = 0; q < p.gpus; ++q) {
         j.bar.peer[q] = (unsigned int *)nvshmem_ptr(bar_words, (int)q);
+        j.fb.counts[q] = (unsigned int *)nvshmem_ptr(flat_words, (int)q);
         j.data[q] = (unsigned int *)nvshmem_ptr(data, (int)q);
-        if (!j.bar.peer[q] || !j.data[q]) {
+        if (!j.bar.peer[q] || !j.fb.counts[q] || !j.data[q]) {
             fprintf(stderr, "%s: GPU %u does not reach GPU %u's memory directly (nvshmem_ptr is NULL: no NVLink "
                             "or P2P)\n", who, rank, q);
             exit(1);
@@ -242,11 +254,12 @@ static int rank_main(const plan &p, unsigned int rank, unsigned int blocks, cons
     j.bar.words = bar_words, j.bar.pe = rank, j.bar.npes = p.gpus;
     j.alone = j.bar;
     j.alone.pe = 0u, j.alone.npes = 1u; /* its leader exchanges with no one */
+    j.fb.pe = rank, j.fb.npes = p.gpus;
     j.lock = (gs_multi_ticket_t *)nvshmem_ptr(lock, 0);
     j.sum = (tally *)nvshmem_ptr(sum, 0);
     if (!j.lock || !j.sum)
         die("GPU 0's lock is not reached directly");
-    j.local = local, j.pe = rank, j.npes = p.gpus, j.episodes = p.episodes, j.broken = p.broken;
+    j.local = local, j.pe = rank, j.npes = p.gpus, j.episodes = p.episodes, j.broken = p.broken, j.flat = p.flat;
 
     cudaStream_t s;
     cudaEvent_t t0, t1;
@@ -259,6 +272,7 @@ static int rank_main(const plan &p, unsigned int rank, unsigned int blocks, cons
     for (unsigned int l = 0; l < p.launches; ++l) {
         /* zeroed on every GPU before any GPU launches: a peer's leader writes into this GPU's flags */
         CHECK(cudaMemsetAsync(bar_words, 0, gs_multi_barrier_bytes(p.gpus), s));
+        CHECK(cudaMemsetAsync(flat_words, 0, gs_multi_flat_bytes(), s));
         CHECK(cudaMemsetAsync(data, 0, words * sizeof(unsigned int), s));
         CHECK(cudaMemsetAsync(lock, 0, sizeof *lock, s));
         CHECK(cudaMemsetAsync(sum, 0, sizeof *sum, s));
@@ -293,6 +307,7 @@ static int rank_main(const plan &p, unsigned int rank, unsigned int blocks, cons
     nvshmem_free(sum);
     nvshmem_free(lock);
     nvshmem_free(data);
+    nvshmem_free(flat_words);
     nvshmem_free(bar_words);
     nvshmem_finalize();
     return 0;
@@ -309,6 +324,7 @@ int main(int argc, char **argv)
     p.gpus = arg(argc, argv, 4, 0, 0, GS_MULTI_MAX_PES);
     p.launches = arg(argc, argv, 5, 2, 1, 100);
     p.broken = arg(argc, argv, 6, 0, 0, 1);
+    p.flat = arg(argc, argv, 7, 0, 0, 1);
     if (const char *r = getenv(RANK_ENV)) {
         const char *dir = getenv(DIR_ENV), *blocks = getenv(BLOCKS_ENV);
         if (!dir || !blocks)
@@ -351,19 +367,19 @@ int main(int argc, char **argv)
     setenv("NCCL_NVLS_ENABLE", "0", 1);
     setenv("NVSHMEM_REMOTE_TRANSPORT", "none", 0);
     setenv("NVSHMEM_BOOTSTRAP_UID_SOCK_IFNAME", "lo", 0);
-    char dir[] = "/tmp/gsync-multi-example-XXXXXX", num[7][16];
+    char dir[] = "/tmp/gsync-multi-example-XXXXXX", num[8][16];
     if (!mkdtemp(dir)) {
         fprintf(stderr, "multi_example: cannot make a folder under /tmp: %s\n", strerror(errno));
         return 1;
     }
-    const unsigned int given[6] = {p.threads, p.per_sm, p.episodes, p.gpus, p.launches, p.broken};
-    char *rank_argv[8] = {argv[0]};
-    for (int i = 0; i < 6; ++i)
+    const unsigned int given[7] = {p.threads, p.per_sm, p.episodes, p.gpus, p.launches, p.broken, p.flat};
+    char *rank_argv[9] = {argv[0]};
+    for (int i = 0; i < 7; ++i)
         snprintf(num[i], sizeof num[i], "%u", given[i]), rank_argv[i + 1] = num[i];
-    rank_argv[7] = NULL;
-    snprintf(num[6], sizeof num[6], "%u", blocks);
+    rank_argv[8] = NULL;
+    snprintf(num[7], sizeof num[7], "%u", blocks);
     setenv(DIR_ENV, dir, 1);
-    setenv(BLOCKS_ENV, num[6], 1);
+    setenv(BLOCKS_ENV, num[7], 1);
     const int quiet = open("/dev/null", O_WRONLY); /* a rank's stdout: NVSHMEM's notes; its stderr stays */
     if (quiet < 0) {
         fprintf(stderr, "multi_example: /dev/null: %s\n", strerror(errno));
@@ -450,9 +466,12 @@ int main(int argc, char **argv)
     const unsigned long long want_blocks = (unsigned long long)p.launches * blocks * p.gpus;
     const unsigned long long want_reads = want_blocks * p.episodes * per_block;
     const bool pass = stale == 0 && reads == want_reads && tallied == want_blocks;
-    printf("multi_example %s: %s%u GPUs, %u threads, %u blocks a GPU (%u an SM), %u episodes x %u launches: "
+    printf("multi_example %s: %s%s%u GPUs, %u threads, %u blocks a GPU (%u an SM), %u episodes x %u launches: "
            "%llu stale of %llu reads (%llu expected), %llu of %llu blocks tallied, %.2f us an episode\n",
-           pass ? "PASS" : "FAIL", p.broken ? "broken twin (odd episodes skip the exchange), " : "", p.gpus,
+           pass ? "PASS" : "FAIL", p.flat ? "flat barrier, " : "",
+           p.broken ? (p.flat ? "broken twin (odd episodes skip the wait), " : "broken twin (odd episodes skip the exchange), ")
+                    : "",
+           p.gpus,
            p.threads, blocks, p.per_sm, p.episodes, p.launches, stale, reads, want_reads, tallied, want_blocks,
            ms * 1e3 / ((double)p.launches * p.episodes));
     return pass ? 0 : 1;
