@@ -23,11 +23,11 @@
 GS_OWN_FITS(gs_multi_options);
 
 static const char *const way_names[GS_MULTI_WAYS] = {
-    "hier",           "flat",       "hierSplit",  "flatSplit",  "workOnly",         "naive",
+    "hier",           "hierDirect", "flat",       "flatPollPeers", "hierSplit",    "flatSplit", "workOnly", "naive",
     "nvshmemGrid",    "nvshmemBarrierAll", "pingPongRelaxed", "pingPongRelAcq", "ticketLock", "cohortLock",
     "brokenNoExchange"};
 static const char *const way_units[GS_MULTI_WAYS] = {
-    "episode", "episode", "episode", "episode", "episode", "episode", "episode", "episode",
+    "episode", "episode", "episode", "episode", "episode", "episode", "episode", "episode", "episode", "episode",
     "one way", "one way", "critical section", "critical section", "episode"};
 
 const char *gs_multi_way_name(unsigned int way)
@@ -427,7 +427,9 @@ const gs_command gs_cmd_multi = {
              "  another GPU's stamp after the barrier; the lock counts its holders on GPU 0.\n"
              "  --gpus     GPUs (processes), 2 to 8 (every GPU)\n"
              "  --way      hier (gsync's hierarchical barrier: the GPU's own, one exchange between GPUs),\n"
+             "             hierDirect (the same, each GPU's leader adds to every GPU's word, every block polls),\n"
              "             flat (gsync's leaderless barrier: each block releases and counts itself on every GPU),\n"
+             "             flatPollPeers (the same, counted on its own GPU, every GPU's counters polled),\n"
              "             hierSplit and flatSplit (arrive, 1024 dependent FMAs a thread, wait), workOnly (the\n"
              "             FMAs alone, no barrier),\n"
              "             naive (grid.sync(), a release to each peer in turn, grid.sync()), nvshmemGrid\n"

@@ -232,6 +232,7 @@ static const void *kernel_of(unsigned int way)
 {
     switch (way) {
     case GS_MULTI_FLAT:
+    case GS_MULTI_FLAT_POLL:
     case GS_MULTI_FLAT_SPLIT: return (const void *)k_flat;
     case GS_MULTI_NAIVE: return (const void *)k_naive;
     case GS_MULTI_NVSHMEM_GRID: return (const void *)k_nvshmem_grid;
@@ -274,7 +275,8 @@ static int launch(rank_state *r, unsigned int way, mg_args *a, unsigned int bloc
     int flag = way == GS_MULTI_PING_RELACQ || way == GS_MULTI_COHORT, rc;
     unsigned int fired = 0;
     void *args[] = {a, &flag}; /* k_ping's relacq, k_lock's cohort, k_hier's and k_flat's kind */
-    if (way == GS_MULTI_HIER || way == GS_MULTI_FLAT || way == GS_MULTI_BROKEN)
+    if (way == GS_MULTI_HIER || way == GS_MULTI_HIER_DIRECT || way == GS_MULTI_FLAT || way == GS_MULTI_FLAT_POLL ||
+        way == GS_MULTI_BROKEN)
         flag = K_PLAIN;
     else if (way == GS_MULTI_HIER_SPLIT || way == GS_MULTI_FLAT_SPLIT)
         flag = K_SPLIT;
@@ -332,6 +334,8 @@ static int run_way(rank_state *r, const gs_multi_plan *p, unsigned int way, unsi
     a.iters = x->iters;
     if (way == GS_MULTI_BROKEN)
         a.bar.npes = 1u, a.bar.pe = 0u; /* its leader exchanges with no one */
+    a.bar.direct = way == GS_MULTI_HIER_DIRECT;
+    a.flat.poll_peers = way == GS_MULTI_FLAT_POLL;
     GS_CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, kernel_of(way), (int)threads, 0));
     if (!LOCK(way) && (unsigned int)occ * r->sms < blocks) {
         snprintf(x->detail, sizeof x->detail, "%u blocks of %u threads a GPU are not co-resident (%d an SM fit)",

@@ -9,6 +9,11 @@
  *            nvshmem_ptr), then it polls its own array's slots with relaxed
  *            .sys loads until every peer has written e, one fence.acquire.sys,
  *            and stores e into its GPU's release word; the other blocks poll it.
+ *            Direct (the handle's `direct`): the leader instead adds 1 to every
+ *            GPU's release word, its own too (relaxed .sys adds after its one
+ *            fence.release.sys), and every block polls its own GPU's word for
+ *            e * npes with relaxed .sys loads, then fence.acquire.sys: no
+ *            second release inside the GPU, one hop fewer.
  * Ordering:  arrivals atom.acq_rel.gpu; the leader's one release.sys covers
  *            every block of its GPU (cumulative), peers' acquire.sys every
  *            remote arrival; st.release.gpu / ld.relaxed.gpu + fence.acquire.gpu
@@ -34,6 +39,7 @@ typedef struct gs_multi_barrier {
     unsigned int *words;                      /* this GPU's: count, release, flags[npes] (a line each) */
     unsigned int *peer[GS_MULTI_MAX_PES];     /* each PE's `words`, as this GPU reaches it (own: words) */
     unsigned int pe, npes;
+    unsigned int direct;                      /* nonzero: every block polls the GPUs' adds itself */
 } gs_multi_barrier_t;
 
 static __device__ __forceinline__ unsigned int *gs__multi_flag(unsigned int *words, unsigned int pe)
@@ -49,7 +55,9 @@ static __device__ __forceinline__ int gs_multi_barrier_arrive_thread(const gs_mu
         return 0;
     gs_fence_release(GS_SCOPE_SYS); /* once: covers every store below and every arrival acquired above */
     for (unsigned int p = 0; p < b->npes; ++p)
-        if (p != b->pe)
+        if (b->direct)
+            gs_red_add_relaxed(b->peer[p] + GS_MULTI_LINE, 1u, GS_SCOPE_SYS);
+        else if (p != b->pe)
             gs_st_relaxed(gs__multi_flag(b->peer[p], b->pe), e, GS_SCOPE_SYS);
     return 1;
 }
@@ -59,6 +67,14 @@ static __device__ __forceinline__ bool gs_multi_barrier_wait_thread(const gs_mul
                                                                     int leader)
 {
     gs_wait_t w = GS_WAIT_INIT;
+    if (b->direct) { /* the adds of every GPU's leader, each a release at .sys (observation runs through adds) */
+        const unsigned int *done = b->words + GS_MULTI_LINE;
+        while ((int)(gs_ld_relaxed(done, GS_SCOPE_SYS) - e * b->npes) < 0)
+            if (gs_wait_spin(&w))
+                return false;
+        gs_fence_acquire(GS_SCOPE_SYS);
+        return true;
+    }
     if (!leader) {
         if (gs_barrier_poll_geq(b->words + GS_MULTI_LINE, e, &w))
             return false;
