@@ -52,7 +52,7 @@ cat "$OUT/probe.txt"
 steps=" ${MULTI_STEPS:-test measure} "
 if [ "${steps#* test }" != "$steps" ]; then
   (cd build && timeout 420 ctest -R multi --output-on-failure -V) >"$OUT/ctest-multi.log" 2>&1
-  grep -E "tests passed|tests failed|\(Failed\)|\*\*\*Failed|Skipped|Not Run|FLAT|runs, every" "$OUT/ctest-multi.log" | tail -12
+  grep -E "tests passed|tests failed|\(Failed\)|\*\*\*Failed|Skipped|Not Run|BARRIER|runs, every" "$OUT/ctest-multi.log" | tail -12
 fi
 if [ "${steps#* measure }" != "$steps" ]; then
   csv multi multi --gpus 2 --tbs-per-sm 1,2,4,8 --iters 2000 --repeat 7

@@ -10,12 +10,13 @@
  * the reads that do not hold that episode's value.  Each block then adds its
  * counts to a tally on GPU 0 under the cohort lock (gsync/multi/cohort.cuh).
  * The first process prints one line: PASS when no read was stale and the
- * tally holds every block's reads.  FLAT 1 runs the same on the flat barrier
- * (gsync/multi/flat_barrier.cuh).
+ * tally holds every block's reads.  BARRIER picks the barrier: 0 the
+ * hierarchical one, 1 the flat one (gsync/multi/flat_barrier.cuh), 2 the
+ * hierarchical one with `direct`, 3 the flat one with `poll_peers`.
  *
- *   multi_example [THREADS [BLOCKS_PER_SM [EPISODES [GPUS [LAUNCHES [BROKEN [FLAT]]]]]]]
+ *   multi_example [THREADS [BLOCKS_PER_SM [EPISODES [GPUS [LAUNCHES [BROKEN [BARRIER]]]]]]]
  *   (256 2 200 0 2 0 0; GPUS 0: every GPU, up to 8; BROKEN 1: a twin that must
- *    FAIL: odd episodes skip the exchange between GPUs, or with FLAT the wait)
+ *    FAIL: odd episodes skip the exchange between GPUs, or the flat ones' wait)
  *   Exit 0 PASS, 1 FAIL or a rank's error, 2 a bad argument, 77 fewer than 2 GPUs.
  */
 #include <cerrno>
@@ -68,7 +69,7 @@ static void die(const char *what)
 }
 
 struct plan {
-    unsigned int threads, per_sm, episodes, gpus, launches, broken, flat;
+    unsigned int threads, per_sm, episodes, gpus, launches, broken, flat; /* flat: BARRIER */
 };
 
 struct tally {
@@ -77,13 +78,13 @@ struct tally {
 
 struct job {
     gs_multi_barrier_t bar;               /* every GPU */
-    gs_multi_barrier_t alone;             /* the same words, this GPU only: BROKEN's odd episodes */
+    gs_multi_barrier_t alone;             /* the same words, this GPU only: BROKEN's odd episodes (BARRIER 0) */
     gs_multi_flat_t fb;                   /* FLAT's, every GPU */
     unsigned int *data[GS_MULTI_MAX_PES]; /* each GPU's words (2 x blocks x threads), as this GPU reaches them */
     gs_multi_ticket_t *lock;              /* GPU 0's */
     gs_multi_cohort_local_t *local;       /* this GPU's */
     tally *sum;                           /* GPU 0's */
-    unsigned int pe, npes, episodes, broken, flat;
+    unsigned int pe, npes, episodes, broken, mode; /* mode: BARRIER */
 };
 
 /* Reads lane t makes an episode. */
@@ -109,9 +110,11 @@ __global__ void episodes(job j)
          * all arrived at e - 1, which this block has passed */
         const unsigned int half = (e & 1u) * nb * nt, mine = b * nt + t;
         j.data[j.pe][half + mine] = value_of(e, j.pe, mine);
-        const gs_multi_barrier_t *bar = j.broken && (e & 1u) ? &j.alone : &j.bar;
+        /* the twin's odd episodes: the hierarchical barrier exchanges with no one, the others skip the wait */
+        const bool odd_twin = j.broken && (e & 1u), skip_wait = odd_twin && j.mode != 0u;
+        const gs_multi_barrier_t *bar = odd_twin && j.mode == 0u ? &j.alone : &j.bar;
         int leader = 0;
-        if (j.flat)
+        if (j.mode % 2u)
             gs_multi_flat_arrive(&j.fb, e);
         else
             leader = gs_multi_barrier_arrive(bar, e);
@@ -130,10 +133,12 @@ __global__ void episodes(job j)
             g0 = j.pe, s0 = (b + 1u + e) % nb * nt + t; /* another block of this GPU */
         }
         const unsigned int w0 = value_of(e, g0, s0), w1 = value_of(e, q2, s1);
-        if (!j.flat) /* every block of every GPU has written e */
-            gs_multi_barrier_wait(bar, e, leader);
-        else if (!(j.broken && (e & 1u)))
+        if (skip_wait)
+            ;
+        else if (j.mode % 2u) /* every block of every GPU has written e */
             gs_multi_flat_wait(&j.fb, e);
+        else
+            gs_multi_barrier_wait(bar, e, leader);
         stale += j.data[g0][half + s0] != w0;
         if (t % 3u == 1u)
             stale += j.data[q2][half + s1] != w1;
@@ -253,13 +258,14 @@ static int rank_main(const plan &p, unsigned int rank, unsigned int blocks, cons
     }
     j.bar.words = bar_words, j.bar.pe = rank, j.bar.npes = p.gpus;
     j.alone = j.bar;
+    j.bar.direct = p.flat == 2u;
     j.alone.pe = 0u, j.alone.npes = 1u; /* its leader exchanges with no one */
-    j.fb.pe = rank, j.fb.npes = p.gpus;
+    j.fb.pe = rank, j.fb.npes = p.gpus, j.fb.poll_peers = p.flat == 3u;
     j.lock = (gs_multi_ticket_t *)nvshmem_ptr(lock, 0);
     j.sum = (tally *)nvshmem_ptr(sum, 0);
     if (!j.lock || !j.sum)
         die("GPU 0's lock is not reached directly");
-    j.local = local, j.pe = rank, j.npes = p.gpus, j.episodes = p.episodes, j.broken = p.broken, j.flat = p.flat;
+    j.local = local, j.pe = rank, j.npes = p.gpus, j.episodes = p.episodes, j.broken = p.broken, j.mode = p.flat;
 
     cudaStream_t s;
     cudaEvent_t t0, t1;
@@ -324,7 +330,7 @@ int main(int argc, char **argv)
     p.gpus = arg(argc, argv, 4, 0, 0, GS_MULTI_MAX_PES);
     p.launches = arg(argc, argv, 5, 2, 1, 100);
     p.broken = arg(argc, argv, 6, 0, 0, 1);
-    p.flat = arg(argc, argv, 7, 0, 0, 1);
+    p.flat = arg(argc, argv, 7, 0, 0, 3);
     if (const char *r = getenv(RANK_ENV)) {
         const char *dir = getenv(DIR_ENV), *blocks = getenv(BLOCKS_ENV);
         if (!dir || !blocks)
@@ -460,6 +466,7 @@ int main(int argc, char **argv)
                    WIFSIGNALED(failed_status) ? WTERMSIG(failed_status) : 0);
         return 1;
     }
+    static const char *const barrier_names[4] = {"", "flat barrier, ", "direct barrier, ", "flat barrier polling peers, "};
     unsigned long long per_block = 0;
     for (unsigned int t = 0; t < p.threads; ++t)
         per_block += reads_of(t);
@@ -468,7 +475,7 @@ int main(int argc, char **argv)
     const bool pass = stale == 0 && reads == want_reads && tallied == want_blocks;
     printf("multi_example %s: %s%s%u GPUs, %u threads, %u blocks a GPU (%u an SM), %u episodes x %u launches: "
            "%llu stale of %llu reads (%llu expected), %llu of %llu blocks tallied, %.2f us an episode\n",
-           pass ? "PASS" : "FAIL", p.flat ? "flat barrier, " : "",
+           pass ? "PASS" : "FAIL", barrier_names[p.flat],
            p.broken ? (p.flat ? "broken twin (odd episodes skip the wait), " : "broken twin (odd episodes skip the exchange), ")
                     : "",
            p.gpus,
