@@ -2,10 +2,12 @@
 # multi_expect.sh BENCH: `gsync-bench multi` on 2 GPUs or more (exit 77, skipped, with no GPU,
 # one GPU, or a build without NVSHMEM).
 #  1. every way (hier, naive, nvshmemGrid, nvshmemBarrierAll, the two ping-pong floors,
-#     ticketLock, cohortLock) at 1 and 4 blocks an SM: exit 0, every row PASS with a time;
+#     ticketLock, cohortLock, queue) at 1 and 4 blocks an SM: exit 0, every row PASS with a time;
 #  2. the broken twin brokenNoExchange (hier without the exchange between GPUs): exit 1,
 #     its row FAIL with stale reads of another GPU's stamps;
-#  3. the JSON of a short run parses.
+#  3. the broken twin brokenQueue (a receiver loses a message): exit 1, its row FAIL with
+#     receiver 0 of GPU 0 one message short;
+#  4. the JSON of a short run parses.
 bench=$1
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 "$bench" multi --way hier --iters 10 --repeat 1 >"$tmp/probe" 2>&1
@@ -23,7 +25,7 @@ for r in csv.DictReader(open(sys.argv[1])):
 "$bench" multi --tbs-per-sm 1,4 --iters 2000 --repeat 3 --format csv >"$tmp/all.csv" || {
   echo "multi: exit $?, expected 0"; status=1; }
 rows "$tmp/all.csv" | tee "$tmp/all.rows"
-[ "$(wc -l <"$tmp/all.rows")" = 16 ] || { echo "multi: not 16 rows"; status=1; }
+[ "$(wc -l <"$tmp/all.rows")" = 18 ] || { echo "multi: not 18 rows"; status=1; }
 bad=$(awk -F, '$4 != "PASS" || $3 == "" || $3 <= 0' "$tmp/all.rows")
 [ -z "$bad" ] || { echo "multi: rows not PASS or without a time:"; echo "$bad"; status=1; }
 
@@ -33,6 +35,13 @@ rows "$tmp/broken.csv" | tee "$tmp/broken.rows"
 [ $rc = 1 ] || { echo "brokenNoExchange: exit $rc, expected 1"; status=1; }
 grep -q "^brokenNoExchange,1,,FAIL,.*stale reads" "$tmp/broken.rows" ||
   { echo "brokenNoExchange: its stale reads were not caught (expected FAIL)"; status=1; }
+
+"$bench" multi --way brokenQueue --iters 2000 --repeat 1 --format csv >"$tmp/broken-queue.csv"
+rc=$?
+rows "$tmp/broken-queue.csv" | tee "$tmp/broken-queue.rows"
+[ $rc = 1 ] || { echo "brokenQueue: exit $rc, expected 1"; status=1; }
+grep -q "^brokenQueue,1,,FAIL,GPU 0 receiver 0: [0-9]* messages of " "$tmp/broken-queue.rows" ||
+  { echo "brokenQueue: its lost message was not caught (expected FAIL)"; status=1; }
 
 "$bench" multi --way hier,cohortLock --iters 200 --repeat 1 --format json >"$tmp/short.json" ||
   { echo "multi json: exit $?"; status=1; }
