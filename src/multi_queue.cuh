@@ -41,7 +41,7 @@ typedef struct mq_args {
 
 #define MQ(way) ((way) == GS_MULTI_QUEUE || (way) == GS_MULTI_BROKEN_QUEUE)
 
-/* Sender lanes of all GPUs, and lane (gpu, block, t)'s number among them. */
+/* Sender lanes of all GPUs. */
 static __host__ __device__ __forceinline__ unsigned int mq_senders(const mq_args *q, unsigned int npes)
 {
     return npes * (q->blocks - q->receivers) * GS_MQ_THREADS;
@@ -177,7 +177,8 @@ static int mq_init(mq_state *s, const gs_multi_plan *p, unsigned int pe, unsigne
     nvshmem_barrier_all();
     if (s->uneven) /* every PE saw the same counts: none allocates */
         return GS_EXIT_OK;
-    if (!(s->queues = nvshmem_malloc(gs_msgq_bytes(GS_MQ_CAPACITY) * gs_mq_receivers(max_per_sm * sms)))) {
+    const unsigned int most = gs_mq_receivers(max_per_sm * sms) ? gs_mq_receivers(max_per_sm * sms) : 1u;
+    if (!(s->queues = nvshmem_malloc(gs_msgq_bytes(GS_MQ_CAPACITY) * most))) {
         snprintf(err, n, "multi: nvshmem_malloc of the queues failed on PE %u (NVSHMEM_SYMMETRIC_SIZE?)", pe);
         return GS_EXIT_RUNTIME;
     }
@@ -189,14 +190,18 @@ static int mq_init(mq_state *s, const gs_multi_plan *p, unsigned int pe, unsigne
     return GS_EXIT_OK;
 }
 
-/* The arrays of the last point. */
-static void mq_release(mq_state *s)
+/* Frees the arrays of the last point; the first failure of cudaFree. */
+static cudaError_t mq_release(mq_state *s)
 {
     mq_args *a = &s->a;
-    cudaFree(a->expect), cudaFree(a->got), cudaFree(a->last), cudaFree(a->bad);
+    const cudaError_t e[4] = {cudaFree(a->expect), cudaFree(a->got), cudaFree(a->last), cudaFree(a->bad)};
     a->expect = a->got = NULL, a->last = a->bad = NULL;
     free(s->want);
     s->want = NULL;
+    for (int i = 0; i < 4; ++i)
+        if (e[i] != cudaSuccess)
+            return e[i];
+    return cudaSuccess;
 }
 
 /* One point: its receivers, its messages (*ops: of all GPUs) and each
@@ -206,7 +211,7 @@ static int mq_point(mq_state *s, mq_args *out, const gs_multi_plan *p, unsigned 
                     unsigned int blocks, gs_multi_row *x, double *ops, char *err, size_t n)
 {
     mq_args *a = &s->a;
-    mq_release(s);
+    GS_CK(mq_release(s));
     if (s->uneven || blocks < 2u || blocks >= (1u << 16)) {
         x->verdict = GS_MULTI_SKIP;
         snprintf(x->detail, sizeof x->detail, "%s", s->uneven ? "the GPUs differ in SM count" : "2 to 65535 blocks a GPU");
@@ -275,10 +280,10 @@ out:
     return rc;
 }
 
-/* Collective, like mq_init. */
+/* Collective, like mq_init (at the end, like the rank's other frees). */
 static void mq_fini(mq_state *s)
 {
-    mq_release(s);
+    (void)mq_release(s);
     if (s->queues)
         nvshmem_free(s->queues);
     if (s->sms)
