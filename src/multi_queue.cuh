@@ -50,7 +50,8 @@ static __host__ __device__ __forceinline__ unsigned int mq_senders(const mq_args
 /* Block-collective, by receiver blocks: its queue until it has taken its
  * count; verify: each thread checks the sender lanes whose number it is
  * modulo the block, in slot order. */
-static __device__ __forceinline__ void mq_receive(const mq_args *q, unsigned int pe, unsigned int npes, int verify, int broken)
+static __device__ __forceinline__ void mq_receive(const mq_args *q, unsigned int pe, unsigned int npes, int verify,
+                                                  int broken)
 {
     const unsigned int me = blockIdx.x, r = q->receivers, senders = mq_senders(q, npes);
     const gs_msgq_t mine = gs_msgq_at_scoped(q->queues[pe], me, GS_MQ_CAPACITY, GS_SCOPE_SYS);
@@ -214,7 +215,8 @@ static int mq_point(mq_state *s, mq_args *out, const gs_multi_plan *p, unsigned 
     GS_CK(mq_release(s));
     if (s->uneven || blocks < 2u || blocks >= (1u << 16)) {
         x->verdict = GS_MULTI_SKIP;
-        snprintf(x->detail, sizeof x->detail, "%s", s->uneven ? "the GPUs differ in SM count" : "2 to 65535 blocks a GPU");
+        snprintf(x->detail, sizeof x->detail, "%s",
+                 s->uneven ? "the GPUs differ in SM count" : "needs 2 to 65535 blocks a GPU");
         return GS_EXIT_OK;
     }
     a->receivers = gs_mq_receivers(blocks), a->blocks = blocks, a->msgs = gs_mq_msgs(p->iters);

@@ -29,19 +29,16 @@ rows "$tmp/all.csv" | tee "$tmp/all.rows"
 bad=$(awk -F, '$4 != "PASS" || $3 == "" || $3 <= 0' "$tmp/all.rows")
 [ -z "$bad" ] || { echo "multi: rows not PASS or without a time:"; echo "$bad"; status=1; }
 
-"$bench" multi --way brokenNoExchange --iters 2000 --repeat 1 --format csv >"$tmp/broken.csv"
-rc=$?
-rows "$tmp/broken.csv" | tee "$tmp/broken.rows"
-[ $rc = 1 ] || { echo "brokenNoExchange: exit $rc, expected 1"; status=1; }
-grep -q "^brokenNoExchange,1,,FAIL,.*stale reads" "$tmp/broken.rows" ||
-  { echo "brokenNoExchange: its stale reads were not caught (expected FAIL)"; status=1; }
-
-"$bench" multi --way brokenQueue --iters 2000 --repeat 1 --format csv >"$tmp/broken-queue.csv"
-rc=$?
-rows "$tmp/broken-queue.csv" | tee "$tmp/broken-queue.rows"
-[ $rc = 1 ] || { echo "brokenQueue: exit $rc, expected 1"; status=1; }
-grep -q "^brokenQueue,1,,FAIL,GPU 0 receiver 0: [0-9]* messages of " "$tmp/broken-queue.rows" ||
-  { echo "brokenQueue: its lost message was not caught (expected FAIL)"; status=1; }
+# twin WAY DETAIL WHAT: the broken twin WAY exits 1 and its row FAILs with a detail matching DETAIL
+twin() {
+  "$bench" multi --way "$1" --iters 2000 --repeat 1 --format csv >"$tmp/$1.csv"
+  rc=$?
+  rows "$tmp/$1.csv" | tee "$tmp/$1.rows"
+  [ $rc = 1 ] || { echo "$1: exit $rc, expected 1"; status=1; }
+  grep -q "^$1,1,,FAIL,$2" "$tmp/$1.rows" || { echo "$1: $3 not caught (expected FAIL)"; status=1; }
+}
+twin brokenNoExchange ".*stale reads" "its stale reads were"
+twin brokenQueue "GPU 0 receiver 0: [0-9]* messages of " "its lost message was"
 
 "$bench" multi --way hier,cohortLock --iters 200 --repeat 1 --format json >"$tmp/short.json" ||
   { echo "multi json: exit $?"; status=1; }

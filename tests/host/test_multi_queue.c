@@ -21,61 +21,74 @@ static void shares(void)
     CHECK(gs_mq_key(0, 0, 1, 0) != gs_mq_key(0, 0, 0, 1));
 }
 
-/* Every GPU's lanes of 2 GPUs of 132 blocks of 128 threads, 4 messages each:
- * destinations in range, each receiver within 15 % of the mean, and the
- * share that crosses to the other GPU within 3 points of a half. */
+/* Every message sent when `gpus` GPUs run `blocks` blocks of `threads` and
+ * each sender lane sends `msgs`, walked as one flat number decoded into
+ * (gpu, block, lane, i): per receiver of all GPUs, its count and checksum;
+ * and how many go to another GPU than their sender's. */
+static unsigned long long tally(unsigned int gpus, unsigned int blocks, unsigned int threads, unsigned int msgs,
+                                unsigned long long *count, unsigned long long *sum, unsigned long long *cross)
+{
+    const unsigned int r = gs_mq_receivers(blocks), total = gpus * r;
+    const unsigned long long all = (unsigned long long)gpus * (blocks - r) * threads * msgs;
+    unsigned long long out = 0;
+    *cross = 0;
+    for (unsigned long long k = 0; k < all; ++k) {
+        const unsigned int i = (unsigned int)(k % msgs), t = (unsigned int)(k / msgs % threads);
+        const unsigned int b = r + (unsigned int)(k / msgs / threads % (blocks - r));
+        const unsigned int g = (unsigned int)(k / msgs / threads / (blocks - r));
+        const unsigned long long key = gs_mq_key(g, b, t, i);
+        const unsigned int d = gs_mq_dest(key, total);
+        if (d >= total) {
+            ++out;
+            continue;
+        }
+        ++count[d], sum[d] += gs_mq_tag(key), *cross += d / r != g;
+    }
+    CHECK(out == 0ull); /* every destination in range */
+    return all;
+}
+
+/* 2 GPUs of 132 blocks of 128 threads, 4 messages a lane: each receiver
+ * within 15 % of the mean, and the share that crosses to the other GPU
+ * within 3 points of a half. */
 static void destinations(void)
 {
-    const unsigned int gpus = 2, blocks = 132, threads = 128, msgs = 4, r = gs_mq_receivers(blocks), total = gpus * r;
-    unsigned long long *per = calloc(total, sizeof *per), all = 0, cross = 0, out = 0;
-    CHECK(per != NULL);
-    if (!per)
+    const unsigned int total = 2u * gs_mq_receivers(132);
+    unsigned long long *count = calloc(total, sizeof *count), *sum = calloc(total, sizeof *sum), cross = 0, all;
+    CHECK(count && sum);
+    if (!(count && sum))
         return;
-    for (unsigned int g = 0; g < gpus; ++g)
-        for (unsigned int b = r; b < blocks; ++b)
-            for (unsigned int t = 0; t < threads; ++t)
-                for (unsigned int i = 0; i < msgs; ++i) {
-                    const unsigned int d = gs_mq_dest(gs_mq_key(g, b, t, i), total);
-                    if (d >= total) {
-                        ++out;
-                        continue;
-                    }
-                    ++per[d], ++all, cross += d / r != g;
-                }
-    CHECK(out == 0ull);
-    CHECK(all == (unsigned long long)gpus * (blocks - r) * threads * msgs);
+    all = tally(2, 132, 128, 4, count, sum, &cross);
+    CHECK(all == 2ull * 99 * 128 * 4);
     for (unsigned int d = 0; d < total; ++d)
-        CHECK(per[d] * total > all * 85 / 100 && per[d] * total < all * 115 / 100);
+        CHECK(count[d] * total > all * 85 / 100 && count[d] * total < all * 115 / 100);
     CHECK(cross * 100 > all * 47 && cross * 100 < all * 53);
     /* the same message goes to the same receiver; the lanes of a warp spread */
     CHECK(gs_mq_dest(gs_mq_key(1, 40, 3, 2), total) == gs_mq_dest(gs_mq_key(1, 40, 3, 2), total));
     {
-        unsigned int first = gs_mq_dest(gs_mq_key(0, r, 0, 0), total), same = 0;
+        const unsigned int first = gs_mq_dest(gs_mq_key(0, 33, 0, 0), total);
+        unsigned int same = 0;
         for (unsigned int t = 1; t < 32; ++t)
-            same += gs_mq_dest(gs_mq_key(0, r, t, 0), total) == first;
+            same += gs_mq_dest(gs_mq_key(0, 33, t, 0), total) == first;
         CHECK(same < 8u);
     }
-    free(per);
+    free(count), free(sum);
 }
 
-/* gs_mq_expect against a count made once over every message, for several
- * shapes (3 GPUs, a single receiver a GPU). */
+/* gs_mq_expect, GPU by GPU, against the flat walk, for several shapes (3
+ * GPUs, one receiver a GPU, 8 GPUs); together every message, once. */
 static void expectations(unsigned int gpus, unsigned int blocks, unsigned int threads, unsigned int msgs)
 {
     const unsigned int r = gs_mq_receivers(blocks), total = gpus * r;
     unsigned long long *count = calloc(total, sizeof *count), *sum = calloc(total, sizeof *sum);
-    unsigned long long *c = calloc(r, sizeof *c), *s = calloc(r, sizeof *s), n = 0, want_sum = 0, got_sum = 0;
+    unsigned long long *c = calloc(r, sizeof *c), *s = calloc(r, sizeof *s), n = 0, cross = 0, all;
+    unsigned long long want_sum = 0, got_sum = 0;
     CHECK(count && sum && c && s);
     if (!(count && sum && c && s))
         return;
-    for (unsigned int g = 0; g < gpus; ++g)
-        for (unsigned int b = r; b < blocks; ++b)
-            for (unsigned int t = 0; t < threads; ++t)
-                for (unsigned int i = 0; i < msgs; ++i) {
-                    const unsigned long long key = gs_mq_key(g, b, t, i);
-                    const unsigned int d = gs_mq_dest(key, total);
-                    ++count[d], sum[d] += gs_mq_tag(key), want_sum += gs_mq_tag(key);
-                }
+    all = tally(gpus, blocks, threads, msgs, count, sum, &cross);
+    for (unsigned int d = 0; d < total; ++d)
+        want_sum += sum[d];
     for (unsigned int g = 0; g < gpus; ++g) {
         gs_mq_expect(gpus, blocks, threads, msgs, g, c, s);
         for (unsigned int q = 0; q < r; ++q) {
@@ -83,8 +96,7 @@ static void expectations(unsigned int gpus, unsigned int blocks, unsigned int th
             n += c[q], got_sum += s[q];
         }
     }
-    /* the totals over every GPU: every message sent, once */
-    CHECK(n == (unsigned long long)gpus * (blocks - r) * threads * msgs);
+    CHECK(n == all && all == (unsigned long long)gpus * (blocks - r) * threads * msgs);
     CHECK(got_sum == want_sum);
     free(count), free(sum), free(c), free(s);
 }
