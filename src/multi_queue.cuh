@@ -136,7 +136,6 @@ static __device__ __forceinline__ void mq_block(const mq_args *q, unsigned int p
 typedef struct mq_state {
     mq_args a;                 /* this point's arguments; its arrays are the state's */
     void *queues;              /* symmetric: the most receivers' queues of the plan */
-    unsigned int *sms;         /* symmetric: this GPU's SM count, compared with every peer's */
     int uneven;                /* the GPUs differ in SM count: the queue ways skip */
     unsigned long long *want;  /* host: this point's expectations, count then checksum a receiver */
     size_t last_bytes;
@@ -159,24 +158,12 @@ static int mq_init(mq_state *s, const gs_multi_plan *p, unsigned int pe, unsigne
         want |= MQ(p->ways[w]);
     if (!want)
         return GS_EXIT_OK;
-    if (!(s->sms = (unsigned int *)nvshmem_malloc(sizeof *s->sms))) {
-        snprintf(err, n, "multi: nvshmem_malloc failed on PE %u", pe);
-        return GS_EXIT_RUNTIME;
+    for (unsigned int q = 0; q < npes; ++q) { /* rank q runs on device q; every rank sees every device */
+        int theirs = 0;
+        GS_CK(cudaDeviceGetAttribute(&theirs, cudaDevAttrMultiProcessorCount, (int)q));
+        s->uneven |= (unsigned int)theirs != sms;
     }
-    GS_CK(cudaMemcpy(s->sms, &sms, sizeof sms, cudaMemcpyHostToDevice));
-    nvshmem_barrier_all();
-    for (unsigned int q = 0; q < npes; ++q) {
-        unsigned int theirs = 0;
-        const void *at = nvshmem_ptr(s->sms, (int)q);
-        if (!at) {
-            snprintf(err, n, "multi: GPU %u does not reach GPU %u's memory directly (nvshmem_ptr is NULL)", pe, q);
-            return GS_EXIT_RUNTIME;
-        }
-        GS_CK(cudaMemcpy(&theirs, at, sizeof theirs, cudaMemcpyDeviceToHost));
-        s->uneven |= theirs != sms;
-    }
-    nvshmem_barrier_all();
-    if (s->uneven) /* every PE saw the same counts: none allocates */
+    if (s->uneven) /* every rank read the same counts: none allocates */
         return GS_EXIT_OK;
     const unsigned int most = gs_mq_receivers(max_per_sm * sms) ? gs_mq_receivers(max_per_sm * sms) : 1u;
     if (!(s->queues = nvshmem_malloc(gs_msgq_bytes(GS_MQ_CAPACITY) * most))) {
@@ -288,8 +275,6 @@ static void mq_fini(mq_state *s)
     (void)mq_release(s);
     if (s->queues)
         nvshmem_free(s->queues);
-    if (s->sms)
-        nvshmem_free(s->sms);
 }
 
 #endif
