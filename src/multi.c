@@ -25,10 +25,10 @@ GS_OWN_FITS(gs_multi_options);
 static const char *const way_names[GS_MULTI_WAYS] = {
     "hier",           "hierDirect", "flat",       "flatPollPeers", "hierSplit",    "flatSplit", "workOnly", "naive",
     "nvshmemGrid",    "nvshmemBarrierAll", "pingPongRelaxed", "pingPongRelAcq", "ticketLock", "cohortLock",
-    "brokenNoExchange"};
+    "queue",          "brokenNoExchange",  "brokenQueue"};
 static const char *const way_units[GS_MULTI_WAYS] = {
     "episode", "episode", "episode", "episode", "episode", "episode", "episode", "episode", "episode", "episode",
-    "one way", "one way", "critical section", "critical section", "episode"};
+    "one way", "one way", "critical section", "critical section", "message", "episode", "message"};
 
 const char *gs_multi_way_name(unsigned int way)
 {
@@ -418,13 +418,14 @@ static const gs_opt opts[] = {
 
 const gs_command gs_cmd_multi = {
     .name = "multi",
-    .summary = "gsync-bench multi [OPTIONS]   gsync's barrier and lock across the GPUs of a node, beside\n"
-               "                                     NVSHMEM's (one process a GPU)\n",
+    .summary = "gsync-bench multi [OPTIONS]   gsync's barrier, lock and message queue across the GPUs of a\n"
+               "                                     node, beside NVSHMEM's (one process a GPU)\n",
     .usage = "usage: gsync-bench multi [--gpus N] [--way LIST|all] [--tbs-per-sm LIST] [--iters N] [--repeat N]\n"
              "                         [--timeout S] [--format F]\n"
              "  synchronization across the GPUs of one node, one process per GPU over NVSHMEM (NVLink\n"
              "  multicast off; docs/multi.md).  Every block of every GPU stamps each episode and reads\n"
-             "  another GPU's stamp after the barrier; the lock counts its holders on GPU 0.\n"
+             "  another GPU's stamp after the barrier; the lock counts its holders on GPU 0; each queue\n"
+             "  receiver checks its count, checksum and every sender lane's order.\n"
              "  --gpus     GPUs (processes), 2 to 8 (every GPU)\n"
              "  --way      hier (gsync's hierarchical barrier: the GPU's own, one exchange between GPUs),\n"
              "             hierDirect (the same, each GPU's leader adds to every GPU's word, every block polls),\n"
@@ -436,11 +437,14 @@ const gs_command gs_cmd_multi = {
              "             (grid.sync(), nvshmemx_barrier_all_block, grid.sync()), nvshmemBarrierAll (one\n"
              "             thread a GPU), pingPongRelaxed and pingPongRelAcq (the floor: a flag between GPUs\n"
              "             0 and 1), ticketLock (gsync's FIFO lock on GPU 0, every block of every GPU),\n"
-             "             cohortLock (the same, passed inside a GPU up to 64 times before it crosses);\n"
-             "             all: these.  Broken twin, which must FAIL: brokenNoExchange (hier without the\n"
-             "             exchange between GPUs)\n"
-             "  --tbs-per-sm  blocks of 32 threads per SM on each GPU (1)\n"
-             "  --iters    barrier episodes and ping-pong rounds a launch; the locks: iters/20 a block (2000)\n"
+             "             cohortLock (the same, passed inside a GPU up to 64 times before it crosses),\n"
+             "             queue (gsync's message queues at system scope: a block in 4 receives, every lane\n"
+             "             of the others sends to receivers of any GPU at random; ns a message of all GPUs);\n"
+             "             all: these.  Broken twins, which must FAIL: brokenNoExchange (hier without the\n"
+             "             exchange between GPUs), brokenQueue (queue that loses a message)\n"
+             "  --tbs-per-sm  blocks of 32 threads (the queue: 128) per SM on each GPU (1)\n"
+             "  --iters    barrier episodes and ping-pong rounds a launch; the locks: iters/20 a block; the\n"
+             "             queue: iters/8 messages a sender lane, blocks of 128 threads (2000)\n"
              "  --repeat   timed launches (5); --timeout: watchdog deadline per launch in seconds (5)\n",
     .shared = GS_SH(FORMAT) | GS_SH(TBS_PER_SM) | GS_SH(ITERS) | GS_SH(REPEAT) | GS_SH(TIMEOUT), .opts = opts,
     .nopts = sizeof opts / sizeof opts[0], .defaults = defaults, .check = check, .run = run,

@@ -31,10 +31,12 @@ enum gs_multi_way {
     GS_MULTI_PING_RELACQ,   /* floor: st.release.sys, ld.acquire.sys */
     GS_MULTI_TICKET,        /* the cross-GPU ticket lock */
     GS_MULTI_COHORT,        /* the cohort lock: passed inside a GPU before crossing */
+    GS_MULTI_QUEUE,         /* message queues at .sys scope, per-lane random receivers on every GPU */
     GS_MULTI_BROKEN,        /* brokenNoExchange: hier without the exchange (must FAIL) */
+    GS_MULTI_BROKEN_QUEUE,  /* brokenQueue: queue whose receiver 0 of GPU 0 loses a message (must FAIL) */
     GS_MULTI_WAYS
 };
-#define GS_MULTI_DEFAULT_WAYS GS_MULTI_BROKEN /* `all`: every way before the broken twin */
+#define GS_MULTI_DEFAULT_WAYS GS_MULTI_BROKEN /* `all`: every way before the broken twins */
 #define GS_MULTI_MAX_GPUS 8u
 #define GS_MULTI_LOCK_DATA 32u /* words of the lock's critical section, one a thread */
 #define GS_MULTI_WORK_FMAS 1024u /* the split ways' work an episode: dependent FMAs a thread */

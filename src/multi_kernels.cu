@@ -15,6 +15,7 @@
 
 #include "cuda_check.h"
 #include "multi.h"
+#include "multi_queue.cuh"
 extern "C" {
 #include "stats.h"
 }
@@ -35,6 +36,7 @@ typedef struct mg_args {
     gs_multi_cohort_local_t *local; /* this GPU's part of the cohort lock */
     unsigned int *cs;               /* PE 0's counter, then GS_MULTI_LOCK_DATA words */
     unsigned int *sink;             /* the split ways' work: written only if it came out zero */
+    mq_args q;                      /* queue, brokenQueue (multi_queue.cuh) */
     unsigned int pe, npes, iters, verify;
 } mg_args;
 
@@ -207,6 +209,12 @@ static __global__ void k_lock(mg_args a, int cohort)
     }
 }
 
+/* gsync's message queues between GPUs (multi_queue.cuh); brokenQueue loses a message */
+static __global__ void k_queue(mg_args a, int broken)
+{
+    mq_block(&a.q, a.pe, a.npes, a.verify, broken);
+}
+
 static __global__ void k_arm(gs_watchdog_t *wd, unsigned long long ns)
 {
     gs_watchdog_arm(wd, ns);
@@ -220,6 +228,7 @@ typedef struct rank_state {
     gs_multi_ticket_t *lock;                   /* symmetric */
     gs_multi_cohort_local_t *local;            /* symmetric */
     unsigned int *stale, *sink;
+    mq_state mq;                               /* the queue ways' */
     gs_watchdog_t *wd;
     size_t stamp_words;
     cudaEvent_t t0, t1;
@@ -241,6 +250,8 @@ static const void *kernel_of(unsigned int way)
     case GS_MULTI_PING_RELACQ: return (const void *)k_ping;
     case GS_MULTI_TICKET:
     case GS_MULTI_COHORT: return (const void *)k_lock;
+    case GS_MULTI_QUEUE:
+    case GS_MULTI_BROKEN_QUEUE: return (const void *)k_queue;
     default: return (const void *)k_hier;
     }
 }
@@ -272,9 +283,10 @@ static int zero_state(rank_state *r, char *err, size_t n)
 static int launch(rank_state *r, unsigned int way, mg_args *a, unsigned int blocks, unsigned int threads,
                   unsigned long long timeout_ns, float *ms, int *timed_out, char *err, size_t n)
 {
-    int flag = way == GS_MULTI_PING_RELACQ || way == GS_MULTI_COHORT, rc;
+    int flag = way == GS_MULTI_PING_RELACQ || way == GS_MULTI_COHORT || way == GS_MULTI_BROKEN_QUEUE, rc;
     unsigned int fired = 0;
-    void *args[] = {a, &flag}; /* k_ping's relacq, k_lock's cohort, k_hier's and k_flat's kind */
+    void *args[] = {a, &flag}; /* k_ping's relacq, k_lock's cohort, k_queue's broken, k_hier's and k_flat's kind */
+    const size_t smem = mq_smem(way, r->npes, blocks);
     if (way == GS_MULTI_HIER || way == GS_MULTI_HIER_DIRECT || way == GS_MULTI_FLAT || way == GS_MULTI_FLAT_POLL ||
         way == GS_MULTI_BROKEN)
         flag = K_PLAIN;
@@ -284,14 +296,14 @@ static int launch(rank_state *r, unsigned int way, mg_args *a, unsigned int bloc
         flag = K_WORK;
     const int ping = way == GS_MULTI_PING_RELAXED || way == GS_MULTI_PING_RELACQ;
     const int collective = !ping && !LOCK(way);
-    if ((rc = zero_state(r, err, n)))
+    if ((rc = zero_state(r, err, n)) || (rc = mq_zero(&r->mq, &a->q, way, a->verify, r->s, err, n)))
         return rc;
     nvshmem_barrier_all();
     k_arm<<<1, 1, 0, r->s>>>(r->wd, timeout_ns);
     GS_CK(cudaGetLastError());
     GS_CK(cudaEventRecord(r->t0, r->s));
     if (collective) {
-        if ((rc = nvshmemx_collective_launch(kernel_of(way), dim3(blocks), dim3(threads), args, 0, r->s)) != 0) {
+        if ((rc = nvshmemx_collective_launch(kernel_of(way), dim3(blocks), dim3(threads), args, smem, r->s)) != 0) {
             snprintf(err, n, "multi: nvshmemx_collective_launch (%s, %u blocks): error %d", gs_multi_way_name(way),
                      blocks, rc);
             return GS_EXIT_RUNTIME;
@@ -322,7 +334,7 @@ static int run_way(rank_state *r, const gs_multi_plan *p, unsigned int way, unsi
     static double ms_each[1000];
     const unsigned int blocks = blocks_of(r, way, per_sm);
     const int ping = way == GS_MULTI_PING_RELAXED || way == GS_MULTI_PING_RELACQ;
-    const unsigned int threads = way == GS_MULTI_NVSHMEM_ALL || ping ? 1u : p->threads;
+    const unsigned int threads = way == GS_MULTI_NVSHMEM_ALL || ping ? 1u : MQ(way) ? GS_MQ_THREADS : p->threads;
     mg_args a = base;
     int occ = 0, timed_out = 0, rc;
     unsigned int stale = 0, reps = p->repeat > 1000u ? 1000u : p->repeat;
@@ -336,7 +348,8 @@ static int run_way(rank_state *r, const gs_multi_plan *p, unsigned int way, unsi
         a.bar.npes = 1u, a.bar.pe = 0u; /* its leader exchanges with no one */
     a.bar.direct = way == GS_MULTI_HIER_DIRECT;
     a.flat.poll_peers = way == GS_MULTI_FLAT_POLL;
-    GS_CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, kernel_of(way), (int)threads, 0));
+    GS_CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, kernel_of(way), (int)threads,
+                                                        mq_smem(way, r->npes, blocks)));
     if (!LOCK(way) && (unsigned int)occ * r->sms < blocks) {
         snprintf(x->detail, sizeof x->detail, "%u blocks of %u threads a GPU are not co-resident (%d an SM fit)",
                  blocks, threads, occ);
@@ -346,8 +359,13 @@ static int run_way(rank_state *r, const gs_multi_plan *p, unsigned int way, unsi
     if (ping && r->npes < 2u)
         return skip(x, "needs 2 GPUs"), GS_EXIT_OK;
     ops = LOCK(way) ? (double)blocks * r->npes * a.iters : ping ? 2.0 * a.iters : (double)a.iters;
+    if (MQ(way) && ((rc = mq_point(&r->mq, &a.q, p, r->pe, r->npes, blocks, x, &ops, err, n)) ||
+                    x->verdict == GS_MULTI_SKIP))
+        return rc;
     a.verify = !ping && !LOCK(way);
     if ((rc = launch(r, way, &a, blocks, threads, p->timeout_ns, &ms, &timed_out, err, n)))
+        return rc;
+    if (MQ(way) && !timed_out && (rc = mq_check(&r->mq, &a.q, r->pe, x, err, n)))
         return rc;
     if (a.verify)
         GS_CK(cudaMemcpy(&stale, r->stale, sizeof stale, cudaMemcpyDeviceToHost));
@@ -467,6 +485,8 @@ extern "C" int gs_multi_pe(const gs_multi_plan *plan, unsigned int rank, const c
             rc = GS_EXIT_RUNTIME;
         }
     }
+    if (rc == GS_EXIT_OK)
+        rc = mq_init(&r.mq, plan, r.pe, r.npes, r.sms, max_per_sm, err, n);
     if (rc == GS_EXIT_OK && (rc = gs_cuda_error((int)cudaMalloc((void **)&r.stale, 4u), err, n, "cudaMalloc")) == 0 &&
         (rc = gs_cuda_error((int)cudaMalloc((void **)&r.sink, 4u), err, n, "cudaMalloc")) == 0 &&
         (rc = gs_cuda_error((int)cudaMalloc((void **)&r.wd, sizeof *r.wd), err, n, "cudaMalloc")) == 0 &&
@@ -489,6 +509,7 @@ extern "C" int gs_multi_pe(const gs_multi_plan *plan, unsigned int rank, const c
     cudaEventDestroy(r.t0);
     cudaEventDestroy(r.t1);
     cudaStreamDestroy(r.s);
+    mq_fini(&r.mq);
     nvshmem_free(r.local);
     nvshmem_free(r.lock);
     nvshmem_free(r.cs);

@@ -1,12 +1,14 @@
 #!/bin/sh
 # multi_expect.sh BENCH: `gsync-bench multi` on 2 GPUs or more (exit 77, skipped, with no GPU,
 # one GPU, or a build without NVSHMEM).
-#  1. every way (hier, flat, their split forms, the work alone, naive, nvshmemGrid,
-#     nvshmemBarrierAll, the two ping-pong floors, ticketLock, cohortLock) at 1 and 4 blocks
-#     an SM: exit 0, a row for each, every row PASS with a time;
+#  1. every way (hier, hierDirect, flat, flatPollPeers, their split forms, the work alone,
+#     naive, nvshmemGrid, nvshmemBarrierAll, the two ping-pong floors, ticketLock, cohortLock,
+#     queue) at 1 and 4 blocks an SM: exit 0, a row for each, every row PASS with a time;
 #  2. the broken twin brokenNoExchange (hier without the exchange between GPUs): exit 1,
 #     its row FAIL with stale reads of another GPU's stamps;
-#  3. the JSON of a short run parses.
+#  3. the broken twin brokenQueue (a receiver loses a message): exit 1, its row FAIL with
+#     receiver 0 of GPU 0 one message short;
+#  4. the JSON of a short run parses.
 bench=$1
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 "$bench" multi --way hier --iters 10 --repeat 1 >"$tmp/probe" 2>&1
@@ -25,18 +27,22 @@ for r in csv.DictReader(open(sys.argv[1])):
   echo "multi: exit $?, expected 0"; status=1; }
 rows "$tmp/all.csv" | tee "$tmp/all.rows"
 for w in hier hierDirect flat flatPollPeers hierSplit flatSplit workOnly naive nvshmemGrid nvshmemBarrierAll pingPongRelaxed pingPongRelAcq \
-         ticketLock cohortLock; do
+         ticketLock cohortLock queue; do
   for t in 1 4; do grep -q "^$w,$t," "$tmp/all.rows" || { echo "multi: no row for $w at $t blocks an SM"; status=1; }; done
 done
 bad=$(awk -F, '$4 != "PASS" || $3 == "" || $3 <= 0' "$tmp/all.rows")
 [ -z "$bad" ] || { echo "multi: rows not PASS or without a time:"; echo "$bad"; status=1; }
 
-"$bench" multi --way brokenNoExchange --iters 2000 --repeat 1 --format csv >"$tmp/broken.csv"
-rc=$?
-rows "$tmp/broken.csv" | tee "$tmp/broken.rows"
-[ $rc = 1 ] || { echo "brokenNoExchange: exit $rc, expected 1"; status=1; }
-grep -q "^brokenNoExchange,1,,FAIL,.*stale reads" "$tmp/broken.rows" ||
-  { echo "brokenNoExchange: its stale reads were not caught (expected FAIL)"; status=1; }
+# twin WAY DETAIL WHAT: the broken twin WAY exits 1 and its row FAILs with a detail matching DETAIL
+twin() {
+  "$bench" multi --way "$1" --iters 2000 --repeat 1 --format csv >"$tmp/$1.csv"
+  rc=$?
+  rows "$tmp/$1.csv" | tee "$tmp/$1.rows"
+  [ $rc = 1 ] || { echo "$1: exit $rc, expected 1"; status=1; }
+  grep -q "^$1,1,,FAIL,$2" "$tmp/$1.rows" || { echo "$1: $3 not caught (expected FAIL)"; status=1; }
+}
+twin brokenNoExchange ".*stale reads" "its stale reads were"
+twin brokenQueue "GPU 0 receiver 0: [0-9]* messages of " "its lost message was"
 
 "$bench" multi --way hier,cohortLock --iters 200 --repeat 1 --format json >"$tmp/short.json" ||
   { echo "multi json: exit $?"; status=1; }

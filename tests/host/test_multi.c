@@ -60,6 +60,11 @@ static void merge(void)
     CHECK(strcmp(gs_multi_way_unit(GS_MULTI_TICKET), "critical section") == 0);
     CHECK(strcmp(gs_multi_way_name(GS_MULTI_COHORT), "cohortLock") == 0);
     CHECK(strcmp(gs_multi_way_unit(GS_MULTI_COHORT), "critical section") == 0);
+    CHECK(strcmp(gs_multi_way_name(GS_MULTI_QUEUE), "queue") == 0);
+    CHECK(strcmp(gs_multi_way_unit(GS_MULTI_QUEUE), "message") == 0);
+    CHECK(strcmp(gs_multi_way_name(GS_MULTI_BROKEN_QUEUE), "brokenQueue") == 0);
+    CHECK(strcmp(gs_multi_way_unit(GS_MULTI_BROKEN_QUEUE), "message") == 0);
+    CHECK(strcmp(gs_multi_way_name(GS_MULTI_WAYS), "?") == 0);
 }
 
 static int parse(const char *a1, const char *a2, gs_options *o, char *err, size_t n)
@@ -75,6 +80,15 @@ static void rank_device(void)
     unsetenv("GSYNC_MULTI_RANK");
     CHECK(parse(NULL, NULL, &o, err, sizeof err) == GS_EXIT_OK && o.device == 0u);
     CHECK(GS_OWN(&o, gs_multi_options)->nways == GS_MULTI_DEFAULT_WAYS);
+    /* `all` has the queue and no broken twin */
+    {
+        const gs_multi_options *m = GS_OWN(&o, gs_multi_options);
+        int queue = 0, twin = 0;
+        for (int i = 0; i < m->nways; ++i)
+            queue += m->ways[i] == GS_MULTI_QUEUE,
+                twin += m->ways[i] == GS_MULTI_BROKEN || m->ways[i] == GS_MULTI_BROKEN_QUEUE;
+        CHECK(queue == 1 && twin == 0);
+    }
     setenv("GSYNC_MULTI_RANK", "3", 1);
     CHECK(parse(NULL, NULL, &o, err, sizeof err) == GS_EXIT_OK && o.device == 3u);
     setenv("GSYNC_MULTI_RANK", "x", 1);
@@ -83,6 +97,9 @@ static void rank_device(void)
     CHECK(parse("--gpus", "1", &o, err, sizeof err) == GS_EXIT_USAGE && strstr(err, "--gpus"));
     CHECK(parse("--way", "brokenNoExchange", &o, err, sizeof err) == GS_EXIT_OK &&
           GS_OWN(&o, gs_multi_options)->nways == 1 && GS_OWN(&o, gs_multi_options)->ways[0] == GS_MULTI_BROKEN);
+    CHECK(parse("--way", "queue,brokenQueue", &o, err, sizeof err) == GS_EXIT_OK &&
+          GS_OWN(&o, gs_multi_options)->nways == 2 && GS_OWN(&o, gs_multi_options)->ways[0] == GS_MULTI_QUEUE &&
+          GS_OWN(&o, gs_multi_options)->ways[1] == GS_MULTI_BROKEN_QUEUE);
 }
 
 int main(void)
