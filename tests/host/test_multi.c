@@ -40,6 +40,31 @@ static void uid_exchange(void)
     CHECK(gs_multi_uid_publish("/nonexistent-gsync", id, sizeof id, err, sizeof err) == -1 && strstr(err, "unique id"));
 }
 
+/* Any file of the folder (NCCL's unique id, each rank's word on NCCL): its
+ * own name, beside the other files, named in errors by what it holds. */
+static void file_exchange(void)
+{
+    char dir[] = "/tmp/gsync-test-multi-XXXXXX", err[256] = "", path[128];
+    const char a[] = "rank 0's word", b[] = "the unique id";
+    char got[sizeof a];
+    CHECK(mkdtemp(dir) != NULL);
+    CHECK(gs_multi_file_read(dir, "nccl.1", "word on NCCL", got, sizeof got, 10, err, sizeof err) == -1 &&
+          strstr(err, "no word on NCCL") && strstr(err, "nccl.1"));
+    CHECK(gs_multi_file_publish(dir, "nccl.0", "word on NCCL", a, sizeof a, err, sizeof err) == 0);
+    CHECK(gs_multi_uid_publish(dir, b, sizeof b, err, sizeof err) == 0);
+    CHECK(gs_multi_file_read(dir, "nccl.0", "word on NCCL", got, sizeof got, 10, err, sizeof err) == 0 &&
+          memcmp(got, a, sizeof a) == 0);
+    CHECK(gs_multi_uid_read(dir, got, sizeof b, 10, err, sizeof err) == 0 && memcmp(got, b, sizeof b) == 0);
+    snprintf(path, sizeof path, "%s/nccl.0.tmp", dir);
+    CHECK(access(path, F_OK) != 0); /* renamed into place */
+    snprintf(path, sizeof path, "%s/nccl.0", dir);
+    CHECK(unlink(path) == 0);
+    snprintf(path, sizeof path, "%s/uid", dir);
+    CHECK(unlink(path) == 0 && rmdir(dir) == 0);
+    CHECK(gs_multi_file_publish("/nonexistent-gsync", "nccl-uid", "NCCL unique id", a, sizeof a, err, sizeof err) ==
+              -1 && strstr(err, "NCCL unique id"));
+}
+
 static void merge(void)
 {
     gs_multi_row total[3], r0[3], r1[3];
@@ -88,6 +113,7 @@ static void rank_device(void)
 int main(void)
 {
     uid_exchange();
+    file_exchange();
     merge();
     rank_device();
     return check_done();
