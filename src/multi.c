@@ -25,9 +25,10 @@ GS_OWN_FITS(gs_multi_options);
 
 static const char *const way_names[GS_MULTI_WAYS] = {
     "hier", "naive", "nvshmemGrid", "nvshmemBarrierAll", "pingPongRelaxed", "pingPongRelAcq", "ticketLock",
-    "cohortLock", "brokenNoExchange"};
+    "cohortLock", "ncclGrid", "brokenNoExchange"};
 static const char *const way_units[GS_MULTI_WAYS] = {"episode", "episode", "episode", "episode", "one way",
-                                                     "one way", "critical section", "critical section", "episode"};
+                                                     "one way", "critical section", "critical section", "episode",
+                                                     "episode"};
 
 const char *gs_multi_way_name(unsigned int way)
 {
@@ -434,7 +435,7 @@ static const gs_opt opts[] = {
 const gs_command gs_cmd_multi = {
     .name = "multi",
     .summary = "gsync-bench multi [OPTIONS]   gsync's barrier and lock across the GPUs of a node, beside\n"
-               "                                     NVSHMEM's (one process a GPU)\n",
+               "                                     NVSHMEM's and NCCL's (one process a GPU)\n",
     .usage = "usage: gsync-bench multi [--gpus N] [--way LIST|all] [--tbs-per-sm LIST] [--iters N] [--repeat N]\n"
              "                         [--timeout S] [--format F]\n"
              "  synchronization across the GPUs of one node, one process per GPU over NVSHMEM (NVLink\n"
@@ -446,9 +447,10 @@ const gs_command gs_cmd_multi = {
              "             (grid.sync(), nvshmemx_barrier_all_block, grid.sync()), nvshmemBarrierAll (one\n"
              "             thread a GPU), pingPongRelaxed and pingPongRelAcq (the floor: a flag between GPUs\n"
              "             0 and 1), ticketLock (gsync's FIFO lock on GPU 0, every block of every GPU),\n"
-             "             cohortLock (the same, passed inside a GPU up to 64 times before it crosses);\n"
-             "             all: these.  Broken twin, which must FAIL: brokenNoExchange (hier without the\n"
-             "             exchange between GPUs)\n"
+             "             cohortLock (the same, passed inside a GPU up to 64 times before it crosses),\n"
+             "             ncclGrid (grid.sync(), NCCL's device-API LSA barrier, grid.sync(); SKIP in a build\n"
+             "             without NCCL 2.28 or later); all: these.  Broken twin, which must FAIL:\n"
+             "             brokenNoExchange (hier without the exchange between GPUs)\n"
              "  --tbs-per-sm  blocks of 32 threads per SM on each GPU (1)\n"
              "  --iters    barrier episodes and ping-pong rounds a launch; the locks: iters/20 a block (2000)\n"
              "  --repeat   timed launches (5); --timeout: watchdog deadline per launch in seconds (5)\n",

@@ -25,6 +25,7 @@ enum gs_multi_way {
     GS_MULTI_PING_RELACQ,   /* floor: st.release.sys, ld.acquire.sys */
     GS_MULTI_TICKET,        /* the cross-GPU ticket lock */
     GS_MULTI_COHORT,        /* the cohort lock: passed inside a GPU before crossing */
+    GS_MULTI_NCCL_GRID,     /* grid.sync(), block 0 NCCL's LSA barrier (ncclLsaBarrierSession), grid.sync() */
     GS_MULTI_BROKEN,        /* brokenNoExchange: hier without the exchange (must FAIL) */
     GS_MULTI_WAYS
 };

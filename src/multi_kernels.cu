@@ -173,6 +173,8 @@ static __global__ void k_arm(gs_watchdog_t *wd, unsigned long long ns)
     gs_watchdog_arm(wd, ns);
 }
 
+#include "multi_nccl.cuh" /* ncclGrid: k_nccl_grid, mg_nccl_start/stop/skip */
+
 /* ---- host ---- */
 
 typedef struct rank_state {
@@ -199,6 +201,7 @@ static const void *kernel_of(unsigned int way)
     case GS_MULTI_PING_RELACQ: return (const void *)k_ping;
     case GS_MULTI_TICKET:
     case GS_MULTI_COHORT: return (const void *)k_lock;
+    case GS_MULTI_NCCL_GRID: return (const void *)k_nccl_grid;
     default: return (const void *)k_hier;
     }
 }
@@ -284,6 +287,8 @@ static int run_way(rank_state *r, const gs_multi_plan *p, unsigned int way, unsi
     a.iters = x->iters;
     if (way == GS_MULTI_BROKEN)
         a.bar.npes = 1u, a.bar.pe = 0u; /* its leader exchanges with no one */
+    if (way == GS_MULTI_NCCL_GRID && mg_nccl_skip())
+        return skip(x, mg_nccl_skip()), GS_EXIT_OK; /* every rank alike (mg_nccl_start) */
     GS_CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, kernel_of(way), (int)threads, 0));
     if (!LOCK(way) && (unsigned int)occ * r->sms < blocks) {
         snprintf(x->detail, sizeof x->detail, "%u blocks of %u threads a GPU are not co-resident (%d an SM fit)",
@@ -367,6 +372,7 @@ extern "C" int gs_multi_pe(const gs_multi_plan *plan, unsigned int rank, const c
     *nrows = 0;
     setenv("NVSHMEM_DISABLE_NVLS", "1", 1); /* (the parent set them too) */
     setenv("NCCL_NVLS_ENABLE", "0", 1);
+    setenv("NVSHMEM_DISABLE_NCCL", "1", 0); /* NVSHMEM's own work never goes through NCCL (linked for ncclGrid) */
     if (rank == 0 && (nvshmemx_get_uniqueid(&id) != 0 || gs_multi_uid_publish(dir, &id, sizeof id, err, n))) {
         if (!err[0])
             snprintf(err, n, "multi: nvshmemx_get_uniqueid failed");
@@ -416,7 +422,8 @@ extern "C" int gs_multi_pe(const gs_multi_plan *plan, unsigned int rank, const c
         (rc = gs_cuda_error((int)cudaMalloc((void **)&r.wd, sizeof *r.wd), err, n, "cudaMalloc")) == 0 &&
         (rc = gs_cuda_error((int)cudaStreamCreateWithFlags(&r.s, cudaStreamNonBlocking), err, n, "stream")) == 0 &&
         (rc = gs_cuda_error((int)cudaEventCreate(&r.t0), err, n, "event")) == 0 &&
-        (rc = gs_cuda_error((int)cudaEventCreate(&r.t1), err, n, "event")) == 0) {
+        (rc = gs_cuda_error((int)cudaEventCreate(&r.t1), err, n, "event")) == 0 &&
+        (rc = mg_nccl_start(plan, r.pe, dir, err, n)) == 0) {
         a.stale = r.stale;
         for (int i = 0; i < plan->nper_sm && rc == GS_EXIT_OK; ++i)
             for (int w = 0; w < plan->nways && rc == GS_EXIT_OK; ++w)
@@ -425,7 +432,7 @@ extern "C" int gs_multi_pe(const gs_multi_plan *plan, unsigned int rank, const c
     }
     /* a rank that failed exits without the collective finalize: the first
      * process ends the others */
-    if (rc != GS_EXIT_OK)
+    if (rc != GS_EXIT_OK || (rc = mg_nccl_stop(r.pe, err, n)) != GS_EXIT_OK)
         return rc;
     cudaFree(r.stale);
     cudaFree(r.wd);

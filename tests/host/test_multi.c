@@ -85,6 +85,8 @@ static void merge(void)
     CHECK(strcmp(gs_multi_way_unit(GS_MULTI_TICKET), "critical section") == 0);
     CHECK(strcmp(gs_multi_way_name(GS_MULTI_COHORT), "cohortLock") == 0);
     CHECK(strcmp(gs_multi_way_unit(GS_MULTI_COHORT), "critical section") == 0);
+    CHECK(strcmp(gs_multi_way_name(GS_MULTI_NCCL_GRID), "ncclGrid") == 0);
+    CHECK(strcmp(gs_multi_way_unit(GS_MULTI_NCCL_GRID), "episode") == 0);
 }
 
 static int parse(const char *a1, const char *a2, gs_options *o, char *err, size_t n)
@@ -100,6 +102,7 @@ static void rank_device(void)
     unsetenv("GSYNC_MULTI_RANK");
     CHECK(parse(NULL, NULL, &o, err, sizeof err) == GS_EXIT_OK && o.device == 0u);
     CHECK(GS_OWN(&o, gs_multi_options)->nways == GS_MULTI_DEFAULT_WAYS);
+    CHECK(GS_OWN(&o, gs_multi_options)->ways[GS_MULTI_NCCL_GRID] == GS_MULTI_NCCL_GRID); /* in `all` */
     setenv("GSYNC_MULTI_RANK", "3", 1);
     CHECK(parse(NULL, NULL, &o, err, sizeof err) == GS_EXIT_OK && o.device == 3u);
     setenv("GSYNC_MULTI_RANK", "x", 1);
