@@ -3,7 +3,8 @@
 #   make run-full  every primitive over the whole sweep (minutes)
 #   make sanitize  compute-sanitizer over every primitive (a GPU machine)
 #   make figures   the figures of bench/results (a Python virtual environment in build/)
-#   make nvshmem   NVSHMEM (pip wheel nvidia-nvshmem-cu13) into $(BUILD)/venv, for gsync-bench multi
+#   make nvshmem   NVSHMEM and NCCL (pip wheels nvidia-nvshmem-cu13, nvidia-nccl-cu13) into $(BUILD)/venv,
+#                  for gsync-bench multi (NCCL: its way ncclGrid)
 #   make test   configure, build and run the tests (GPU tests skip without a GPU)
 BUILD ?= build
 NVCC := $(shell command -v nvcc 2>/dev/null || ls /usr/local/cuda/bin/nvcc 2>/dev/null)
@@ -38,11 +39,13 @@ figures:
 	@$(BUILD)/venv/bin/pip install -q -r tools/requirements-figures.txt
 	$(BUILD)/venv/bin/python tools/plot.py bench/results
 
-# NVSHMEM for `gsync-bench multi`, then a fresh configure that finds it
+# NVSHMEM and NCCL (its device API, 2.28 or later) for `gsync-bench multi`,
+# then a fresh configure that finds them
 nvshmem: check-cuda
 	@[ -x $(BUILD)/venv/bin/python ] || python3 -m venv $(BUILD)/venv
-	$(BUILD)/venv/bin/pip install -q nvidia-nvshmem-cu13
-	CUDACXX=$(NVCC) cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -U 'GSYNC_NVSHMEM*' | grep "gsync: NVSHMEM"
+	$(BUILD)/venv/bin/pip install -q nvidia-nvshmem-cu13 'nvidia-nccl-cu13>=2.28'
+	CUDACXX=$(NVCC) cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -U 'GSYNC_NVSHMEM*' -U 'GSYNC_NCCL*' | \
+	  grep -e "gsync: NVSHMEM" -e "gsync: NCCL"
 
 # figures twice, with two hash seeds: the same bytes both times
 figures-check: figures

@@ -8,6 +8,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -25,10 +26,10 @@ GS_OWN_FITS(gs_multi_options);
 static const char *const way_names[GS_MULTI_WAYS] = {
     "hier",           "hierDirect", "flat",       "flatPollPeers", "hierSplit",    "flatSplit", "workOnly", "naive",
     "nvshmemGrid",    "nvshmemBarrierAll", "pingPongRelaxed", "pingPongRelAcq", "ticketLock", "cohortLock",
-    "queue",          "brokenNoExchange",  "brokenQueue"};
+    "queue",          "ncclGrid",   "brokenNoExchange",  "brokenQueue"};
 static const char *const way_units[GS_MULTI_WAYS] = {
     "episode", "episode", "episode", "episode", "episode", "episode", "episode", "episode", "episode", "episode",
-    "one way", "one way", "critical section", "critical section", "message", "episode", "message"};
+    "one way", "one way", "critical section", "critical section", "message", "episode", "episode", "message"};
 
 const char *gs_multi_way_name(unsigned int way)
 {
@@ -70,33 +71,35 @@ static int path_in(char *out, size_t len, const char *dir, const char *name)
     return snprintf(out, len, "%s/%s", dir, name) < (int)len ? 0 : -1;
 }
 
-int gs_multi_uid_publish(const char *dir, const void *id, size_t len, char *err, size_t n)
+int gs_multi_file_publish(const char *dir, const char *name, const char *what, const void *p, size_t len, char *err,
+                          size_t n)
 {
     char tmp[4096], final[4096];
     FILE *f;
-    if (path_in(tmp, sizeof tmp, dir, "uid.tmp") || path_in(final, sizeof final, dir, "uid")) {
+    if (snprintf(tmp, sizeof tmp, "%s/%s.tmp", dir, name) >= (int)sizeof tmp || path_in(final, sizeof final, dir, name)) {
         snprintf(err, n, "multi: folder name too long");
         return -1;
     }
-    if (!(f = fopen(tmp, "wb")) || fwrite(id, 1, len, f) != len || fclose(f) != 0 || rename(tmp, final) != 0) {
-        snprintf(err, n, "multi: writing the unique id to %s: %s", final, strerror(errno));
+    if (!(f = fopen(tmp, "wb")) || fwrite(p, 1, len, f) != len || fclose(f) != 0 || rename(tmp, final) != 0) {
+        snprintf(err, n, "multi: writing the %s to %s: %s", what, final, strerror(errno));
         return -1;
     }
     return 0;
 }
 
-int gs_multi_uid_read(const char *dir, void *id, size_t len, unsigned int timeout_ms, char *err, size_t n)
+int gs_multi_file_read(const char *dir, const char *name, const char *what, void *p, size_t len,
+                       unsigned int timeout_ms, char *err, size_t n)
 {
     char path[4096];
     const struct timespec pause = {0, 2000000L};
-    if (path_in(path, sizeof path, dir, "uid")) {
+    if (path_in(path, sizeof path, dir, name)) {
         snprintf(err, n, "multi: folder name too long");
         return -1;
     }
     for (unsigned int waited = 0;; waited += 2u) {
         FILE *f = fopen(path, "rb");
         if (f) {
-            const size_t got = fread(id, 1, len, f);
+            const size_t got = fread(p, 1, len, f);
             fclose(f);
             if (got == len)
                 return 0;
@@ -104,11 +107,21 @@ int gs_multi_uid_read(const char *dir, void *id, size_t len, unsigned int timeou
             return -1;
         }
         if (waited >= timeout_ms) {
-            snprintf(err, n, "multi: no unique id in %s after %u ms (rank 0 did not start?)", path, timeout_ms);
+            snprintf(err, n, "multi: no %s in %s after %u ms (its writer did not get there?)", what, path, timeout_ms);
             return -1;
         }
         nanosleep(&pause, NULL);
     }
+}
+
+int gs_multi_uid_publish(const char *dir, const void *id, size_t len, char *err, size_t n)
+{
+    return gs_multi_file_publish(dir, "uid", "unique id", id, len, err, n);
+}
+
+int gs_multi_uid_read(const char *dir, void *id, size_t len, unsigned int timeout_ms, char *err, size_t n)
+{
+    return gs_multi_file_read(dir, "uid", "unique id", id, len, timeout_ms, err, n);
 }
 
 /* ---- merging the ranks' rows ---- */
@@ -171,6 +184,21 @@ static int read_file(const char *dir, const char *name, void *p, size_t len, siz
         return -1;
     }
     return 0;
+}
+
+/* The run's folder and every file in it (the plan, the unique ids, the
+ * ranks' rows and words): it holds no folders. */
+static void remove_folder(const char *dir)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    char path[4096];
+    while (d && (e = readdir(d)))
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..") && !path_in(path, sizeof path, dir, e->d_name))
+            unlink(path);
+    if (d)
+        closedir(d);
+    rmdir(dir);
 }
 
 /* A rank: reads the plan, runs it on its GPU, writes its rows. */
@@ -384,18 +412,7 @@ static int run(const gs_options *o, const gs_device_info *dev, const gs_meta *me
             gs_multi_merge(total, mine, nrows, r == 0);
         }
     }
-    for (const char *f = "uid\0uid.tmp\0plan\0"; *f; f += strlen(f) + 1) {
-        char path[4096];
-        if (!path_in(path, sizeof path, dir, f))
-            unlink(path);
-    }
-    for (unsigned int r = 0; r < gpus; ++r) {
-        char path[4096];
-        snprintf(name, sizeof name, "rows.%u", r);
-        if (!path_in(path, sizeof path, dir, name))
-            unlink(path);
-    }
-    rmdir(dir);
+    remove_folder(dir);
     if (rc)
         return rc;
     if ((rc = gs_print(stdout, (enum gs_format)o->format, meta, &schema, total, nrows, fill, err, n)))
@@ -419,7 +436,7 @@ static const gs_opt opts[] = {
 const gs_command gs_cmd_multi = {
     .name = "multi",
     .summary = "gsync-bench multi [OPTIONS]   gsync's barrier, lock and message queue across the GPUs of a\n"
-               "                                     node, beside NVSHMEM's (one process a GPU)\n",
+               "                                     node, beside NVSHMEM's and NCCL's (one process a GPU)\n",
     .usage = "usage: gsync-bench multi [--gpus N] [--way LIST|all] [--tbs-per-sm LIST] [--iters N] [--repeat N]\n"
              "                         [--timeout S] [--format F]\n"
              "  synchronization across the GPUs of one node, one process per GPU over NVSHMEM (NVLink\n"
@@ -439,9 +456,11 @@ const gs_command gs_cmd_multi = {
              "             0 and 1), ticketLock (gsync's FIFO lock on GPU 0, every block of every GPU),\n"
              "             cohortLock (the same, passed inside a GPU up to 64 times before it crosses),\n"
              "             queue (gsync's message queues at system scope: a block in 4 receives, every lane\n"
-             "             of the others sends to receivers of any GPU at random; ns a message of all GPUs);\n"
-             "             all: these.  Broken twins, which must FAIL: brokenNoExchange (hier without the\n"
-             "             exchange between GPUs), brokenQueue (queue that loses a message)\n"
+             "             of the others sends to receivers of any GPU at random; ns a message of all GPUs),\n"
+             "             ncclGrid (grid.sync(), NCCL's device-API LSA barrier, grid.sync(); SKIP in a build\n"
+             "             without NCCL 2.28 or later); all: these.  Broken twins, which must FAIL:\n"
+             "             brokenNoExchange (hier without the exchange between GPUs), brokenQueue (queue that\n"
+             "             loses a message)\n"
              "  --tbs-per-sm  blocks of 32 threads (the queue: 128) per SM on each GPU (1)\n"
              "  --iters    barrier episodes and ping-pong rounds a launch; the locks: iters/20 a block; the\n"
              "             queue: iters/8 messages a sender lane, blocks of 128 threads (2000)\n"

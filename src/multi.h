@@ -32,6 +32,7 @@ enum gs_multi_way {
     GS_MULTI_TICKET,        /* the cross-GPU ticket lock */
     GS_MULTI_COHORT,        /* the cohort lock: passed inside a GPU before crossing */
     GS_MULTI_QUEUE,         /* message queues at .sys scope, per-lane random receivers on every GPU */
+    GS_MULTI_NCCL_GRID,     /* grid.sync(), block 0 NCCL's LSA barrier (ncclLsaBarrierSession), grid.sync() */
     GS_MULTI_BROKEN,        /* brokenNoExchange: hier without the exchange (must FAIL) */
     GS_MULTI_BROKEN_QUEUE,  /* brokenQueue: queue whose receiver 0 of GPU 0 loses a message (must FAIL) */
     GS_MULTI_WAYS
@@ -75,9 +76,15 @@ const char *gs_multi_way_unit(unsigned int way);
 
 /* The unique id's exchange through a folder (multi.c): publish writes the
  * bytes under a temporary name and renames it into place; read waits up to
- * timeout_ms for it.  0, or -1 with err set. */
+ * timeout_ms for it.  0, or -1 with err set.  The _file pair does the same
+ * for any file `name` of the folder, `what` naming it in errors (NCCL's
+ * unique id and each rank's word on whether NCCL started). */
 int gs_multi_uid_publish(const char *dir, const void *id, size_t len, char *err, size_t n);
 int gs_multi_uid_read(const char *dir, void *id, size_t len, unsigned int timeout_ms, char *err, size_t n);
+int gs_multi_file_publish(const char *dir, const char *name, const char *what, const void *p, size_t len, char *err,
+                          size_t n);
+int gs_multi_file_read(const char *dir, const char *name, const char *what, void *p, size_t len,
+                       unsigned int timeout_ms, char *err, size_t n);
 
 /* Merges rank r's rows into the totals (same order on every rank): times
  * the slowest rank's, the verdict the worst, the first failure's detail. */

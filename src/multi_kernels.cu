@@ -220,6 +220,8 @@ static __global__ void k_arm(gs_watchdog_t *wd, unsigned long long ns)
     gs_watchdog_arm(wd, ns);
 }
 
+#include "multi_nccl.cuh" /* ncclGrid: k_nccl_grid, mg_nccl_start/stop/skip */
+
 /* ---- host ---- */
 
 typedef struct rank_state {
@@ -252,6 +254,7 @@ static const void *kernel_of(unsigned int way)
     case GS_MULTI_COHORT: return (const void *)k_lock;
     case GS_MULTI_QUEUE:
     case GS_MULTI_BROKEN_QUEUE: return (const void *)k_queue;
+    case GS_MULTI_NCCL_GRID: return (const void *)k_nccl_grid;
     default: return (const void *)k_hier;
     }
 }
@@ -348,6 +351,8 @@ static int run_way(rank_state *r, const gs_multi_plan *p, unsigned int way, unsi
         a.bar.npes = 1u, a.bar.pe = 0u; /* its leader exchanges with no one */
     a.bar.direct = way == GS_MULTI_HIER_DIRECT;
     a.flat.poll_peers = way == GS_MULTI_FLAT_POLL;
+    if (way == GS_MULTI_NCCL_GRID && mg_nccl_skip())
+        return skip(x, mg_nccl_skip()), GS_EXIT_OK; /* every rank alike (mg_nccl_start) */
     GS_CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, kernel_of(way), (int)threads,
                                                         mq_smem(way, r->npes, blocks)));
     if (!LOCK(way) && (unsigned int)occ * r->sms < blocks) {
@@ -437,6 +442,7 @@ extern "C" int gs_multi_pe(const gs_multi_plan *plan, unsigned int rank, const c
     *nrows = 0;
     setenv("NVSHMEM_DISABLE_NVLS", "1", 1); /* (the parent set them too) */
     setenv("NCCL_NVLS_ENABLE", "0", 1);
+    setenv("NVSHMEM_DISABLE_NCCL", "1", 0); /* NVSHMEM's own work never goes through NCCL (linked for ncclGrid) */
     if (rank == 0 && (nvshmemx_get_uniqueid(&id) != 0 || gs_multi_uid_publish(dir, &id, sizeof id, err, n))) {
         if (!err[0])
             snprintf(err, n, "multi: nvshmemx_get_uniqueid failed");
@@ -492,7 +498,8 @@ extern "C" int gs_multi_pe(const gs_multi_plan *plan, unsigned int rank, const c
         (rc = gs_cuda_error((int)cudaMalloc((void **)&r.wd, sizeof *r.wd), err, n, "cudaMalloc")) == 0 &&
         (rc = gs_cuda_error((int)cudaStreamCreateWithFlags(&r.s, cudaStreamNonBlocking), err, n, "stream")) == 0 &&
         (rc = gs_cuda_error((int)cudaEventCreate(&r.t0), err, n, "event")) == 0 &&
-        (rc = gs_cuda_error((int)cudaEventCreate(&r.t1), err, n, "event")) == 0) {
+        (rc = gs_cuda_error((int)cudaEventCreate(&r.t1), err, n, "event")) == 0 &&
+        (rc = mg_nccl_start(plan, r.pe, dir, err, n)) == 0) {
         a.stale = r.stale, a.sink = r.sink;
         for (int i = 0; i < plan->nper_sm && rc == GS_EXIT_OK; ++i)
             for (int w = 0; w < plan->nways && rc == GS_EXIT_OK; ++w)
@@ -501,7 +508,7 @@ extern "C" int gs_multi_pe(const gs_multi_plan *plan, unsigned int rank, const c
     }
     /* a rank that failed exits without the collective finalize: the first
      * process ends the others */
-    if (rc != GS_EXIT_OK)
+    if (rc != GS_EXIT_OK || (rc = mg_nccl_stop(r.pe, err, n)) != GS_EXIT_OK)
         return rc;
     cudaFree(r.stale);
     cudaFree(r.sink);

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # tools/multi_session.sh: one call on a machine with 2 or more GPUs: builds
-# gsync-bench with NVSHMEM (the image's python3 has nvidia-nvshmem-cu13; else
-# build/venv from `make nvshmem`), runs multi's tests, then measures, writing
-# under $OUT (default ./gpu-out):
+# gsync-bench with NVSHMEM and NCCL (the image's python3 has nvidia-nvshmem-cu13
+# and nvidia-nccl-cu13; else build/venv from `make nvshmem`), runs multi's tests,
+# then measures, writing under $OUT (default ./gpu-out):
 #   build.log, topo.txt          the configure/build output; nvidia-smi topo -m
+#   run.log                      also the wheels' versions (NVSHMEM's, NCCL's)
 #   probe.txt (nvshmem-debug.log)  a short run first (if it fails: NVSHMEM_DEBUG=INFO's log of it)
-#   ctest-multi.log              host_multi*, cli_multi_*, gpu_multi (every way PASS, the twins FAIL)
+#   probe-nccl.txt (nccl-debug.log)  ncclGrid alone (if it does not PASS: NCCL_DEBUG=INFO's log of it)
+#   ctest-multi.log              gpu_multi (every way PASS, the twins FAIL), gpu_multi_user
 #   multi.csv                    every way (queue included) over --tbs-per-sm 1,2,4,8 on 2 GPUs
 #   multi-4.csv                  the same on 4 GPUs (only where there are 4)
 #   multi-broken.csv             brokenNoExchange, which must FAIL (exit 1)
@@ -20,12 +22,16 @@ mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
 export PATH="$PATH:/usr/local/cuda/bin"
 LOG="$OUT/run.log"
-{ nvidia-smi; nvcc --version; python3 -c 'import importlib.util as u; print("nvshmem:", list(u.find_spec("nvidia.nvshmem").submodule_search_locations))'; } >>"$LOG" 2>&1
+{ nvidia-smi; nvcc --version; python3 -c 'import importlib.util as u; print("nvshmem:", list(u.find_spec("nvidia.nvshmem").submodule_search_locations))'
+  python3 -c 'import importlib.metadata as m
+for p in ("nvidia-nvshmem-cu13", "nvidia-nccl-cu13"):
+    try: print(p, m.version(p))
+    except m.PackageNotFoundError: print(p, "not installed")'; } >>"$LOG" 2>&1
 nvidia-smi topo -m >"$OUT/topo.txt" 2>&1
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 >"$OUT/build.log" 2>&1 &&
   cmake --build build -j 16 --target gsync-bench test_multi multi_example >>"$OUT/build.log" 2>&1 ||
   { tail -30 "$OUT/build.log"; exit 1; }
-grep "gsync: NVSHMEM" "$OUT/build.log"
+grep -e "gsync: NVSHMEM" -e "gsync: NCCL" "$OUT/build.log" | tee -a "$LOG"
 grep -q "gsync: NVSHMEM in" "$OUT/build.log" || { echo "no NVSHMEM: nothing to measure"; exit 1; }
 B=./build/gsync-bench
 gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
@@ -50,10 +56,17 @@ if ! probe; then
   fi
 fi
 cat "$OUT/probe.txt"
+# NCCL's device barrier alone (its communicators start only for it); NCCL's own log if it does not PASS
+timeout 60 $B multi --gpus 2 --way ncclGrid --iters 100 --repeat 1 >"$OUT/probe-nccl.txt" 2>&1
+grep -q "PASS" "$OUT/probe-nccl.txt" ||
+  NCCL_DEBUG=INFO timeout 60 $B multi --gpus 2 --way ncclGrid --iters 100 --repeat 1 >"$OUT/nccl-debug.log" 2>&1
+cat "$OUT/probe-nccl.txt"
 steps=" ${MULTI_STEPS:-test measure} "
 if [ "${steps#* test }" != "$steps" ]; then
-  (cd build && timeout 420 ctest -R multi --output-on-failure -V) >"$OUT/ctest-multi.log" 2>&1
-  grep -E "tests passed|tests failed|\(Failed\)|\*\*\*Failed|Skipped|Not Run|BARRIER|runs, every" "$OUT/ctest-multi.log" | tail -12
+  # gpu_multi and gpu_multi_user as CTest runs them (only these targets are built here)
+  { timeout 300 tests/multi_expect.sh build/gsync-bench; echo "gpu_multi rc=$?"
+    timeout 400 tests/multi_user_expect.sh build/multi_example; echo "gpu_multi_user rc=$?"; } >"$OUT/ctest-multi.log" 2>&1
+  grep -E "rc=|BARRIER|runs, every|expected|not caught|no row" "$OUT/ctest-multi.log" | tail -20
 fi
 if [ "${steps#* measure }" != "$steps" ]; then
   csv multi multi --gpus 2 --tbs-per-sm 1,2,4,8 --iters 2000 --repeat 7

@@ -40,6 +40,31 @@ static void uid_exchange(void)
     CHECK(gs_multi_uid_publish("/nonexistent-gsync", id, sizeof id, err, sizeof err) == -1 && strstr(err, "unique id"));
 }
 
+/* Any file of the folder (NCCL's unique id, each rank's word on NCCL): its
+ * own name, beside the other files, named in errors by what it holds. */
+static void file_exchange(void)
+{
+    char dir[] = "/tmp/gsync-test-multi-XXXXXX", err[256] = "", path[128];
+    const char a[] = "rank 0's word", b[] = "the unique id";
+    char got[sizeof a];
+    CHECK(mkdtemp(dir) != NULL);
+    CHECK(gs_multi_file_read(dir, "nccl.1", "word on NCCL", got, sizeof got, 10, err, sizeof err) == -1 &&
+          strstr(err, "no word on NCCL") && strstr(err, "nccl.1"));
+    CHECK(gs_multi_file_publish(dir, "nccl.0", "word on NCCL", a, sizeof a, err, sizeof err) == 0);
+    CHECK(gs_multi_uid_publish(dir, b, sizeof b, err, sizeof err) == 0);
+    CHECK(gs_multi_file_read(dir, "nccl.0", "word on NCCL", got, sizeof got, 10, err, sizeof err) == 0 &&
+          memcmp(got, a, sizeof a) == 0);
+    CHECK(gs_multi_uid_read(dir, got, sizeof b, 10, err, sizeof err) == 0 && memcmp(got, b, sizeof b) == 0);
+    snprintf(path, sizeof path, "%s/nccl.0.tmp", dir);
+    CHECK(access(path, F_OK) != 0); /* renamed into place */
+    snprintf(path, sizeof path, "%s/nccl.0", dir);
+    CHECK(unlink(path) == 0);
+    snprintf(path, sizeof path, "%s/uid", dir);
+    CHECK(unlink(path) == 0 && rmdir(dir) == 0);
+    CHECK(gs_multi_file_publish("/nonexistent-gsync", "nccl-uid", "NCCL unique id", a, sizeof a, err, sizeof err) ==
+              -1 && strstr(err, "NCCL unique id"));
+}
+
 static void merge(void)
 {
     gs_multi_row total[3], r0[3], r1[3];
@@ -64,6 +89,8 @@ static void merge(void)
     CHECK(strcmp(gs_multi_way_unit(GS_MULTI_QUEUE), "message") == 0);
     CHECK(strcmp(gs_multi_way_name(GS_MULTI_BROKEN_QUEUE), "brokenQueue") == 0);
     CHECK(strcmp(gs_multi_way_unit(GS_MULTI_BROKEN_QUEUE), "message") == 0);
+    CHECK(strcmp(gs_multi_way_name(GS_MULTI_NCCL_GRID), "ncclGrid") == 0);
+    CHECK(strcmp(gs_multi_way_unit(GS_MULTI_NCCL_GRID), "episode") == 0);
     CHECK(strcmp(gs_multi_way_name(GS_MULTI_WAYS), "?") == 0);
 }
 
@@ -89,6 +116,7 @@ static void rank_device(void)
                 twin += m->ways[i] == GS_MULTI_BROKEN || m->ways[i] == GS_MULTI_BROKEN_QUEUE;
         CHECK(queue == 1 && twin == 0);
     }
+    CHECK(GS_OWN(&o, gs_multi_options)->ways[GS_MULTI_NCCL_GRID] == GS_MULTI_NCCL_GRID); /* in `all` */
     setenv("GSYNC_MULTI_RANK", "3", 1);
     CHECK(parse(NULL, NULL, &o, err, sizeof err) == GS_EXIT_OK && o.device == 3u);
     setenv("GSYNC_MULTI_RANK", "x", 1);
@@ -105,6 +133,7 @@ static void rank_device(void)
 int main(void)
 {
     uid_exchange();
+    file_exchange();
     merge();
     rank_device();
     return check_done();
