@@ -29,7 +29,7 @@ run() { # pass|twin ARGS...
 }
 # THREADS BLOCKS_PER_SM EPISODES GPUS LAUNCHES [BROKEN BARRIER]; BARRIER 0 and 1 (the hierarchical and the
 # flat barrier) over every shape, 2 and 3 (their direct and poll-peers forms) over a third of them
-for barrier in 0 1 2 3; do
+for barrier in ${MULTI_USER_BARRIERS:-0 1 2 3}; do
   k=0
   for shape in "64 1 200 2 2" "64 8 200 2 1" "96 4 300 2 1" "100 3 200 2 2" "128 8 100 2 1" "160 6 200 2 1" \
                "192 2 500 2 1" "256 1 1000 2 1" "256 4 200 2 3" "320 3 100 2 1" "384 2 200 2 2" "480 3 100 2 1" \

@@ -110,9 +110,11 @@ __global__ void episodes(job j)
          * all arrived at e - 1, which this block has passed */
         const unsigned int half = (e & 1u) * nb * nt, mine = b * nt + t;
         j.data[j.pe][half + mine] = value_of(e, j.pe, mine);
-        /* the twin's odd episodes: the hierarchical barrier exchanges with no one, the others skip the wait */
-        const bool odd_twin = j.broken && (e & 1u), skip_wait = odd_twin && j.mode != 0u;
+        /* the twin's odd episodes: the hierarchical barrier exchanges with no one, its direct form waits
+         * for one GPU's add (it arrives as usual), the flat ones skip the wait */
+        const bool odd_twin = j.broken && (e & 1u), skip_wait = odd_twin && j.mode % 2u;
         const gs_multi_barrier_t *bar = odd_twin && j.mode == 0u ? &j.alone : &j.bar;
+        const gs_multi_barrier_t *wait_bar = odd_twin ? &j.alone : &j.bar;
         int leader = 0;
         if (j.mode % 2u)
             gs_multi_flat_arrive(&j.fb, e);
@@ -138,7 +140,7 @@ __global__ void episodes(job j)
         else if (j.mode % 2u) /* every block of every GPU has written e */
             gs_multi_flat_wait(&j.fb, e);
         else
-            gs_multi_barrier_wait(bar, e, leader);
+            gs_multi_barrier_wait(wait_bar, e, leader);
         stale += j.data[g0][half + s0] != w0;
         if (t % 3u == 1u)
             stale += j.data[q2][half + s1] != w1;
@@ -257,7 +259,7 @@ static int rank_main(const plan &p, unsigned int rank, unsigned int blocks, cons
         }
     }
     j.bar.words = bar_words, j.bar.pe = rank, j.bar.npes = p.gpus;
-    j.alone = j.bar;
+    j.alone = j.bar; /* (direct too, with BARRIER 2) */
     j.bar.direct = p.flat == 2u;
     j.alone.pe = 0u, j.alone.npes = 1u; /* its leader exchanges with no one */
     j.fb.pe = rank, j.fb.npes = p.gpus, j.fb.poll_peers = p.flat == 3u;
@@ -476,7 +478,9 @@ int main(int argc, char **argv)
     printf("multi_example %s: %s%s%u GPUs, %u threads, %u blocks a GPU (%u an SM), %u episodes x %u launches: "
            "%llu stale of %llu reads (%llu expected), %llu of %llu blocks tallied, %.2f us an episode\n",
            pass ? "PASS" : "FAIL", barrier_names[p.flat],
-           p.broken ? (p.flat ? "broken twin (odd episodes skip the wait), " : "broken twin (odd episodes skip the exchange), ")
+           p.broken ? (p.flat % 2u ? "broken twin (odd episodes skip the wait), "
+                       : p.flat ? "broken twin (odd episodes wait for one GPU), "
+                                : "broken twin (odd episodes skip the exchange), ")
                     : "",
            p.gpus,
            p.threads, blocks, p.per_sm, p.episodes, p.launches, stale, reads, want_reads, tallied, want_blocks,
