@@ -259,8 +259,8 @@ static int rank_main(const plan &p, unsigned int rank, unsigned int blocks, cons
         }
     }
     j.bar.words = bar_words, j.bar.pe = rank, j.bar.npes = p.gpus;
-    j.alone = j.bar; /* (direct too, with BARRIER 2) */
     j.bar.direct = p.flat == 2u;
+    j.alone = j.bar; /* (direct too, with BARRIER 2) */
     j.alone.pe = 0u, j.alone.npes = 1u; /* its leader exchanges with no one */
     j.fb.pe = rank, j.fb.npes = p.gpus, j.fb.poll_peers = p.flat == 3u;
     j.lock = (gs_multi_ticket_t *)nvshmem_ptr(lock, 0);
