@@ -24,11 +24,11 @@
 GS_OWN_FITS(gs_multi_options);
 
 static const char *const way_names[GS_MULTI_WAYS] = {
-    "hier",           "hierDirect", "flat",       "flatPollPeers", "hierSplit",    "flatSplit", "workOnly", "naive",
+    "hier",           "hierDirect", "flat",       "hierSplit",  "flatSplit",    "workOnly",  "naive",
     "nvshmemGrid",    "nvshmemBarrierAll", "pingPongRelaxed", "pingPongRelAcq", "ticketLock", "cohortLock",
     "queue",          "ncclGrid",   "brokenNoExchange",  "brokenQueue"};
 static const char *const way_units[GS_MULTI_WAYS] = {
-    "episode", "episode", "episode", "episode", "episode", "episode", "episode", "episode", "episode", "episode",
+    "episode", "episode", "episode", "episode", "episode", "episode", "episode", "episode", "episode",
     "one way", "one way", "critical section", "critical section", "message", "episode", "episode", "message"};
 
 const char *gs_multi_way_name(unsigned int way)
@@ -447,7 +447,6 @@ const gs_command gs_cmd_multi = {
              "  --way      hier (gsync's hierarchical barrier: the GPU's own, one exchange between GPUs),\n"
              "             hierDirect (the same, each GPU's leader adds to every GPU's word, every block polls),\n"
              "             flat (gsync's leaderless barrier: each block releases and counts itself on every GPU),\n"
-             "             flatPollPeers (the same, counted on its own GPU, every GPU's counters polled),\n"
              "             hierSplit and flatSplit (arrive, 1024 dependent FMAs a thread, wait), workOnly (the\n"
              "             FMAs alone, no barrier),\n"
              "             naive (grid.sync(), a release to each peer in turn, grid.sync()), nvshmemGrid\n"

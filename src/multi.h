@@ -20,7 +20,6 @@ enum gs_multi_way {
     GS_MULTI_HIER,          /* gsync's hierarchical barrier, every block of every GPU */
     GS_MULTI_HIER_DIRECT,   /* hier, the leaders' adds polled by every block: no release inside the GPU */
     GS_MULTI_FLAT,          /* gsync's flat barrier: every block releases and counts itself on every GPU */
-    GS_MULTI_FLAT_POLL,     /* flat, each block counted on its own GPU, every GPU's counters polled */
     GS_MULTI_HIER_SPLIT,    /* hier split: arrive, the episode's work, wait */
     GS_MULTI_FLAT_SPLIT,    /* flat split: the same */
     GS_MULTI_WORK,          /* the episode's work alone, no barrier (what a split barrier can hide behind) */

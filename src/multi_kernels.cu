@@ -243,7 +243,6 @@ static const void *kernel_of(unsigned int way)
 {
     switch (way) {
     case GS_MULTI_FLAT:
-    case GS_MULTI_FLAT_POLL:
     case GS_MULTI_FLAT_SPLIT: return (const void *)k_flat;
     case GS_MULTI_NAIVE: return (const void *)k_naive;
     case GS_MULTI_NVSHMEM_GRID: return (const void *)k_nvshmem_grid;
@@ -290,8 +289,7 @@ static int launch(rank_state *r, unsigned int way, mg_args *a, unsigned int bloc
     unsigned int fired = 0;
     void *args[] = {a, &flag}; /* k_ping's relacq, k_lock's cohort, k_queue's broken, k_hier's and k_flat's kind */
     const size_t smem = mq_smem(way, r->npes, blocks);
-    if (way == GS_MULTI_HIER || way == GS_MULTI_HIER_DIRECT || way == GS_MULTI_FLAT || way == GS_MULTI_FLAT_POLL ||
-        way == GS_MULTI_BROKEN)
+    if (way == GS_MULTI_HIER || way == GS_MULTI_HIER_DIRECT || way == GS_MULTI_FLAT || way == GS_MULTI_BROKEN)
         flag = K_PLAIN;
     else if (way == GS_MULTI_HIER_SPLIT || way == GS_MULTI_FLAT_SPLIT)
         flag = K_SPLIT;
@@ -350,7 +348,6 @@ static int run_way(rank_state *r, const gs_multi_plan *p, unsigned int way, unsi
     if (way == GS_MULTI_BROKEN)
         a.bar.npes = 1u, a.bar.pe = 0u; /* its leader exchanges with no one */
     a.bar.direct = way == GS_MULTI_HIER_DIRECT;
-    a.flat.poll_peers = way == GS_MULTI_FLAT_POLL;
     if (way == GS_MULTI_NCCL_GRID && mg_nccl_skip())
         return skip(x, mg_nccl_skip()), GS_EXIT_OK; /* every rank alike (mg_nccl_start) */
     GS_CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, kernel_of(way), (int)threads,

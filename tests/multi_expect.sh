@@ -1,7 +1,7 @@
 #!/bin/sh
 # multi_expect.sh BENCH: `gsync-bench multi` on 2 GPUs or more (exit 77, skipped, with no GPU,
 # one GPU, or a build without NVSHMEM).
-#  1. every way (hier, hierDirect, flat, flatPollPeers, their split forms, the work alone,
+#  1. every way (hier, hierDirect, flat, the split forms of hier and flat, the work alone,
 #     naive, nvshmemGrid, nvshmemBarrierAll, the two ping-pong floors, ticketLock, cohortLock,
 #     queue, ncclGrid) at 1 and 4 blocks an SM: exit 0, a row for each, every row PASS with a
 #     time (ncclGrid may SKIP only in a build without NCCL's device API);
@@ -27,7 +27,7 @@ for r in csv.DictReader(open(sys.argv[1])):
 "$bench" multi --tbs-per-sm 1,4 --iters 2000 --repeat 3 --format csv >"$tmp/all.csv" || {
   echo "multi: exit $?, expected 0"; status=1; }
 rows "$tmp/all.csv" | tee "$tmp/all.rows"
-for w in hier hierDirect flat flatPollPeers hierSplit flatSplit workOnly naive nvshmemGrid nvshmemBarrierAll pingPongRelaxed pingPongRelAcq \
+for w in hier hierDirect flat hierSplit flatSplit workOnly naive nvshmemGrid nvshmemBarrierAll pingPongRelaxed pingPongRelAcq \
          ticketLock cohortLock queue ncclGrid; do
   for t in 1 4; do grep -q "^$w,$t," "$tmp/all.rows" || { echo "multi: no row for $w at $t blocks an SM"; status=1; }; done
 done

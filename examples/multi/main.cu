@@ -12,11 +12,11 @@
  * The first process prints one line: PASS when no read was stale and the
  * tally holds every block's reads.  BARRIER picks the barrier: 0 the
  * hierarchical one, 1 the flat one (gsync/multi/flat_barrier.cuh), 2 the
- * hierarchical one with `direct`, 3 the flat one with `poll_peers`.
+ * hierarchical one with `direct`.
  *
  *   multi_example [THREADS [BLOCKS_PER_SM [EPISODES [GPUS [LAUNCHES [BROKEN [BARRIER]]]]]]]
  *   (256 2 200 0 2 0 0; GPUS 0: every GPU, up to 8; BROKEN 1: a twin that must
- *    FAIL: odd episodes skip the exchange between GPUs, or the flat ones' wait)
+ *    FAIL: odd episodes skip the exchange between GPUs, or the flat one's wait)
  *   Exit 0 PASS, 1 FAIL or a rank's error, 2 a bad argument, 77 fewer than 2 GPUs.
  */
 #include <cerrno>
@@ -69,7 +69,7 @@ static void die(const char *what)
 }
 
 struct plan {
-    unsigned int threads, per_sm, episodes, gpus, launches, broken, flat; /* flat: BARRIER */
+    unsigned int threads, per_sm, episodes, gpus, launches, broken, barrier;
 };
 
 struct tally {
@@ -110,13 +110,11 @@ __global__ void episodes(job j)
          * all arrived at e - 1, which this block has passed */
         const unsigned int half = (e & 1u) * nb * nt, mine = b * nt + t;
         j.data[j.pe][half + mine] = value_of(e, j.pe, mine);
-        /* the twin's odd episodes: the hierarchical barrier exchanges with no one, its direct form waits
-         * for one GPU's add (it arrives as usual), the flat ones skip the wait */
-        const bool odd_twin = j.broken && (e & 1u), skip_wait = odd_twin && j.mode % 2u;
+        /* the twin's odd episodes: the hierarchical barrier exchanges with no one, the flat one skips the wait */
+        const bool odd_twin = j.broken && (e & 1u), skip_wait = odd_twin && j.mode == 1u;
         const gs_multi_barrier_t *bar = odd_twin && j.mode == 0u ? &j.alone : &j.bar;
-        const gs_multi_barrier_t *wait_bar = odd_twin ? &j.alone : &j.bar;
         int leader = 0;
-        if (j.mode % 2u)
+        if (j.mode == 1u)
             gs_multi_flat_arrive(&j.fb, e);
         else
             leader = gs_multi_barrier_arrive(bar, e);
@@ -137,10 +135,10 @@ __global__ void episodes(job j)
         const unsigned int w0 = value_of(e, g0, s0), w1 = value_of(e, q2, s1);
         if (skip_wait)
             ;
-        else if (j.mode % 2u) /* every block of every GPU has written e */
+        else if (j.mode == 1u) /* every block of every GPU has written e */
             gs_multi_flat_wait(&j.fb, e);
         else
-            gs_multi_barrier_wait(wait_bar, e, leader);
+            gs_multi_barrier_wait(bar, e, leader);
         stale += j.data[g0][half + s0] != w0;
         if (t % 3u == 1u)
             stale += j.data[q2][half + s1] != w1;
@@ -259,15 +257,15 @@ static int rank_main(const plan &p, unsigned int rank, unsigned int blocks, cons
         }
     }
     j.bar.words = bar_words, j.bar.pe = rank, j.bar.npes = p.gpus;
-    j.bar.direct = p.flat == 2u;
-    j.alone = j.bar; /* (direct too, with BARRIER 2) */
+    j.bar.direct = p.barrier == 2u;
+    j.alone = j.bar;
     j.alone.pe = 0u, j.alone.npes = 1u; /* its leader exchanges with no one */
-    j.fb.pe = rank, j.fb.npes = p.gpus, j.fb.poll_peers = p.flat == 3u;
+    j.fb.pe = rank, j.fb.npes = p.gpus;
     j.lock = (gs_multi_ticket_t *)nvshmem_ptr(lock, 0);
     j.sum = (tally *)nvshmem_ptr(sum, 0);
     if (!j.lock || !j.sum)
         die("GPU 0's lock is not reached directly");
-    j.local = local, j.pe = rank, j.npes = p.gpus, j.episodes = p.episodes, j.broken = p.broken, j.mode = p.flat;
+    j.local = local, j.pe = rank, j.npes = p.gpus, j.episodes = p.episodes, j.broken = p.broken, j.mode = p.barrier;
 
     cudaStream_t s;
     cudaEvent_t t0, t1;
@@ -332,12 +330,17 @@ int main(int argc, char **argv)
     p.gpus = arg(argc, argv, 4, 0, 0, GS_MULTI_MAX_PES);
     p.launches = arg(argc, argv, 5, 2, 1, 100);
     p.broken = arg(argc, argv, 6, 0, 0, 1);
-    p.flat = arg(argc, argv, 7, 0, 0, 3);
+    p.barrier = arg(argc, argv, 7, 0, 0, 2);
     if (const char *r = getenv(RANK_ENV)) {
         const char *dir = getenv(DIR_ENV), *blocks = getenv(BLOCKS_ENV);
         if (!dir || !blocks)
             die(RANK_ENV " without " DIR_ENV " and " BLOCKS_ENV);
         return rank_main(p, (unsigned int)strtoul(r, NULL, 10), (unsigned int)strtoul(blocks, NULL, 10), dir);
+    }
+    if (p.broken && p.barrier == 2u) { /* its leader is whoever completes the count: an early release mixes episodes */
+        fprintf(stderr, "multi_example: BROKEN with BARRIER 2: the direct form has no twin (a block released early "
+                        "would arrive in the next episode before the last of this one, and no leader would be chosen)\n");
+        return 2;
     }
     if (p.gpus == 1u) {
         fprintf(stderr, "multi_example: GPUS 1: the barrier is across 2 GPUs or more (0: every GPU)\n");
@@ -380,7 +383,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "multi_example: cannot make a folder under /tmp: %s\n", strerror(errno));
         return 1;
     }
-    const unsigned int given[7] = {p.threads, p.per_sm, p.episodes, p.gpus, p.launches, p.broken, p.flat};
+    const unsigned int given[7] = {p.threads, p.per_sm, p.episodes, p.gpus, p.launches, p.broken, p.barrier};
     char *rank_argv[9] = {argv[0]};
     for (int i = 0; i < 7; ++i)
         snprintf(num[i], sizeof num[i], "%u", given[i]), rank_argv[i + 1] = num[i];
@@ -468,7 +471,7 @@ int main(int argc, char **argv)
                    WIFSIGNALED(failed_status) ? WTERMSIG(failed_status) : 0);
         return 1;
     }
-    static const char *const barrier_names[4] = {"", "flat barrier, ", "direct barrier, ", "flat barrier polling peers, "};
+    static const char *const barrier_names[3] = {"", "flat barrier, ", "direct barrier, "};
     unsigned long long per_block = 0;
     for (unsigned int t = 0; t < p.threads; ++t)
         per_block += reads_of(t);
@@ -477,10 +480,8 @@ int main(int argc, char **argv)
     const bool pass = stale == 0 && reads == want_reads && tallied == want_blocks;
     printf("multi_example %s: %s%s%u GPUs, %u threads, %u blocks a GPU (%u an SM), %u episodes x %u launches: "
            "%llu stale of %llu reads (%llu expected), %llu of %llu blocks tallied, %.2f us an episode\n",
-           pass ? "PASS" : "FAIL", barrier_names[p.flat],
-           p.broken ? (p.flat % 2u ? "broken twin (odd episodes skip the wait), "
-                       : p.flat ? "broken twin (odd episodes wait for one GPU), "
-                                : "broken twin (odd episodes skip the exchange), ")
+           pass ? "PASS" : "FAIL", barrier_names[p.barrier],
+           p.broken ? (p.barrier ? "broken twin (odd episodes skip the wait), " : "broken twin (odd episodes skip the exchange), ")
                     : "",
            p.gpus,
            p.threads, blocks, p.per_sm, p.episodes, p.launches, stale, reads, want_reads, tallied, want_blocks,

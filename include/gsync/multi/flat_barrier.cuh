@@ -8,9 +8,6 @@
  *            pointers).  Episode e is over when each counter of the block's
  *            own GPU reaches e times the blocks of all GPUs mapped to it;
  *            the first warp's lanes poll the counters between them, locally.
- *            Poll-peers (the handle's `poll_peers`): a block adds on its own
- *            GPU's counter only, and polls every GPU's counters, the peers'
- *            through NVLink: no remote adds, remote loads instead.
  * Ordering:  observation order runs through atomic adds, so the last add
  *            on a counter carries every earlier adder's release: a poll
  *            that reads the goal (ld.relaxed.sys) then fence.acquire.sys
@@ -28,13 +25,12 @@
 
 #include "barrier.cuh"
 
-#define GS_MULTI_FLAT_LINES 32u
+#define GS_MULTI_FLAT_LINES 8u
 #define gs_multi_flat_bytes() (GS_MULTI_FLAT_LINES * GS_MULTI_LINE * 4u)
 
 typedef struct gs_multi_flat {
     unsigned int *counts[GS_MULTI_MAX_PES]; /* each PE's counter lines, as this GPU reaches them */
     unsigned int pe, npes;
-    unsigned int poll_peers;                /* nonzero: add locally, poll every GPU */
 } gs_multi_flat_t;
 
 /* The counter block b adds to, and how many of n blocks a GPU add to line j. */
@@ -56,25 +52,20 @@ static __device__ __forceinline__ void gs_multi_flat_arrive(const gs_multi_flat_
         const unsigned int line = GS_MULTI_LINE * gs__multi_flat_line(gs_barrier_block_id());
         gs_fence_release(GS_SCOPE_SYS); /* this block's writes, once, for every GPU */
         for (unsigned int p = 0; p < b->npes; ++p)
-            if (!b->poll_peers || p == b->pe)
-                gs_red_add_relaxed(b->counts[p] + line, 1u, GS_SCOPE_SYS);
+            gs_red_add_relaxed(b->counts[p] + line, 1u, GS_SCOPE_SYS);
     }
 }
 
-/* Whether every counter k = lane, lane + width, ... has reached episode e's
- * goal (relaxed .sys loads): this GPU's lines, or with poll_peers every
- * GPU's (k = GPU * LINES + line). */
+/* Whether every counter line j = lane, lane + width, ... of this GPU has
+ * reached episode e's goal (relaxed .sys loads). */
 static __device__ __forceinline__ bool gs__multi_flat_done(const gs_multi_flat_t *b, unsigned int e, unsigned int lane,
                                                            unsigned int width)
 {
-    const unsigned int n = gs_barrier_blocks(), gpus = b->poll_peers ? b->npes : 1u;
-    const unsigned int per = b->poll_peers ? 1u : b->npes; /* adders a block counts for on a line */
+    const unsigned int n = gs_barrier_blocks();
     bool done = true;
-    for (unsigned int k = lane; k < gpus * GS_MULTI_FLAT_LINES; k += width) {
-        const unsigned int g = b->poll_peers ? k / GS_MULTI_FLAT_LINES : b->pe, j = k % GS_MULTI_FLAT_LINES;
-        done &= (int)(gs_ld_relaxed(b->counts[g] + GS_MULTI_LINE * j, GS_SCOPE_SYS) -
-                      e * per * gs__multi_flat_share(n, j)) >= 0;
-    }
+    for (unsigned int j = lane; j < GS_MULTI_FLAT_LINES; j += width)
+        done &= (int)(gs_ld_relaxed(b->counts[b->pe] + GS_MULTI_LINE * j, GS_SCOPE_SYS) -
+                      e * b->npes * gs__multi_flat_share(n, j)) >= 0;
     return done;
 }
 
