@@ -5,8 +5,9 @@ time per operation against blocks per SM for each family sweep (log scale),
 the synchronization share of each barrier's episode, where each semaphore
 completes, the plain-build barrier comparison and its forms, Feng and Xiao's
 decomposition, the floor, the whole programs' times, and what relaxing
-atomics buys with the histograms' throughput, and the synchronization
-server against locks and atomics over contention.  `make figures` runs it in build/venv.
+atomics buys with the histograms' throughput, the synchronization
+server against locks and atomics over contention, and gsync-bench multi's
+barriers and locks across GPUs.  `make figures` runs it in build/venv.
 
 Every series name (a primitive, a program's sync mode, a server way, ...)
 has one colour and marker in every figure: a first pass collects the names
@@ -125,7 +126,7 @@ def style(name, origin=None, ms=4):
         kw.update(color="0.6", ls="-.", lw=0.9, mfc="white")
     elif o == "gsync":
         kw.update(ls="-", lw=2.4)
-    elif o in ("CUDA peer", "CPU implicit sync", "CPU"):
+    elif o in ("CUDA peer", "NVIDIA peer", "CPU implicit sync", "CPU"):
         kw.update(ls=":", lw=1.5)
     elif o == "measure":
         kw.update(ls="-", lw=1.6)
@@ -587,6 +588,55 @@ def server_points(rows, ok, out, name, panels, sizes):
     save(fig, out, name)
 
 
+# gsync-bench multi's ways drawn, with the origin their line gets and what
+# the legend adds: the barriers (ns per episode), then the locks.
+MULTI_BARRIERS = [("hier", "gsync", ""), ("hierDirect", "gsync", ""), ("flat", "gsync", ""),
+                  ("naive", "baseline", "grid.sync, release.sys flags, grid.sync"),
+                  ("nvshmemGrid", "NVIDIA peer", ""), ("ncclGrid", "NVIDIA peer", ""),
+                  ("nvshmemBarrierAll", "NVIDIA peer", "one thread a GPU: reference"),
+                  ("pingPongRelAcq", "measure", "floor: one flag, one way")]
+MULTI_LOCKS = [("ticketLock", "gsync", ""), ("cohortLock", "gsync", "")]
+
+
+def multi_panel(ax, rows, ways, ylabel, title):
+    """One panel of a multi figure: ns against blocks per SM, a line per way."""
+    xs, ys = set(), []
+    for w, origin, what in ways:
+        pts = sorted((num(r["tbs_per_sm"]), num(r["ns_median"])) for r in rows
+                     if r["way"] == w and r["verdict"] == "PASS")
+        pts = [(x, y) for x, y in pts if x and y]
+        if not pts:
+            continue
+        kw = style(w, origin)
+        if w == "pingPongRelAcq":
+            kw.update(ls="--", lw=1.2)
+        label = f"{w} ({origin}" + (f"; {what}" if what else "") + ")"
+        ax.plot([x for x, _ in pts], [y for _, y in pts], label=note(w, label), **kw)
+        xs |= {x for x, _ in pts}
+        ys += [y for _, y in pts]
+    log2_x(ax, sorted(xs))
+    readable(ax, "y", ys)
+    ax.set_xlabel("blocks per SM on each GPU")
+    ax.set_ylabel(ylabel)
+    ax.set_title(title, fontsize=10)
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=2 if len(ways) > 2 else 1)
+
+
+def multi(rows, out, name):
+    """gsync-bench multi: the barriers across GPUs (ns per episode) and, where
+    the CSV has them, the cross-GPU locks (ns per critical section)."""
+    locks = any(r["way"] == w for w, _, _ in MULTI_LOCKS for r in rows)
+    fig, axes = plt.subplots(1, 2 if locks else 1, figsize=(12, 5.6) if locks else (7.5, 5.6), squeeze=False,
+                             layout="constrained", gridspec_kw={"width_ratios": [2, 1]} if locks else None)
+    multi_panel(axes[0][0], rows, MULTI_BARRIERS, "ns per barrier episode (median)", "barriers across GPUs")
+    if locks:
+        multi_panel(axes[0][1], rows, MULTI_LOCKS, "ns per critical section (median)", "locks across GPUs")
+    gpus = in_order(r["gpus"] for r in rows)
+    fig.suptitle(f"{name}: synchronization across GPUs, {'/'.join(gpus)} x {device(rows)}\n(missing points: FAIL, TIMEOUT or SKIP)", fontsize=11)
+    save(fig, out, name)
+
+
 def kind(rows, name):
     """Which figure a CSV makes, or None."""
     cols = rows[0].keys()
@@ -607,6 +657,10 @@ def kind(rows, name):
         return "scaling"
     if "program" in cols and "sync" in cols:
         return "apps"
+    if {"way", "gpus", "per", "ns_median"} <= set(cols):  # gsync-bench multi; its broken twins make none
+        barriers = {w for w, _, _ in MULTI_BARRIERS}
+        return "multi" if len({r["tbs_per_sm"] for r in rows}) > 1 and \
+            any(r["way"] in barriers and r["verdict"] == "PASS" for r in rows) else None
     if "workload" in cols and "way" in cols and all(r["workload"] == "stress" for r in rows):
         return None  # a stress matrix: its verdicts are in the results README, not a figure
     if "workload" in cols and "way" in cols:
@@ -631,6 +685,8 @@ def series_names(k, rows):
     if k == "server":
         sizes = len({r.get("msg_bytes") for r in rows if r["workload"] == "queue"}) > 1
         return [r["way"] for r in rows if server_panel(r, sizes)]
+    if k == "multi":
+        return [w for w, _, _ in MULTI_BARRIERS + MULTI_LOCKS if any(r["way"] == w for r in rows)]
     return []
 
 
@@ -644,7 +700,7 @@ def sweep_figures(rows, out, name):
 
 
 DRAW = {"relaxed": relaxed, "sweep": sweep_figures, "plain": plain_figure, "tune": tune, "decompose": decompose,
-        "floor": floor, "apps": apps, "scaling": scaling, "server": server}
+        "floor": floor, "apps": apps, "scaling": scaling, "server": server, "multi": multi}
 
 
 def main(argv):

@@ -10,6 +10,8 @@ Each CSV is recognised by its header, not its name:
   form tuning:                          has `form` and `best`
   floor:                                has `measure` and `ns`
   decompose:                            has `blocks` and `barrier_ns`
+  multi (gsync-bench multi):            has `way`, `gpus`, `per` and `ns_median`
+                                        (a file whose rows all FAIL: a broken twin)
 anything else is listed by name only.  Only the CSVs directly inside each GPU
 folder are read.  --check exits 1 (with a one-line reason) when the README on
 disk differs from what would be generated.  Standard library only.
@@ -121,6 +123,8 @@ def kind_of(header):
         return "app"
     if {"workload", "way", "mops_per_s"} <= h:
         return "server"
+    if {"way", "gpus", "per", "ns_median"} <= h:
+        return "multi"
     return None
 
 
@@ -135,6 +139,27 @@ def ratio_text(ratio):
     if ratio > 1.0:
         return f"{ratio:.2f}x faster"
     return f"{1.0 / ratio:.2f}x slower"
+
+
+def passed(r, col):
+    """The number in r[col] when r is a row that PASSed, else None."""
+    return num(r.get(col)) if r and r.get("verdict") == "PASS" else None
+
+
+def passed_at(cells, key, col):
+    """t -> the number in col of cells[(key, t)] when that row PASSed."""
+    return lambda t: passed(cells.get((key, t)), col)
+
+
+def ratio_points(tbs_vals, ours, other):
+    """'1.58x faster at 1/SM', ... at each tbs_per_sm where both ours(t) and
+    other(t) (times: lower is faster) are numbers."""
+    pts = []
+    for t in tbs_vals:
+        o, p = ours(t), other(t)
+        if o and p:
+            pts.append(f"{ratio_text(p / o)} at {tbs_label(t)}")
+    return pts
 
 
 # ---------------------------------------------------------------- sections
@@ -230,15 +255,8 @@ def sweep_section(rel, header, rows, section_device):
             for what, pred in (
                     ("best baseline", lambda o: o.endswith("baseline")),
                     ("best CUDA peer", lambda o: o == "CUDA peer")):
-                pts = []
-                for t in tbs_vals:
-                    r = cells.get((label, t))
-                    ours = num(r.get("ns_per_op")) if r and \
-                        r.get("verdict") == "PASS" else None
-                    other = best(t, pred)
-                    if ours and other:
-                        pts.append(f"{ratio_text(other / ours)} at "
-                                   f"{tbs_label(t)}")
+                pts = ratio_points(tbs_vals, passed_at(cells, label, "ns_per_op"),
+                                   lambda t: best(t, pred))
                 if pts:
                     parts.append(f"vs {what}: " + ", ".join(pts))
             if parts:
@@ -248,13 +266,7 @@ def sweep_section(rel, header, rows, section_device):
             glob = label.replace("Cluster", "")
             if "Cluster" not in label or glob not in origin:
                 continue
-            pts = []
-            for t in tbs_vals:
-                r, q = cells.get((label, t)), cells.get((glob, t))
-                ours = num(r.get("ns_per_op")) if r and r.get("verdict") == "PASS" else None
-                other = num(q.get("ns_per_op")) if q and q.get("verdict") == "PASS" else None
-                if ours and other:
-                    pts.append(f"{ratio_text(other / ours)} at {tbs_label(t)}")
+            pts = ratio_points(tbs_vals, passed_at(cells, label, "ns_per_op"), passed_at(cells, glob, "ns_per_op"))
             if pts:
                 notes.append(f"- `{label}` vs `{glob}` (the same algorithm at gpu scope): " + ", ".join(pts))
         if notes:
@@ -591,11 +603,66 @@ def server_section(rel, header, rows, section_device):
     return out
 
 
+MULTI_BARRIERS = ("hier", "hierDirect", "flat")
+MULTI_PEERS = ("nvshmemGrid", "ncclGrid", "naive")
+
+
+def multi_cell(r):
+    """A multi row's cell: its verdict unless PASS; the queue's (per
+    message) in G messages/s; the rest in ns as ns_cell writes them."""
+    if r is None:
+        return ""
+    if r.get("verdict") != "PASS":
+        return r.get("verdict") or "-"
+    if r.get("per") == "message":
+        v = num(r.get("ns_median"))
+        return small_ns_cell(1.0 / v, r.get("noise_pct")) if v else "-"
+    return ns_cell(r.get("ns_median"), r.get("noise_pct"))
+
+
+def multi_section(rel, header, rows, section_device):
+    """gsync-bench multi: a row per way (in the CSV's order), a column per
+    tbs_per_sm; below, each gsync barrier's speed against the peers."""
+    if not rows:
+        return [f"`{rel}`: no rows.", ""]
+    ways = list(dict.fromkeys(r.get("way", "") for r in rows))
+    tbs_vals = sorted({r.get("tbs_per_sm", "") for r in rows}, key=int_key)
+    cells = {}
+    for r in rows:
+        cells.setdefault((r.get("way", ""), r.get("tbs_per_sm", "")), r)
+    body = []
+    for w in ways:
+        per = next(r.get("per", "") for (x, _), r in cells.items() if x == w)
+        body.append([f"`{w}`" + (" (G msgs/s)" if per == "message" else ""), per] +
+                    [multi_cell(cells.get((w, t))) for t in tbs_vals])
+    gpus, repeat = uniform(rows, "gpus"), uniform(rows, "repeat")
+    what = (f"synchronization across {gpus or 'several'} GPUs (gsync-bench multi), ns median"
+            + (f" of {repeat}" if repeat else "") + " per unit of the `per` column at each count of "
+            "blocks per SM on each GPU (the queue: G messages/s); ±noise shown when >= 1%.")
+    out = [caption(rel, rows, section_device, what), ""]
+    out += table(["way", "per"] + [tbs_label(t) for t in tbs_vals], body, right_from=2)
+    out.append("")
+    notes = []
+    for w in (x for x in MULTI_BARRIERS if x in ways):
+        vs = {p: ratio_points(tbs_vals, passed_at(cells, w, "ns_median"), passed_at(cells, p, "ns_median"))
+              for p in MULTI_PEERS if p in ways}
+        parts = [f"vs `{p}`: " + ", ".join(pts) for p, pts in vs.items() if pts]
+        if parts:
+            notes.append(f"- `{w}` " + "; ".join(parts))
+    return out + notes + ([""] if notes else [])
+
+
+def multi_twin_section(rel, header, rows, section_device):
+    """A broken twin of gsync-bench multi (every row FAIL): one line."""
+    return [caption(rel, rows, section_device, "broken twin, every row FAIL: " + "; ".join(
+        f"`{r.get('way', '')}`" + (f" ({r['detail']})" if r.get("detail") else "") for r in rows) + "."), ""]
+
+
 SECTIONS = {"sweep": sweep_section, "plain": plain_section,
             "tune": tune_section, "floor": floor_section,
             "decompose": decompose_section, "app": app_section, "relaxed": relaxed_section,
-            "server": server_section}
-ORDER = ["sweep", "relaxed", "plain", "tune", "floor", "decompose", "app", "server"]
+            "server": server_section, "multi": multi_section, "multiTwin": multi_twin_section}
+ORDER = ["sweep", "relaxed", "plain", "tune", "floor", "decompose", "app", "server", "multi", "multiTwin"]
 
 
 # ---------------------------------------------------------------- main
@@ -622,6 +689,8 @@ def generate(root, out_path):
             k = kind_of(header)
             if k == "sweep" and rows and all(r.get("family") == "relaxed" for r in rows):
                 k = "relaxed"
+            if k == "multi" and rows and all(r.get("verdict") == "FAIL" for r in rows):
+                k = "multiTwin"
             if k is None:
                 unknown.append(p.name)
             else:
