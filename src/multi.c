@@ -26,10 +26,11 @@ GS_OWN_FITS(gs_multi_options);
 static const char *const way_names[GS_MULTI_WAYS] = {
     "hier",           "hierDirect", "flat",       "hierSplit",  "flatSplit",    "workOnly",  "naive",
     "nvshmemGrid",    "nvshmemBarrierAll", "pingPongRelaxed", "pingPongRelAcq", "ticketLock", "cohortLock",
-    "queue",          "ncclGrid",   "brokenNoExchange",  "brokenQueue"};
+    "queue",          "ncclGrid",   "ticketSem",  "brokenNoExchange",  "brokenQueue", "brokenSem"};
 static const char *const way_units[GS_MULTI_WAYS] = {
     "episode", "episode", "episode", "episode", "episode", "episode", "episode", "episode", "episode",
-    "one way", "one way", "critical section", "critical section", "message", "episode", "episode", "message"};
+    "one way", "one way", "critical section", "critical section", "message", "episode", "critical section",
+    "episode", "message", "critical section"};
 
 const char *gs_multi_way_name(unsigned int way)
 {
@@ -40,10 +41,11 @@ const char *gs_multi_way_unit(unsigned int way)
     return way < GS_MULTI_WAYS ? way_units[way] : "?";
 }
 
-/* Every way but the broken twin. */
+/* Every way but the broken twins; the semaphore's capacity. */
 static void defaults(gs_options *o)
 {
     gs_multi_options *m = GS_OWN(o, gs_multi_options);
+    m->sem_size = GS_MULTI_SEM_SIZE;
     for (m->nways = 0; m->nways < (int)GS_MULTI_DEFAULT_WAYS; ++m->nways)
         m->ways[m->nways] = (unsigned int)m->nways;
 }
@@ -147,6 +149,28 @@ void gs_multi_merge(gs_multi_row *total, const gs_multi_row *rank_rows, int n, i
     }
 }
 
+/* ---- the semaphore's checks ---- */
+
+void gs_multi_sem_verdict(unsigned int size, unsigned int want, unsigned int count, unsigned int inside,
+                          unsigned int most, gs_multi_row *x)
+{
+    if (most > size) {
+        x->verdict = GS_MULTI_FAIL;
+        snprintf(x->detail, sizeof x->detail, "%u holders inside, capacity %u", most, size);
+    } else if (count != want) {
+        x->verdict = GS_MULTI_FAIL;
+        snprintf(x->detail, sizeof x->detail, "%u acquisitions counted on GPU 0, %u expected", count, want);
+    } else if (inside != 0u) {
+        x->verdict = GS_MULTI_FAIL;
+        snprintf(x->detail, sizeof x->detail, "%u still counted inside after the launch", inside);
+    } else if (size >= 2u && most < 2u) {
+        x->verdict = GS_MULTI_FAIL;
+        snprintf(x->detail, sizeof x->detail, "never 2 holders inside at once (capacity %u): no overlap", size);
+    } else {
+        snprintf(x->detail, sizeof x->detail, "at most %u of %u inside at once", most, size);
+    }
+}
+
 /* ---- the plan, the ranks and the report ---- */
 
 static int write_file(const char *dir, const char *name, const void *p, size_t len, char *err, size_t n)
@@ -229,6 +253,7 @@ static int make_plan(const gs_options *o, const gs_multi_options *m, unsigned in
     p->lock_iters = p->iters / 20u ? p->iters / 20u : 1u;
     p->repeat = o->repeat;
     p->threads = 32u;
+    p->sem_size = m->sem_size ? m->sem_size : GS_MULTI_SEM_SIZE;
     p->nper_sm = o->ntbs_per_sm ? o->ntbs_per_sm : 1;
     for (int i = 0; i < p->nper_sm; ++i)
         p->per_sm[i] = o->ntbs_per_sm ? o->tbs_per_sm[i] : 1u;
@@ -428,6 +453,7 @@ static int run(const gs_options *o, const gs_device_info *dev, const gs_meta *me
 #define AT(f) .at = offsetof(gs_multi_options, f)
 static const gs_opt opts[] = {
     {"--gpus", GS_OPT_UINT, 2, GS_MULTI_MAX_GPUS, "every GPU", AT(gpus)},
+    {"--sem-size", GS_OPT_UINT, 1, GS_MULTI_SEM_MAX, "8", AT(sem_size)},
     {"--way", GS_OPT_NAMES, .def = "all", AT(ways), .count_at = offsetof(gs_multi_options, nways), .words = way_names,
      .nwords = GS_MULTI_WAYS, .all = GS_MULTI_DEFAULT_WAYS},
 };
@@ -435,14 +461,15 @@ static const gs_opt opts[] = {
 
 const gs_command gs_cmd_multi = {
     .name = "multi",
-    .summary = "gsync-bench multi [OPTIONS]   gsync's barrier, lock and message queue across the GPUs of a\n"
-               "                                     node, beside NVSHMEM's and NCCL's (one process a GPU)\n",
+    .summary = "gsync-bench multi [OPTIONS]   gsync's barrier, lock, semaphore and message queue across the\n"
+               "                                     GPUs of a node, beside NVSHMEM's and NCCL's (one process a GPU)\n",
     .usage = "usage: gsync-bench multi [--gpus N] [--way LIST|all] [--tbs-per-sm LIST] [--iters N] [--repeat N]\n"
-             "                         [--timeout S] [--format F]\n"
+             "                         [--sem-size N] [--timeout S] [--format F]\n"
              "  synchronization across the GPUs of one node, one process per GPU over NVSHMEM (NVLink\n"
              "  multicast off; docs/multi.md).  Every block of every GPU stamps each episode and reads\n"
-             "  another GPU's stamp after the barrier; the lock counts its holders on GPU 0; each queue\n"
-             "  receiver checks its count, checksum and every sender lane's order.\n"
+             "  another GPU's stamp after the barrier; the lock counts its holders on GPU 0, the semaphore\n"
+             "  the most inside at once; each queue receiver checks its count, checksum and every sender\n"
+             "  lane's order.\n"
              "  --gpus     GPUs (processes), 2 to 8 (every GPU)\n"
              "  --way      hier (gsync's hierarchical barrier: the GPU's own, one exchange between GPUs),\n"
              "             hierDirect (the same, each GPU's leader adds to every GPU's word, every block polls),\n"
@@ -457,12 +484,15 @@ const gs_command gs_cmd_multi = {
              "             queue (gsync's message queues at system scope: a block in 4 receives, every lane\n"
              "             of the others sends to receivers of any GPU at random; ns a message of all GPUs),\n"
              "             ncclGrid (grid.sync(), NCCL's device-API LSA barrier, grid.sync(); SKIP in a build\n"
-             "             without NCCL 2.28 or later); all: these.  Broken twins, which must FAIL:\n"
+             "             without NCCL 2.28 or later), ticketSem (gsync's ticket semaphore on GPU 0, every\n"
+             "             block of every GPU with weight 1); all: these.  Broken twins, which must FAIL:\n"
              "             brokenNoExchange (hier without the exchange between GPUs), brokenQueue (queue that\n"
-             "             loses a message)\n"
+             "             loses a message), brokenSem (ticketSem whose semaphore starts 4 permits over)\n"
              "  --tbs-per-sm  blocks of 32 threads (the queue: 128) per SM on each GPU (1)\n"
-             "  --iters    barrier episodes and ping-pong rounds a launch; the locks: iters/20 a block; the\n"
-             "             queue: iters/8 messages a sender lane, blocks of 128 threads (2000)\n"
+             "  --sem-size  ticketSem's capacity, 1 to 1024 (8)\n"
+             "  --iters    barrier episodes and ping-pong rounds a launch; the locks and the semaphore:\n"
+             "             iters/20 a block; the queue: iters/8 messages a sender lane, blocks of 128\n"
+             "             threads (2000)\n"
              "  --repeat   timed launches (5); --timeout: watchdog deadline per launch in seconds (5)\n",
     .shared = GS_SH(FORMAT) | GS_SH(TBS_PER_SM) | GS_SH(ITERS) | GS_SH(REPEAT) | GS_SH(TIMEOUT), .opts = opts,
     .nopts = sizeof opts / sizeof opts[0], .defaults = defaults, .check = check, .run = run,

@@ -32,25 +32,32 @@ enum gs_multi_way {
     GS_MULTI_COHORT,        /* the cohort lock: passed inside a GPU before crossing */
     GS_MULTI_QUEUE,         /* message queues at .sys scope, per-lane random receivers on every GPU */
     GS_MULTI_NCCL_GRID,     /* grid.sync(), block 0 NCCL's LSA barrier (ncclLsaBarrierSession), grid.sync() */
+    GS_MULTI_SEM,           /* the cross-GPU ticket semaphore, capacity --sem-size, every block weight 1 */
     GS_MULTI_BROKEN,        /* brokenNoExchange: hier without the exchange (must FAIL) */
     GS_MULTI_BROKEN_QUEUE,  /* brokenQueue: queue whose receiver 0 of GPU 0 loses a message (must FAIL) */
+    GS_MULTI_BROKEN_SEM,    /* brokenSem: ticketSem whose semaphore starts GS_MULTI_SEM_EXTRA permits over (must FAIL) */
     GS_MULTI_WAYS
 };
 #define GS_MULTI_DEFAULT_WAYS GS_MULTI_BROKEN /* `all`: every way before the broken twins */
 #define GS_MULTI_MAX_GPUS 8u
 #define GS_MULTI_LOCK_DATA 32u /* words of the lock's critical section, one a thread */
 #define GS_MULTI_WORK_FMAS 1024u /* the split ways' work an episode: dependent FMAs a thread */
+#define GS_MULTI_SEM_FMAS 64u    /* ticketSem's work inside the semaphore: dependent FMAs a thread */
+#define GS_MULTI_SEM_SIZE 8u     /* ticketSem's capacity unless --sem-size says */
+#define GS_MULTI_SEM_MAX 1024u   /* --sem-size's largest */
+#define GS_MULTI_SEM_EXTRA 4u    /* brokenSem's sizing bug: permits over the capacity checked */
 
 /* The command's options (gs_options.own). */
 typedef struct gs_multi_options {
     unsigned int gpus;                 /* 0: every GPU */
+    unsigned int sem_size;             /* ticketSem's capacity */
     unsigned int ways[GS_MULTI_WAYS];
     int nways;
 } gs_multi_options;
 
 /* What every process runs: the parent writes it, each rank reads it. */
 typedef struct gs_multi_plan {
-    unsigned int gpus, iters, lock_iters, repeat, threads;
+    unsigned int gpus, iters, lock_iters, repeat, threads, sem_size;
     unsigned int per_sm[64];
     int nper_sm;
     unsigned int ways[GS_MULTI_WAYS];
@@ -88,6 +95,13 @@ int gs_multi_file_read(const char *dir, const char *name, const char *what, void
 /* Merges rank r's rows into the totals (same order on every rank): times
  * the slowest rank's, the verdict the worst, the first failure's detail. */
 void gs_multi_merge(gs_multi_row *total, const gs_multi_row *rank_rows, int n, int first);
+
+/* ticketSem's checks after the verifying launch (GPU 0's words): the most
+ * holders inside at once within the capacity, every acquisition counted,
+ * none left inside, and (capacity 2 or more) at least 2 inside at some
+ * point.  Sets x's verdict (FAIL) and detail (PASS too: the most inside). */
+void gs_multi_sem_verdict(unsigned int size, unsigned int want, unsigned int count, unsigned int inside,
+                          unsigned int most, gs_multi_row *x);
 
 /* multi_kernels.cu (multi_none.c without NVSHMEM): 1 when built with NVSHMEM. */
 int gs_multi_available(void);

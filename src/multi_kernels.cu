@@ -12,6 +12,7 @@
 #include <gsync/multi/barrier.cuh>
 #include <gsync/multi/cohort.cuh>
 #include <gsync/multi/flat_barrier.cuh>
+#include <gsync/multi/semaphore.cuh>
 
 #include "cuda_check.h"
 #include "multi.h"
@@ -35,6 +36,9 @@ typedef struct mg_args {
     gs_multi_ticket_t *lock;        /* PE 0's lock */
     gs_multi_cohort_local_t *local; /* this GPU's part of the cohort lock */
     unsigned int *cs;               /* PE 0's counter, then GS_MULTI_LOCK_DATA words */
+    gs_multi_sem_t *sem;            /* PE 0's semaphore */
+    unsigned int *semw;             /* PE 0's acquisitions, holders inside, most inside: a line each */
+    unsigned int sem_size;
     unsigned int *sink;             /* the split ways' work: written only if it came out zero */
     mq_args q;                      /* queue, brokenQueue (multi_queue.cuh) */
     unsigned int pe, npes, iters, verify;
@@ -65,13 +69,13 @@ static __device__ __forceinline__ unsigned int *flag_of(const mg_args *a, unsign
     return a->flags[owner] + GS_MULTI_LINE * writer;
 }
 
-/* An episode's work for the split ways: dependent FMAs, kept by a store that
- * never happens. */
-static __device__ __forceinline__ void work(const mg_args *a)
+/* Work for the split ways (an episode's) and the semaphore (a section's):
+ * `fmas` dependent FMAs, kept by a store that never happens. */
+static __device__ __forceinline__ void work(const mg_args *a, unsigned int fmas)
 {
     float x = 1.0f + (float)threadIdx.x * 1e-7f;
 #pragma unroll 16
-    for (unsigned int k = 0; k < GS_MULTI_WORK_FMAS; ++k)
+    for (unsigned int k = 0; k < fmas; ++k)
         x = fmaf(x, 0.999999f, 1e-7f);
     if (x == 0.0f)
         *a->sink = 1u;
@@ -86,12 +90,12 @@ static __global__ void k_hier(mg_args a, int kind)
     for (unsigned int e = 1; e <= a.iters; ++e) {
         stamp(&a, e);
         if (kind == K_WORK) {
-            work(&a);
+            work(&a, GS_MULTI_WORK_FMAS);
             continue;
         }
         const int leader = gs_multi_barrier_arrive(&a.bar, e);
         if (kind == K_SPLIT)
-            work(&a);
+            work(&a, GS_MULTI_WORK_FMAS);
         if (!gs_multi_barrier_wait(&a.bar, e, leader))
             return;
         check(&a, e);
@@ -105,7 +109,7 @@ static __global__ void k_flat(mg_args a, int kind)
         stamp(&a, e);
         gs_multi_flat_arrive(&a.flat, e);
         if (kind == K_SPLIT)
-            work(&a);
+            work(&a, GS_MULTI_WORK_FMAS);
         if (!gs_multi_flat_wait(&a.flat, e))
             return;
         check(&a, e);
@@ -209,6 +213,34 @@ static __global__ void k_lock(mg_args a, int cohort)
     }
 }
 
+/* The cross-GPU semaphore, every block with weight 1 (brokenSem: the same
+ * semaphore, started with GS_MULTI_SEM_EXTRA permits over by the host).
+ * Thread 0 counts its block inside on GPU 0 after entering (ordered after
+ * the entry's ld.acquire.sys by program order) and out before leaving
+ * (before the red.release.sys), with .sys atomics, and keeps the most it
+ * saw: as the semaphore admits at most sem_size, the count never passes it
+ * (docs/multi.md).  The section's work is FMAs, so that holders overlap. */
+static __global__ void k_sem(mg_args a)
+{
+    __shared__ int held;
+    unsigned int *count = a.semw, *inside = a.semw + GS_MULTI_LINE, *most = a.semw + 2u * GS_MULTI_LINE;
+    for (unsigned int i = 0; i < a.iters; ++i) {
+        if (threadIdx.x == 0 && (held = gs_multi_sem_enter(a.sem, 1u, a.sem_size))) {
+            gs_atom_max_relaxed(most, gs_atom_add_relaxed(inside, 1u, GS_SCOPE_SYS) + 1u, GS_SCOPE_SYS);
+            gs_red_add_relaxed(count, 1u, GS_SCOPE_SYS);
+        }
+        __syncthreads();
+        if (!held)
+            return;
+        work(&a, GS_MULTI_SEM_FMAS);
+        __syncthreads();
+        if (threadIdx.x == 0) {
+            gs_red_add_relaxed(inside, ~0u, GS_SCOPE_SYS); /* minus 1 */
+            gs_multi_sem_leave(a.sem, 1u);
+        }
+    }
+}
+
 /* gsync's message queues between GPUs (multi_queue.cuh); brokenQueue loses a message */
 static __global__ void k_queue(mg_args a, int broken)
 {
@@ -228,6 +260,8 @@ typedef struct rank_state {
     unsigned int pe, npes, sms;
     unsigned int *words, *flat, *flags, *stamps, *cs; /* symmetric */
     gs_multi_ticket_t *lock;                   /* symmetric */
+    gs_multi_sem_t *sem;                       /* symmetric */
+    unsigned int *semw;                        /* symmetric: 3 lines */
     gs_multi_cohort_local_t *local;            /* symmetric */
     unsigned int *stale, *sink;
     mq_state mq;                               /* the queue ways' */
@@ -238,6 +272,8 @@ typedef struct rank_state {
 } rank_state;
 
 #define LOCK(way) ((way) == GS_MULTI_TICKET || (way) == GS_MULTI_COHORT)
+#define SEM(way) ((way) == GS_MULTI_SEM || (way) == GS_MULTI_BROKEN_SEM)
+#define SECTIONS(way) (LOCK(way) || SEM(way)) /* iters/20 sections a block, a plain launch, no stamps */
 
 static const void *kernel_of(unsigned int way)
 {
@@ -251,6 +287,8 @@ static const void *kernel_of(unsigned int way)
     case GS_MULTI_PING_RELACQ: return (const void *)k_ping;
     case GS_MULTI_TICKET:
     case GS_MULTI_COHORT: return (const void *)k_lock;
+    case GS_MULTI_SEM:
+    case GS_MULTI_BROKEN_SEM: return (const void *)k_sem;
     case GS_MULTI_QUEUE:
     case GS_MULTI_BROKEN_QUEUE: return (const void *)k_queue;
     case GS_MULTI_NCCL_GRID: return (const void *)k_nccl_grid;
@@ -266,8 +304,11 @@ static unsigned int blocks_of(const rank_state *r, unsigned int way, unsigned in
                : per_sm * r->sms;
 }
 
-static int zero_state(rank_state *r, char *err, size_t n)
+/* Every way's state zeroed; brokenSem's semaphore (on PE 0) starts
+ * GS_MULTI_SEM_EXTRA permits over: `released` ahead of `next`. */
+static int zero_state(rank_state *r, unsigned int way, char *err, size_t n)
 {
+    const unsigned int extra = GS_MULTI_SEM_EXTRA;
     GS_CK(cudaMemsetAsync(r->words, 0, gs_multi_barrier_bytes(r->npes), r->s));
     GS_CK(cudaMemsetAsync(r->flat, 0, gs_multi_flat_bytes(), r->s));
     GS_CK(cudaMemsetAsync(r->flags, 0, (size_t)GS_MULTI_LINE * 4u * r->npes, r->s));
@@ -275,6 +316,10 @@ static int zero_state(rank_state *r, char *err, size_t n)
     GS_CK(cudaMemsetAsync(r->cs, 0, (1u + GS_MULTI_LOCK_DATA) * 4u, r->s));
     GS_CK(cudaMemsetAsync(r->lock, 0, sizeof *r->lock, r->s));
     GS_CK(cudaMemsetAsync(r->local, 0, sizeof *r->local, r->s));
+    GS_CK(cudaMemsetAsync(r->sem, 0, sizeof *r->sem, r->s));
+    GS_CK(cudaMemsetAsync(r->semw, 0, (size_t)GS_MULTI_LINE * 4u * 3u, r->s));
+    if (way == GS_MULTI_BROKEN_SEM && r->pe == 0)
+        GS_CK(cudaMemcpyAsync(&r->sem->released, &extra, sizeof extra, cudaMemcpyHostToDevice, r->s));
     GS_CK(cudaMemsetAsync(r->stale, 0, 4u, r->s));
     GS_CK(cudaStreamSynchronize(r->s));
     return GS_EXIT_OK;
@@ -296,8 +341,8 @@ static int launch(rank_state *r, unsigned int way, mg_args *a, unsigned int bloc
     else if (way == GS_MULTI_WORK)
         flag = K_WORK;
     const int ping = way == GS_MULTI_PING_RELAXED || way == GS_MULTI_PING_RELACQ;
-    const int collective = !ping && !LOCK(way);
-    if ((rc = zero_state(r, err, n)) || (rc = mq_zero(&r->mq, &a->q, way, a->verify, r->s, err, n)))
+    const int collective = !ping && !SECTIONS(way);
+    if ((rc = zero_state(r, way, err, n)) || (rc = mq_zero(&r->mq, &a->q, way, a->verify, r->s, err, n)))
         return rc;
     nvshmem_barrier_all();
     k_arm<<<1, 1, 0, r->s>>>(r->wd, timeout_ns);
@@ -343,7 +388,7 @@ static int run_way(rank_state *r, const gs_multi_plan *p, unsigned int way, unsi
     float ms = 0.0f;
     memset(x, 0, sizeof *x);
     x->way = way, x->per_sm = per_sm, x->blocks = blocks, x->threads = threads;
-    x->iters = LOCK(way) ? p->lock_iters : p->iters;
+    x->iters = SECTIONS(way) ? p->lock_iters : p->iters;
     a.iters = x->iters;
     if (way == GS_MULTI_BROKEN)
         a.bar.npes = 1u, a.bar.pe = 0u; /* its leader exchanges with no one */
@@ -352,7 +397,7 @@ static int run_way(rank_state *r, const gs_multi_plan *p, unsigned int way, unsi
         return skip(x, mg_nccl_skip()), GS_EXIT_OK; /* every rank alike (mg_nccl_start) */
     GS_CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, kernel_of(way), (int)threads,
                                                         mq_smem(way, r->npes, blocks)));
-    if (!LOCK(way) && (unsigned int)occ * r->sms < blocks) {
+    if (!SECTIONS(way) && (unsigned int)occ * r->sms < blocks) {
         snprintf(x->detail, sizeof x->detail, "%u blocks of %u threads a GPU are not co-resident (%d an SM fit)",
                  blocks, threads, occ);
         x->verdict = GS_MULTI_SKIP;
@@ -360,11 +405,11 @@ static int run_way(rank_state *r, const gs_multi_plan *p, unsigned int way, unsi
     }
     if (ping && r->npes < 2u)
         return skip(x, "needs 2 GPUs"), GS_EXIT_OK;
-    ops = LOCK(way) ? (double)blocks * r->npes * a.iters : ping ? 2.0 * a.iters : (double)a.iters;
+    ops = SECTIONS(way) ? (double)blocks * r->npes * a.iters : ping ? 2.0 * a.iters : (double)a.iters;
     if (MQ(way) && ((rc = mq_point(&r->mq, &a.q, p, r->pe, r->npes, blocks, x, &ops, err, n)) ||
                     x->verdict == GS_MULTI_SKIP))
         return rc;
-    a.verify = !ping && !LOCK(way);
+    a.verify = !ping && !SECTIONS(way);
     if ((rc = launch(r, way, &a, blocks, threads, p->timeout_ns, &ms, &timed_out, err, n)))
         return rc;
     if (MQ(way) && !timed_out && (rc = mq_check(&r->mq, &a.q, r->pe, x, err, n)))
@@ -381,6 +426,11 @@ static int run_way(rank_state *r, const gs_multi_plan *p, unsigned int way, unsi
                 snprintf(x->detail, sizeof x->detail, "%s on GPU 0 is %u after %u acquisitions",
                          k ? "a critical-section word" : "the non-atomic count", got[k], want);
             }
+    }
+    if (SEM(way) && r->pe == 0 && !timed_out) {
+        unsigned int w[3 * GS_MULTI_LINE];
+        GS_CK(cudaMemcpy(w, r->semw, sizeof w, cudaMemcpyDeviceToHost));
+        gs_multi_sem_verdict(p->sem_size, (unsigned int)ops, w[0], w[GS_MULTI_LINE], w[2u * GS_MULTI_LINE], x);
     }
     if (timed_out) {
         x->verdict = GS_MULTI_TIMEOUT;
@@ -469,8 +519,10 @@ extern "C" int gs_multi_pe(const gs_multi_plan *plan, unsigned int rank, const c
     r.cs = (unsigned int *)nvshmem_malloc((1u + GS_MULTI_LOCK_DATA) * 4u);
     r.lock = (gs_multi_ticket_t *)nvshmem_malloc(sizeof *r.lock);
     r.local = (gs_multi_cohort_local_t *)nvshmem_malloc(sizeof *r.local);
+    r.sem = (gs_multi_sem_t *)nvshmem_malloc(sizeof *r.sem);
+    r.semw = (unsigned int *)nvshmem_malloc((size_t)GS_MULTI_LINE * 4u * 3u);
     memset(&a, 0, sizeof a);
-    if (!r.words || !r.flat || !r.flags || !r.stamps || !r.cs || !r.lock || !r.local) {
+    if (!r.words || !r.flat || !r.flags || !r.stamps || !r.cs || !r.lock || !r.local || !r.sem || !r.semw) {
         snprintf(err, n, "multi: nvshmem_malloc failed on PE %u (NVSHMEM_SYMMETRIC_SIZE?)", r.pe);
         rc = GS_EXIT_RUNTIME;
     } else if (peers(&r, r.words, a.bar.peer, "barrier words", err, n) ||
@@ -483,8 +535,11 @@ extern "C" int gs_multi_pe(const gs_multi_plan *plan, unsigned int rank, const c
         a.pe = r.pe, a.npes = r.npes, a.local = r.local;
         a.lock = (gs_multi_ticket_t *)nvshmem_ptr(r.lock, 0);
         a.cs = (unsigned int *)nvshmem_ptr(r.cs, 0);
-        if (!a.lock || !a.cs) {
-            snprintf(err, n, "multi: GPU %u does not reach GPU 0's lock directly", r.pe);
+        a.sem = (gs_multi_sem_t *)nvshmem_ptr(r.sem, 0);
+        a.semw = (unsigned int *)nvshmem_ptr(r.semw, 0);
+        a.sem_size = plan->sem_size;
+        if (!a.lock || !a.cs || !a.sem || !a.semw) {
+            snprintf(err, n, "multi: GPU %u does not reach GPU 0's lock or semaphore directly", r.pe);
             rc = GS_EXIT_RUNTIME;
         }
     }
@@ -514,6 +569,8 @@ extern "C" int gs_multi_pe(const gs_multi_plan *plan, unsigned int rank, const c
     cudaEventDestroy(r.t1);
     cudaStreamDestroy(r.s);
     mq_fini(&r.mq);
+    nvshmem_free(r.semw);
+    nvshmem_free(r.sem);
     nvshmem_free(r.local);
     nvshmem_free(r.lock);
     nvshmem_free(r.cs);

@@ -3,13 +3,16 @@
 # one GPU, or a build without NVSHMEM).
 #  1. every way (hier, hierDirect, flat, the split forms of hier and flat, the work alone,
 #     naive, nvshmemGrid, nvshmemBarrierAll, the two ping-pong floors, ticketLock, cohortLock,
-#     queue, ncclGrid) at 1 and 4 blocks an SM: exit 0, a row for each, every row PASS with a
-#     time (ncclGrid may SKIP only in a build without NCCL's device API);
+#     queue, ncclGrid, ticketSem) at 1 and 4 blocks an SM: exit 0, a row for each, every row
+#     PASS with a time (ncclGrid may SKIP only in a build without NCCL's device API), ticketSem's
+#     detail saying how many were inside at most (2 to 8: its capacity is 8);
 #  2. the broken twin brokenNoExchange (hier without the exchange between GPUs): exit 1,
 #     its row FAIL with stale reads of another GPU's stamps;
 #  3. the broken twin brokenQueue (a receiver loses a message): exit 1, its row FAIL with
 #     receiver 0 of GPU 0 one message short;
-#  4. the JSON of a short run parses.
+#  4. the broken twin brokenSem (the semaphore starts 4 permits over its capacity of 8): exit 1,
+#     its row FAIL with more than 8 holders inside;
+#  5. the JSON of a short run parses.
 bench=$1
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 "$bench" multi --way hier --iters 10 --repeat 1 >"$tmp/probe" 2>&1
@@ -28,12 +31,16 @@ for r in csv.DictReader(open(sys.argv[1])):
   echo "multi: exit $?, expected 0"; status=1; }
 rows "$tmp/all.csv" | tee "$tmp/all.rows"
 for w in hier hierDirect flat hierSplit flatSplit workOnly naive nvshmemGrid nvshmemBarrierAll pingPongRelaxed pingPongRelAcq \
-         ticketLock cohortLock queue ncclGrid; do
+         ticketLock cohortLock queue ncclGrid ticketSem; do
   for t in 1 4; do grep -q "^$w,$t," "$tmp/all.rows" || { echo "multi: no row for $w at $t blocks an SM"; status=1; }; done
 done
 bad=$(awk -F, '($4 != "PASS" || $3 == "" || $3 <= 0) &&
                !($1 == "ncclGrid" && $4 == "SKIP" && $5 == "built without NCCL'"'"'s device API")' "$tmp/all.rows")
 [ -z "$bad" ] || { echo "multi: rows not PASS or without a time:"; echo "$bad"; status=1; }
+for t in 1 4; do
+  grep -Eq "^ticketSem,$t,[^,]*,PASS,at most [2-8] of 8 inside at once" "$tmp/all.rows" ||
+    { echo "multi: ticketSem at $t blocks an SM does not say 2 to 8 inside at most"; status=1; }
+done
 
 # twin WAY DETAIL WHAT: the broken twin WAY exits 1 and its row FAILs with a detail matching DETAIL
 twin() {
@@ -45,6 +52,7 @@ twin() {
 }
 twin brokenNoExchange ".*stale reads" "its stale reads were"
 twin brokenQueue "GPU 0 receiver 0: [0-9]* messages of " "its lost message was"
+twin brokenSem "[0-9]* holders inside, capacity 8" "its 4 permits over capacity were"
 
 "$bench" multi --way hier,cohortLock --iters 200 --repeat 1 --format json >"$tmp/short.json" ||
   { echo "multi json: exit $?"; status=1; }

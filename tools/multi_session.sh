@@ -12,6 +12,7 @@
 #   multi-4.csv                  the same on 4 GPUs (only where there are 4)
 #   multi-broken.csv             brokenNoExchange, which must FAIL (exit 1)
 #   multi-queue-broken.csv       brokenQueue, which must FAIL (exit 1)
+#   multi-sem-broken.csv         brokenSem, which must FAIL (exit 1)
 # Each CSV's command goes to NAME.cmd; stderr to run.log.  Every run is under
 # `timeout`, so that a hung rank costs minutes at most.  MULTI_STEPS picks
 # the parts after the probe (default "test measure"), so that a second call
@@ -48,7 +49,7 @@ csv() {
 
 # a short probe first; if it fails, NVSHMEM's own log of it, and once more without CUDA VMM
 # (legacy CUDA IPC handles between the processes), kept for the rest when that works
-probe() { timeout 40 $B multi --gpus 2 --way hier,flat,ticketLock,cohortLock,queue --iters 100 --repeat 1 >"$OUT/probe.txt" 2>&1; }
+probe() { timeout 40 $B multi --gpus 2 --way hier,flat,ticketLock,cohortLock,queue,ticketSem --iters 100 --repeat 1 >"$OUT/probe.txt" 2>&1; }
 if ! probe; then
   NVSHMEM_DEBUG=INFO timeout 40 $B multi --gpus 2 --way hier --iters 100 --repeat 1 >"$OUT/nvshmem-debug.log" 2>&1
   if NVSHMEM_DISABLE_CUDA_VMM=1 probe; then
@@ -73,6 +74,7 @@ if [ "${steps#* measure }" != "$steps" ]; then
   [ "$gpus" -ge 4 ] && csv multi-4 multi --gpus 4 --tbs-per-sm 1,2,4,8 --iters 2000 --repeat 7
   csv multi-broken multi --gpus 2 --way brokenNoExchange --iters 2000 --repeat 1
   csv multi-queue-broken multi --gpus 2 --way brokenQueue --iters 2000 --repeat 1
+  csv multi-sem-broken multi --gpus 2 --way brokenSem --iters 2000 --repeat 1
 fi
 python3 -c 'import csv, sys
 for f in sys.argv[1:]:
