@@ -24,11 +24,11 @@
 GS_OWN_FITS(gs_multi_options);
 
 static const char *const way_names[GS_MULTI_WAYS] = {
-    "hier",           "hierDirect", "flat",       "hierSplit",  "flatSplit",    "workOnly",  "naive",
+    "hier",           "hierDirect", "flat",       "hierSplit",  "hierDirectSplit", "flatSplit",    "workOnly",  "naive",
     "nvshmemGrid",    "nvshmemBarrierAll", "pingPongRelaxed", "pingPongRelAcq", "ticketLock", "cohortLock",
     "queue",          "ncclGrid",   "ticketSem",  "brokenNoExchange",  "brokenQueue", "brokenSem"};
 static const char *const way_units[GS_MULTI_WAYS] = {
-    "episode", "episode", "episode", "episode", "episode", "episode", "episode", "episode", "episode",
+    "episode", "episode", "episode", "episode", "episode", "episode", "episode", "episode", "episode", "episode",
     "one way", "one way", "critical section", "critical section", "message", "episode", "critical section",
     "episode", "message", "critical section"};
 
@@ -474,8 +474,8 @@ const gs_command gs_cmd_multi = {
              "  --way      hier (gsync's hierarchical barrier: the GPU's own, one exchange between GPUs),\n"
              "             hierDirect (the same, each GPU's leader adds to every GPU's word, every block polls),\n"
              "             flat (gsync's leaderless barrier: each block releases and counts itself on every GPU),\n"
-             "             hierSplit and flatSplit (arrive, 1024 dependent FMAs a thread, wait), workOnly (the\n"
-             "             FMAs alone, no barrier),\n"
+             "             hierSplit, hierDirectSplit and flatSplit (arrive, 1024 dependent FMAs a thread, wait),\n"
+             "             workOnly (the FMAs alone, no barrier),\n"
              "             naive (grid.sync(), a release to each peer in turn, grid.sync()), nvshmemGrid\n"
              "             (grid.sync(), nvshmemx_barrier_all_block, grid.sync()), nvshmemBarrierAll (one\n"
              "             thread a GPU), pingPongRelaxed and pingPongRelAcq (the floor: a flag between GPUs\n"

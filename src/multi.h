@@ -21,6 +21,7 @@ enum gs_multi_way {
     GS_MULTI_HIER_DIRECT,   /* hier, the leaders' adds polled by every block: no release inside the GPU */
     GS_MULTI_FLAT,          /* gsync's flat barrier: every block releases and counts itself on every GPU */
     GS_MULTI_HIER_SPLIT,    /* hier split: arrive, the episode's work, wait */
+    GS_MULTI_DIRECT_SPLIT,  /* hierDirect split: the same */
     GS_MULTI_FLAT_SPLIT,    /* flat split: the same */
     GS_MULTI_WORK,          /* the episode's work alone, no barrier (what a split barrier can hide behind) */
     GS_MULTI_NAIVE,         /* grid.sync(), block 0 releases to each peer in turn, grid.sync() */

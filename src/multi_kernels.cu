@@ -336,7 +336,7 @@ static int launch(rank_state *r, unsigned int way, mg_args *a, unsigned int bloc
     const size_t smem = mq_smem(way, r->npes, blocks);
     if (way == GS_MULTI_HIER || way == GS_MULTI_HIER_DIRECT || way == GS_MULTI_FLAT || way == GS_MULTI_BROKEN)
         flag = K_PLAIN;
-    else if (way == GS_MULTI_HIER_SPLIT || way == GS_MULTI_FLAT_SPLIT)
+    else if (way == GS_MULTI_HIER_SPLIT || way == GS_MULTI_DIRECT_SPLIT || way == GS_MULTI_FLAT_SPLIT)
         flag = K_SPLIT;
     else if (way == GS_MULTI_WORK)
         flag = K_WORK;
@@ -392,7 +392,7 @@ static int run_way(rank_state *r, const gs_multi_plan *p, unsigned int way, unsi
     a.iters = x->iters;
     if (way == GS_MULTI_BROKEN)
         a.bar.npes = 1u, a.bar.pe = 0u; /* its leader exchanges with no one */
-    a.bar.direct = way == GS_MULTI_HIER_DIRECT;
+    a.bar.direct = way == GS_MULTI_HIER_DIRECT || way == GS_MULTI_DIRECT_SPLIT;
     if (way == GS_MULTI_NCCL_GRID && mg_nccl_skip())
         return skip(x, mg_nccl_skip()), GS_EXIT_OK; /* every rank alike (mg_nccl_start) */
     GS_CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, kernel_of(way), (int)threads,
