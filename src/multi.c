@@ -260,6 +260,7 @@ static int make_plan(const gs_options *o, const gs_multi_options *m, unsigned in
     p->nways = m->nways;
     memcpy(p->ways, m->ways, sizeof p->ways);
     p->timeout_ns = (unsigned long long)(o->timeout_s * 1e9);
+    p->wrap = o->wrap != 0;
     return p->nper_sm * p->nways;
 }
 
@@ -493,8 +494,11 @@ const gs_command gs_cmd_multi = {
              "  --iters    barrier episodes and ping-pong rounds a launch; the locks and the semaphore:\n"
              "             iters/20 a block; the queue: iters/8 messages a sender lane, blocks of 128\n"
              "             threads (2000)\n"
-             "  --repeat   timed launches (5); --timeout: watchdog deadline per launch in seconds (5)\n",
-    .shared = GS_SH(FORMAT) | GS_SH(TBS_PER_SM) | GS_SH(ITERS) | GS_SH(REPEAT) | GS_SH(TIMEOUT), .opts = opts,
+             "  --repeat   timed launches (5); --timeout: watchdog deadline per launch in seconds (5)\n"
+             "  --wrap     the barriers' episodes start iters/2 short of 2^32, their counters and flags set to\n"
+             "             match, so that every launch crosses the wrap half way\n",
+    .shared = GS_SH(FORMAT) | GS_SH(TBS_PER_SM) | GS_SH(ITERS) | GS_SH(REPEAT) | GS_SH(TIMEOUT) | GS_SH(WRAP),
+    .opts = opts,
     .nopts = sizeof opts / sizeof opts[0], .defaults = defaults, .check = check, .run = run,
     .schema = &schema,
 };

@@ -64,6 +64,7 @@ typedef struct gs_multi_plan {
     unsigned int ways[GS_MULTI_WAYS];
     int nways;
     unsigned long long timeout_ns;
+    unsigned int wrap; /* --wrap: the barriers' episodes start iters/2 short of 2^32 */
 } gs_multi_plan;
 
 enum gs_multi_verdict { GS_MULTI_PASS, GS_MULTI_FAIL, GS_MULTI_TIMEOUT, GS_MULTI_SKIP };

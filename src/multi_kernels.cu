@@ -42,6 +42,7 @@ typedef struct mg_args {
     unsigned int *sink;             /* the split ways' work: written only if it came out zero */
     mq_args q;                      /* queue, brokenQueue (multi_queue.cuh) */
     unsigned int pe, npes, iters, verify;
+    unsigned int e0; /* the barriers' episodes are e0 + 1 ... e0 + iters (--wrap: iters/2 short of 2^32) */
 } mg_args;
 
 /* Thread 0, before episode e: this block's stamp (a plain store); after it:
@@ -87,7 +88,8 @@ enum { K_PLAIN, K_SPLIT, K_WORK };
  * split: arrive, the work, wait; work: the work alone */
 static __global__ void k_hier(mg_args a, int kind)
 {
-    for (unsigned int e = 1; e <= a.iters; ++e) {
+    for (unsigned int i = 1; i <= a.iters; ++i) {
+        const unsigned int e = a.e0 + i;
         stamp(&a, e);
         if (kind == K_WORK) {
             work(&a, GS_MULTI_WORK_FMAS);
@@ -105,7 +107,8 @@ static __global__ void k_hier(mg_args a, int kind)
 /* gsync's flat barrier; split: arrive, the work, wait */
 static __global__ void k_flat(mg_args a, int kind)
 {
-    for (unsigned int e = 1; e <= a.iters; ++e) {
+    for (unsigned int i = 1; i <= a.iters; ++i) {
+        const unsigned int e = a.e0 + i;
         stamp(&a, e);
         gs_multi_flat_arrive(&a.flat, e);
         if (kind == K_SPLIT)
@@ -304,6 +307,21 @@ static unsigned int blocks_of(const rank_state *r, unsigned int way, unsigned in
                : per_sm * r->sms;
 }
 
+/* --wrap (one thread): this GPU's barrier words as e0 episodes of n blocks
+ * a GPU would have left them: the arrivals e0 * n, the release word e0 (the
+ * direct form: e0 * npes adds), every flag e0, the flat counters e0 times
+ * their blocks of every GPU. */
+static __global__ void k_wrap_init(mg_args a, unsigned int n)
+{
+    unsigned int *w = a.bar.words;
+    w[0] = a.e0 * n;
+    w[GS_MULTI_LINE] = a.bar.direct ? a.e0 * a.bar.npes : a.e0;
+    for (unsigned int p = 0; p < a.bar.npes; ++p)
+        *gs__multi_flag(w, p) = a.e0;
+    for (unsigned int j = 0; j < GS_MULTI_FLAT_LINES; ++j)
+        a.flat.counts[a.flat.pe][GS_MULTI_LINE * j] = a.e0 * a.flat.npes * gs__multi_flat_share(n, j);
+}
+
 /* Every way's state zeroed; brokenSem's semaphore (on PE 0) starts
  * GS_MULTI_SEM_EXTRA permits over: `released` ahead of `next`. */
 static int zero_state(rank_state *r, unsigned int way, char *err, size_t n)
@@ -344,6 +362,11 @@ static int launch(rank_state *r, unsigned int way, mg_args *a, unsigned int bloc
     const int collective = !ping && !SECTIONS(way);
     if ((rc = zero_state(r, way, err, n)) || (rc = mq_zero(&r->mq, &a->q, way, a->verify, r->s, err, n)))
         return rc;
+    if (a->e0 != 0u) { /* before the host barrier: no peer has launched yet */
+        k_wrap_init<<<1, 1, 0, r->s>>>(*a, blocks);
+        GS_CK(cudaGetLastError());
+        GS_CK(cudaStreamSynchronize(r->s));
+    }
     nvshmem_barrier_all();
     k_arm<<<1, 1, 0, r->s>>>(r->wd, timeout_ns);
     GS_CK(cudaGetLastError());
@@ -390,6 +413,8 @@ static int run_way(rank_state *r, const gs_multi_plan *p, unsigned int way, unsi
     x->way = way, x->per_sm = per_sm, x->blocks = blocks, x->threads = threads;
     x->iters = SECTIONS(way) ? p->lock_iters : p->iters;
     a.iters = x->iters;
+    const void *k = kernel_of(way); /* --wrap: gsync's barriers (the peers keep their own counters) */
+    a.e0 = p->wrap && (k == (const void *)k_hier || k == (const void *)k_flat) ? 0u - a.iters / 2u : 0u;
     if (way == GS_MULTI_BROKEN)
         a.bar.npes = 1u, a.bar.pe = 0u; /* its leader exchanges with no one */
     a.bar.direct = way == GS_MULTI_HIER_DIRECT || way == GS_MULTI_DIRECT_SPLIT;

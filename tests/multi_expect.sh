@@ -6,6 +6,7 @@
 #     queue, ncclGrid, ticketSem) at 1 and 4 blocks an SM: exit 0, a row for each, every row
 #     PASS with a time (ncclGrid may SKIP only in a build without NCCL's device API), ticketSem's
 #     detail saying how many were inside at most (2 to 8: its capacity is 8);
+#  1b. gsync's barriers under --wrap (episodes, counters and flags cross 2^32 mid-launch): every row PASS;
 #  2. the broken twin brokenNoExchange (hier without the exchange between GPUs): exit 1,
 #     its row FAIL with stale reads of another GPU's stamps;
 #  3. the broken twin brokenQueue (a receiver loses a message): exit 1, its row FAIL with
@@ -41,6 +42,12 @@ for t in 1 4; do
   grep -Eq "^ticketSem,$t,[^,]*,PASS,at most [2-8] of 8 inside at once" "$tmp/all.rows" ||
     { echo "multi: ticketSem at $t blocks an SM does not say 2 to 8 inside at most"; status=1; }
 done
+
+# --wrap: every episode number, counter and flag of gsync's barriers crosses 2^32 half way; every row PASS
+"$bench" multi --way hier,hierDirect,flat,hierSplit --wrap --tbs-per-sm 1,4 --iters 2000 --repeat 1 --format csv \
+  >"$tmp/wrap.csv" || { echo "multi --wrap: exit $?, expected 0"; status=1; }
+rows "$tmp/wrap.csv" | tee "$tmp/wrap.rows"
+[ "$(grep -c ',PASS,' "$tmp/wrap.rows")" = 8 ] || { echo "multi --wrap: not 8 rows PASS"; status=1; }
 
 # twin WAY DETAIL WHAT: the broken twin WAY exits 1 and its row FAILs with a detail matching DETAIL
 twin() {
