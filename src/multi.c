@@ -1,8 +1,10 @@
 /* multi.c: `gsync-bench multi` (see multi.h): its table and check, the
  * process per GPU, the unique id's exchange, and the merged report. */
 #include "multi.h"
+#include "app/graph.h"
 #include "cli.h"
 #include "device.h"
+#include "multi_pagerank.h"
 #include "report.h"
 #include "table.h"
 
@@ -26,10 +28,11 @@ GS_OWN_FITS(gs_multi_options);
 static const char *const way_names[GS_MULTI_WAYS] = {
     "hier",           "hierDirect", "flat",       "hierSplit",  "flatSplit",    "workOnly",  "naive",
     "nvshmemGrid",    "nvshmemBarrierAll", "pingPongRelaxed", "pingPongRelAcq", "ticketLock", "cohortLock",
-    "queue",          "ncclGrid",   "brokenNoExchange",  "brokenQueue"};
+    "queue",          "ncclGrid",   "pagerank",   "brokenNoExchange",  "brokenQueue", "brokenPagerank"};
 static const char *const way_units[GS_MULTI_WAYS] = {
     "episode", "episode", "episode", "episode", "episode", "episode", "episode", "episode", "episode",
-    "one way", "one way", "critical section", "critical section", "message", "episode", "episode", "message"};
+    "one way", "one way", "critical section", "critical section", "message", "episode", "iteration", "episode", "message",
+    "iteration"};
 
 const char *gs_multi_way_name(unsigned int way)
 {
@@ -48,11 +51,35 @@ static void defaults(gs_options *o)
         m->ways[m->nways] = (unsigned int)m->nways;
 }
 
-/* A rank (GSYNC_MULTI_RANK set by the first process) opens its own GPU. */
+/* Only pagerank ways asked (they alone run on 1 GPU). */
+static int pagerank_only(const gs_multi_options *m)
+{
+    for (int i = 0; i < m->nways; ++i)
+        if (m->ways[i] != GS_MULTI_PAGERANK && m->ways[i] != GS_MULTI_BROKEN_PAGERANK)
+            return 0;
+    return 1;
+}
+
+/* --gpus 1 only for pagerank, --graph only with it and well formed; a rank
+ * (GSYNC_MULTI_RANK set by the first process) opens its own GPU. */
 static int check(gs_options *o, char *err, size_t n)
 {
+    const gs_multi_options *m = GS_OWN(o, const gs_multi_options);
     const char *r = getenv("GSYNC_MULTI_RANK");
+    int pr = 0;
     unsigned int rank;
+    for (int i = 0; i < m->nways; ++i)
+        pr |= m->ways[i] == GS_MULTI_PAGERANK || m->ways[i] == GS_MULTI_BROKEN_PAGERANK;
+    if (m->gpus == 1u && !pagerank_only(m)) {
+        snprintf(err, n, "multi: --gpus 1 runs only the ways pagerank and brokenPagerank (the others need 2 GPUs)");
+        return -1;
+    }
+    if (m->graph[0] && !pr) {
+        snprintf(err, n, "multi: --graph applies only to the ways pagerank and brokenPagerank");
+        return -1;
+    }
+    if (m->graph[0] && gs_graph_spec_check(m->graph, err, n))
+        return -1;
     if (r) {
         if (gs_parse_uint(r, 0, GS_MULTI_MAX_GPUS - 1u, &rank)) {
             snprintf(err, n, "GSYNC_MULTI_RANK '%s' is not a whole number from 0 to %u", gs_escape(r),
@@ -235,6 +262,7 @@ static int make_plan(const gs_options *o, const gs_multi_options *m, unsigned in
     p->nways = m->nways;
     memcpy(p->ways, m->ways, sizeof p->ways);
     p->timeout_ns = (unsigned long long)(o->timeout_s * 1e9);
+    snprintf(p->graph, sizeof p->graph, "%s", m->graph[0] ? m->graph : GS_MPR_DEFAULT_GRAPH);
     return p->nper_sm * p->nways;
 }
 
@@ -366,7 +394,7 @@ static int run(const gs_options *o, const gs_device_info *dev, const gs_meta *me
     }
     count = gs_device_count();
     gpus = m->gpus ? m->gpus : (unsigned int)(count > (int)GS_MULTI_MAX_GPUS ? (int)GS_MULTI_MAX_GPUS : count);
-    if (count < 2 || (int)gpus > count) {
+    if ((count < 2 && !pagerank_only(m)) || (int)gpus > count) {
         snprintf(err, n, "multi: %s%u GPUs; this machine has %d", m->gpus ? "--gpus asks for " : "needs ",
                  m->gpus ? gpus : 2u, count);
         return GS_EXIT_RUNTIME;
@@ -374,6 +402,12 @@ static int run(const gs_options *o, const gs_device_info *dev, const gs_meta *me
     static gs_multi_plan plan;
     npoints = make_plan(o, m, gpus, &plan);
     report_plan = plan;
+    for (int w = 0; w < plan.nways; ++w) /* the graph into the cache once, NVSHMEM's heap sized for it */
+        if (plan.ways[w] == GS_MULTI_PAGERANK || plan.ways[w] == GS_MULTI_BROKEN_PAGERANK) {
+            if ((rc = gs_mpr_prepare(plan.graph, err, n)) != 0)
+                return rc;
+            break;
+        }
     /* NVLink multicast stays off; a node needs no network transport */
     setenv("NVSHMEM_DISABLE_NVLS", "1", 1);
     setenv("NCCL_NVLS_ENABLE", "0", 1);
@@ -427,9 +461,10 @@ static int run(const gs_options *o, const gs_device_info *dev, const gs_meta *me
 
 #define AT(f) .at = offsetof(gs_multi_options, f)
 static const gs_opt opts[] = {
-    {"--gpus", GS_OPT_UINT, 2, GS_MULTI_MAX_GPUS, "every GPU", AT(gpus)},
+    {"--gpus", GS_OPT_UINT, 1, GS_MULTI_MAX_GPUS, "every GPU", AT(gpus)},
     {"--way", GS_OPT_NAMES, .def = "all", AT(ways), .count_at = offsetof(gs_multi_options, nways), .words = way_names,
      .nwords = GS_MULTI_WAYS, .all = GS_MULTI_DEFAULT_WAYS},
+    {"--graph", GS_OPT_TEXT, .def = GS_MPR_DEFAULT_GRAPH, AT(graph), .cap = GS_MULTI_GRAPH},
 };
 #undef AT
 
@@ -438,12 +473,12 @@ const gs_command gs_cmd_multi = {
     .summary = "gsync-bench multi [OPTIONS]   gsync's barrier, lock and message queue across the GPUs of a\n"
                "                                     node, beside NVSHMEM's and NCCL's (one process a GPU)\n",
     .usage = "usage: gsync-bench multi [--gpus N] [--way LIST|all] [--tbs-per-sm LIST] [--iters N] [--repeat N]\n"
-             "                         [--timeout S] [--format F]\n"
+             "                         [--graph SPEC] [--timeout S] [--format F]\n"
              "  synchronization across the GPUs of one node, one process per GPU over NVSHMEM (NVLink\n"
              "  multicast off; docs/multi.md).  Every block of every GPU stamps each episode and reads\n"
              "  another GPU's stamp after the barrier; the lock counts its holders on GPU 0; each queue\n"
              "  receiver checks its count, checksum and every sender lane's order.\n"
-             "  --gpus     GPUs (processes), 2 to 8 (every GPU)\n"
+             "  --gpus     GPUs (processes), 2 to 8 (every GPU); 1 for the pagerank ways alone\n"
              "  --way      hier (gsync's hierarchical barrier: the GPU's own, one exchange between GPUs),\n"
              "             hierDirect (the same, each GPU's leader adds to every GPU's word, every block polls),\n"
              "             flat (gsync's leaderless barrier: each block releases and counts itself on every GPU),\n"
@@ -457,12 +492,17 @@ const gs_command gs_cmd_multi = {
              "             queue (gsync's message queues at system scope: a block in 4 receives, every lane\n"
              "             of the others sends to receivers of any GPU at random; ns a message of all GPUs),\n"
              "             ncclGrid (grid.sync(), NCCL's device-API LSA barrier, grid.sync(); SKIP in a build\n"
-             "             without NCCL 2.28 or later); all: these.  Broken twins, which must FAIL:\n"
-             "             brokenNoExchange (hier without the exchange between GPUs), brokenQueue (queue that\n"
-             "             loses a message)\n"
-             "  --tbs-per-sm  blocks of 32 threads (the queue: 128) per SM on each GPU (1)\n"
+             "             without NCCL 2.28 or later), pagerank (a program: the app family's PageRank, a\n"
+             "             vertex range a GPU, ranks exchanged through symmetric memory, one hierDirect barrier\n"
+             "             an iteration; checked against the host; ns an iteration); all: these.  Broken twins,\n"
+             "             which must FAIL: brokenNoExchange (hier without the exchange between GPUs),\n"
+             "             brokenQueue (queue that loses a message), brokenPagerank (pagerank whose GPUs\n"
+             "             update only their own copy of the ranks)\n"
+             "  --graph    pagerank's graph: road:ny|fla|w|usa, road:N, rmat:SCALE, FILE.gr, FILE.mtx (road:fla)\n"
+             "  --tbs-per-sm  blocks of 32 threads (the queue: 128, pagerank: 256) per SM on each GPU (1)\n"
              "  --iters    barrier episodes and ping-pong rounds a launch; the locks: iters/20 a block; the\n"
-             "             queue: iters/8 messages a sender lane, blocks of 128 threads (2000)\n"
+             "             queue: iters/8 messages a sender lane, blocks of 128 threads (2000); pagerank runs\n"
+             "             to its tolerance (1e-6, at most 1000 iterations) whatever --iters says\n"
              "  --repeat   timed launches (5); --timeout: watchdog deadline per launch in seconds (5)\n",
     .shared = GS_SH(FORMAT) | GS_SH(TBS_PER_SM) | GS_SH(ITERS) | GS_SH(REPEAT) | GS_SH(TIMEOUT), .opts = opts,
     .nopts = sizeof opts / sizeof opts[0], .defaults = defaults, .check = check, .run = run,

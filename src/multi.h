@@ -32,20 +32,24 @@ enum gs_multi_way {
     GS_MULTI_COHORT,        /* the cohort lock: passed inside a GPU before crossing */
     GS_MULTI_QUEUE,         /* message queues at .sys scope, per-lane random receivers on every GPU */
     GS_MULTI_NCCL_GRID,     /* grid.sync(), block 0 NCCL's LSA barrier (ncclLsaBarrierSession), grid.sync() */
+    GS_MULTI_PAGERANK,      /* a program: PageRank, a vertex range a GPU, shares replicated (multi_pagerank.cuh) */
     GS_MULTI_BROKEN,        /* brokenNoExchange: hier without the exchange (must FAIL) */
     GS_MULTI_BROKEN_QUEUE,  /* brokenQueue: queue whose receiver 0 of GPU 0 loses a message (must FAIL) */
+    GS_MULTI_BROKEN_PAGERANK, /* brokenPagerank: pagerank whose GPUs update only their own replica (must FAIL) */
     GS_MULTI_WAYS
 };
 #define GS_MULTI_DEFAULT_WAYS GS_MULTI_BROKEN /* `all`: every way before the broken twins */
 #define GS_MULTI_MAX_GPUS 8u
 #define GS_MULTI_LOCK_DATA 32u /* words of the lock's critical section, one a thread */
 #define GS_MULTI_WORK_FMAS 1024u /* the split ways' work an episode: dependent FMAs a thread */
+#define GS_MULTI_GRAPH 512        /* bytes of --graph (pagerank's input) */
 
 /* The command's options (gs_options.own). */
 typedef struct gs_multi_options {
     unsigned int gpus;                 /* 0: every GPU */
     unsigned int ways[GS_MULTI_WAYS];
     int nways;
+    char graph[GS_MULTI_GRAPH];        /* --graph; "": GS_MPR_DEFAULT_GRAPH */
 } gs_multi_options;
 
 /* What every process runs: the parent writes it, each rank reads it. */
@@ -56,6 +60,7 @@ typedef struct gs_multi_plan {
     unsigned int ways[GS_MULTI_WAYS];
     int nways;
     unsigned long long timeout_ns;
+    char graph[GS_MULTI_GRAPH];        /* pagerank's graph */
 } gs_multi_plan;
 
 enum gs_multi_verdict { GS_MULTI_PASS, GS_MULTI_FAIL, GS_MULTI_TIMEOUT, GS_MULTI_SKIP };
