@@ -351,8 +351,9 @@ static int mpr_way(mpr_state *s, const gs_multi_plan *p, unsigned int way, unsig
         gs_stats_compute(ms_each, (int)reps, &r);
         x->ns_median = t.median, x->ns_min = t.min, x->ns_max = t.max, x->noise_pct = t.noise_pct;
         x->measured = 1;
-        snprintf(x->detail, sizeof x->detail, "%s (%u vertices, %u arcs): %u iterations, %.3f ms a run", s->in.name,
-                 s->in.n, s->in.m, iters, r.median);
+        snprintf(x->detail, sizeof x->detail, "%s (%u vertices, %u arcs): %u iterations, %.3f ms a run on GPU %u",
+                 s->in.name,
+                 s->in.n, s->in.m, iters, r.median, a.pe);
     }
     return GS_EXIT_OK;
 }
