@@ -228,9 +228,6 @@ static int mpr_init(mpr_state *s, const gs_multi_plan *p, unsigned int pe, unsig
     a->rank = s->rank, a->row = s->d_row, a->col = s->d_col, a->inv_out = s->d_inv, a->iters = s->d_iters;
     a->n = in->n, a->lo = in->lo, a->hi = in->hi, a->pe = pe, a->npes = npes, a->max_iters = GS_MPR_MAX_ITERS;
     a->damping = (float)GS_MPR_DAMPING, a->tol = (double)(float)GS_MPR_TOL, a->dangling0 = in->dangling0;
-    /* rank 0's host answer last: the others wait in the first launch's host barrier meanwhile */
-    if (pe == 0u && gs_mpr_reference(&s->in, err, n))
-        return GS_EXIT_RUNTIME;
     return GS_EXIT_OK;
 }
 
@@ -284,6 +281,9 @@ static int mpr_launch(mpr_state *s, const mpr_args *a, unsigned int blocks, unsi
     if (!gather)
         return GS_EXIT_OK;
     if (a->pe == 0u) { /* every kernel has ended (the barrier above); no peer resets before the one below */
+        /* the host's answer, once, here: the others wait in the host barrier below meanwhile */
+        if (!s->in.ref && gs_mpr_reference(&s->in, err, n))
+            return GS_EXIT_RUNTIME;
         for (unsigned int q = 1; q < a->npes; ++q)
             k_mpr_gather<<<blocks, GS_MPR_THREADS, 0, st>>>(s->rank, s->peer_rank[q], s->in.bounds[q],
                                                             s->in.bounds[q + 1]);
