@@ -34,9 +34,11 @@ enum gs_multi_way {
     GS_MULTI_QUEUE,         /* message queues at .sys scope, per-lane random receivers on every GPU */
     GS_MULTI_NCCL_GRID,     /* grid.sync(), block 0 NCCL's LSA barrier (ncclLsaBarrierSession), grid.sync() */
     GS_MULTI_SEM,           /* the cross-GPU ticket semaphore, capacity --sem-size, every block weight 1 */
+    GS_MULTI_PAGERANK,      /* a program: PageRank, a vertex range a GPU, shares replicated (multi_pagerank.cuh) */
     GS_MULTI_BROKEN,        /* brokenNoExchange: hier without the exchange (must FAIL) */
     GS_MULTI_BROKEN_QUEUE,  /* brokenQueue: queue whose receiver 0 of GPU 0 loses a message (must FAIL) */
     GS_MULTI_BROKEN_SEM,    /* brokenSem: ticketSem whose semaphore starts GS_MULTI_SEM_EXTRA permits over (must FAIL) */
+    GS_MULTI_BROKEN_PAGERANK, /* brokenPagerank: pagerank whose GPUs update only their own replica (must FAIL) */
     GS_MULTI_WAYS
 };
 #define GS_MULTI_DEFAULT_WAYS GS_MULTI_BROKEN /* `all`: every way before the broken twins */
@@ -47,6 +49,7 @@ enum gs_multi_way {
 #define GS_MULTI_SEM_SIZE 8u     /* ticketSem's capacity unless --sem-size says */
 #define GS_MULTI_SEM_MAX 1024u   /* --sem-size's largest */
 #define GS_MULTI_SEM_EXTRA 4u    /* brokenSem's sizing bug: permits over the capacity checked */
+#define GS_MULTI_GRAPH 512        /* bytes of --graph (pagerank's input) */
 
 /* The command's options (gs_options.own). */
 typedef struct gs_multi_options {
@@ -54,6 +57,7 @@ typedef struct gs_multi_options {
     unsigned int sem_size;             /* ticketSem's capacity */
     unsigned int ways[GS_MULTI_WAYS];
     int nways;
+    char graph[GS_MULTI_GRAPH];        /* --graph; "": GS_MPR_DEFAULT_GRAPH */
 } gs_multi_options;
 
 /* What every process runs: the parent writes it, each rank reads it. */
@@ -65,6 +69,7 @@ typedef struct gs_multi_plan {
     int nways;
     unsigned long long timeout_ns;
     unsigned int wrap; /* --wrap: the barriers' episodes start iters/2 short of 2^32 */
+    char graph[GS_MULTI_GRAPH];        /* pagerank's graph */
 } gs_multi_plan;
 
 enum gs_multi_verdict { GS_MULTI_PASS, GS_MULTI_FAIL, GS_MULTI_TIMEOUT, GS_MULTI_SKIP };

@@ -256,6 +256,7 @@ static __global__ void k_arm(gs_watchdog_t *wd, unsigned long long ns)
 }
 
 #include "multi_nccl.cuh" /* ncclGrid: k_nccl_grid, mg_nccl_start/stop/skip */
+#include "multi_pagerank.cuh" /* pagerank, brokenPagerank: mpr_way, mpr_init/fini */
 
 /* ---- host ---- */
 
@@ -268,6 +269,7 @@ typedef struct rank_state {
     gs_multi_cohort_local_t *local;            /* symmetric */
     unsigned int *stale, *sink;
     mq_state mq;                               /* the queue ways' */
+    mpr_state mpr;                             /* the pagerank ways' */
     gs_watchdog_t *wd;
     size_t stamp_words;
     cudaEvent_t t0, t1;
@@ -409,6 +411,8 @@ static int run_way(rank_state *r, const gs_multi_plan *p, unsigned int way, unsi
     unsigned int stale = 0, reps = p->repeat > 1000u ? 1000u : p->repeat;
     double ops;
     float ms = 0.0f;
+    if (MPR(way))
+        return mpr_way(&r->mpr, p, way, per_sm, &base.bar, r->sms, r->wd, r->s, r->t0, r->t1, x, err, n);
     memset(x, 0, sizeof *x);
     x->way = way, x->per_sm = per_sm, x->blocks = blocks, x->threads = threads;
     x->iters = SECTIONS(way) ? p->lock_iters : p->iters;
@@ -570,6 +574,8 @@ extern "C" int gs_multi_pe(const gs_multi_plan *plan, unsigned int rank, const c
     }
     if (rc == GS_EXIT_OK)
         rc = mq_init(&r.mq, plan, r.pe, r.npes, r.sms, max_per_sm, err, n);
+    if (rc == GS_EXIT_OK)
+        rc = mpr_init(&r.mpr, plan, r.pe, r.npes, err, n);
     if (rc == GS_EXIT_OK && (rc = gs_cuda_error((int)cudaMalloc((void **)&r.stale, 4u), err, n, "cudaMalloc")) == 0 &&
         (rc = gs_cuda_error((int)cudaMalloc((void **)&r.sink, 4u), err, n, "cudaMalloc")) == 0 &&
         (rc = gs_cuda_error((int)cudaMalloc((void **)&r.wd, sizeof *r.wd), err, n, "cudaMalloc")) == 0 &&
@@ -593,6 +599,7 @@ extern "C" int gs_multi_pe(const gs_multi_plan *plan, unsigned int rank, const c
     cudaEventDestroy(r.t0);
     cudaEventDestroy(r.t1);
     cudaStreamDestroy(r.s);
+    mpr_fini(&r.mpr);
     mq_fini(&r.mq);
     nvshmem_free(r.semw);
     nvshmem_free(r.sem);

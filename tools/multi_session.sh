@@ -13,10 +13,14 @@
 #   multi-broken.csv             brokenNoExchange, which must FAIL (exit 1)
 #   multi-queue-broken.csv       brokenQueue, which must FAIL (exit 1)
 #   multi-sem-broken.csv         brokenSem, which must FAIL (exit 1)
+#   multi-pagerank.csv           pagerank on road:usa on 1, 2 (and 4, where there are 4) GPUs at
+#                                --tbs-per-sm 1,2,4 (blocks of 256), merged from multi-pagerank-gN.csv
+#   multi-pagerank-broken.csv    brokenPagerank on 2 GPUs, which must FAIL (exit 1)
 # Each CSV's command goes to NAME.cmd; stderr to run.log.  Every run is under
 # `timeout`, so that a hung rank costs minutes at most.  MULTI_STEPS picks
 # the parts after the probe (default "test measure"), so that a second call
-# on the same machine can do what did not fit the first one's ten minutes.
+# on the same machine can do what did not fit the first one's ten minutes
+# (MULTI_STEPS=pagerank: the pagerank runs alone).
 set -uo pipefail
 OUT=${OUT:-gpu-out}
 mkdir -p "$OUT"
@@ -62,7 +66,7 @@ timeout 60 $B multi --gpus 2 --way ncclGrid --iters 100 --repeat 1 >"$OUT/probe-
 grep -q "PASS" "$OUT/probe-nccl.txt" ||
   NCCL_DEBUG=INFO timeout 60 $B multi --gpus 2 --way ncclGrid --iters 100 --repeat 1 >"$OUT/nccl-debug.log" 2>&1
 cat "$OUT/probe-nccl.txt"
-steps=" ${MULTI_STEPS:-test measure} "
+steps=" ${MULTI_STEPS:-test measure pagerank} "
 if [ "${steps#* test }" != "$steps" ]; then
   # gpu_multi and gpu_multi_user as CTest runs them (only these targets are built here)
   { timeout 300 tests/multi_expect.sh build/gsync-bench; echo "gpu_multi rc=$?"
@@ -75,6 +79,20 @@ if [ "${steps#* measure }" != "$steps" ]; then
   csv multi-broken multi --gpus 2 --way brokenNoExchange --iters 2000 --repeat 1
   csv multi-queue-broken multi --gpus 2 --way brokenQueue --iters 2000 --repeat 1
   csv multi-sem-broken multi --gpus 2 --way brokenSem --iters 2000 --repeat 1
+fi
+if [ "${steps#* pagerank }" != "$steps" ]; then
+  # the program across GPUs: the same graph and code on 1, 2 and 4 GPUs (the first run generates
+  # road:usa into build/graphs, about 15 s; rank 0 computes the host's answer each run, about 20 s)
+  for g in 1 2 4; do
+    [ "$gpus" -ge $g ] && csv multi-pagerank-g$g multi --gpus $g --way pagerank --graph road:usa --tbs-per-sm 1,2,4 --repeat 5
+  done
+  python3 -c 'import sys
+lines = [open(f).read().splitlines() for f in sys.argv[2:]]
+with open(sys.argv[1], "w") as out:
+    out.write("\n".join([lines[0][0]] + [l for f in lines for l in f[1:]]) + "\n")' \
+    "$OUT/multi-pagerank.csv" "$OUT"/multi-pagerank-g[0-9].csv
+  cat "$OUT"/multi-pagerank-g[0-9].cmd >"$OUT/multi-pagerank.cmd"
+  csv multi-pagerank-broken multi --gpus 2 --way brokenPagerank --graph road:fla --repeat 1
 fi
 python3 -c 'import csv, sys
 for f in sys.argv[1:]:
