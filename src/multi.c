@@ -28,12 +28,12 @@ GS_OWN_FITS(gs_multi_options);
 static const char *const way_names[GS_MULTI_WAYS] = {
     "hier",           "hierDirect", "flat",       "hierSplit",  "hierDirectSplit", "flatSplit",    "workOnly",  "naive",
     "nvshmemGrid",    "nvshmemBarrierAll", "pingPongRelaxed", "pingPongRelAcq", "ticketLock", "cohortLock",
-    "queue",          "ncclGrid",   "ticketSem",  "pagerank",   "brokenNoExchange",  "brokenQueue", "brokenSem",
-    "brokenPagerank"};
+    "queue",          "ncclGrid",   "ticketSem",  "pagerank",   "server",      "brokenNoExchange",  "brokenQueue",
+    "brokenSem",      "brokenPagerank", "brokenServer"};
 static const char *const way_units[GS_MULTI_WAYS] = {
     "episode", "episode", "episode", "episode", "episode", "episode", "episode", "episode", "episode", "episode",
     "one way", "one way", "critical section", "critical section", "message", "episode", "critical section",
-    "iteration", "episode", "message", "critical section", "iteration"};
+    "iteration", "update", "episode", "message", "critical section", "iteration", "update"};
 
 const char *gs_multi_way_name(unsigned int way)
 {

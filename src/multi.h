@@ -35,10 +35,12 @@ enum gs_multi_way {
     GS_MULTI_NCCL_GRID,     /* grid.sync(), block 0 NCCL's LSA barrier (ncclLsaBarrierSession), grid.sync() */
     GS_MULTI_SEM,           /* the cross-GPU ticket semaphore, capacity --sem-size, every block weight 1 */
     GS_MULTI_PAGERANK,      /* a program: PageRank, a vertex range a GPU, shares replicated (multi_pagerank.cuh) */
+    GS_MULTI_SERVER,        /* the synchronization server with servers on every GPU: counters (multi_server.cuh) */
     GS_MULTI_BROKEN,        /* brokenNoExchange: hier without the exchange (must FAIL) */
     GS_MULTI_BROKEN_QUEUE,  /* brokenQueue: queue whose receiver 0 of GPU 0 loses a message (must FAIL) */
     GS_MULTI_BROKEN_SEM,    /* brokenSem: ticketSem whose semaphore starts GS_MULTI_SEM_EXTRA permits over (must FAIL) */
     GS_MULTI_BROKEN_PAGERANK, /* brokenPagerank: pagerank whose GPUs update only their own replica (must FAIL) */
+    GS_MULTI_BROKEN_SERVER, /* brokenServer: server whose servers drop every 1000th arrival (must FAIL) */
     GS_MULTI_WAYS
 };
 #define GS_MULTI_DEFAULT_WAYS GS_MULTI_BROKEN /* `all`: every way before the broken twins */

@@ -17,6 +17,7 @@
 #include "cuda_check.h"
 #include "multi.h"
 #include "multi_queue.cuh"
+#include "multi_server.cuh"
 extern "C" {
 #include "stats.h"
 }
@@ -41,6 +42,7 @@ typedef struct mg_args {
     unsigned int sem_size;
     unsigned int *sink;             /* the split ways' work: written only if it came out zero */
     mq_args q;                      /* queue, brokenQueue (multi_queue.cuh) */
+    ms_args srv;                    /* server, brokenServer (multi_server.cuh) */
     unsigned int pe, npes, iters, verify;
     unsigned int e0; /* the barriers' episodes are e0 + 1 ... e0 + iters (--wrap: iters/2 short of 2^32) */
 } mg_args;
@@ -250,6 +252,12 @@ static __global__ void k_queue(mg_args a, int broken)
     mq_block(&a.q, a.pe, a.npes, a.verify, broken);
 }
 
+/* the server with servers on every GPU (multi_server.cuh); brokenServer drops messages */
+static __global__ void k_server(mg_args a, int broken)
+{
+    ms_block(&a.srv, broken);
+}
+
 static __global__ void k_arm(gs_watchdog_t *wd, unsigned long long ns)
 {
     gs_watchdog_arm(wd, ns);
@@ -269,6 +277,7 @@ typedef struct rank_state {
     gs_multi_cohort_local_t *local;            /* symmetric */
     unsigned int *stale, *sink;
     mq_state mq;                               /* the queue ways' */
+    ms_state ms;                               /* the server ways' */
     mpr_state mpr;                             /* the pagerank ways' */
     gs_watchdog_t *wd;
     size_t stamp_words;
@@ -297,8 +306,16 @@ static const void *kernel_of(unsigned int way)
     case GS_MULTI_QUEUE:
     case GS_MULTI_BROKEN_QUEUE: return (const void *)k_queue;
     case GS_MULTI_NCCL_GRID: return (const void *)k_nccl_grid;
+    case GS_MULTI_SERVER:
+    case GS_MULTI_BROKEN_SERVER: return (const void *)k_server;
     default: return (const void *)k_hier;
     }
+}
+
+/* Dynamic shared memory of a block of `way` (the queue and server ways'). */
+static size_t smem_of(const rank_state *r, unsigned int way, unsigned int blocks)
+{
+    return mq_smem(way, r->npes, blocks) + ms_smem(way, r->npes, blocks);
 }
 
 /* Blocks a GPU runs for this way at per_sm blocks an SM. */
@@ -350,10 +367,12 @@ static int zero_state(rank_state *r, unsigned int way, char *err, size_t n)
 static int launch(rank_state *r, unsigned int way, mg_args *a, unsigned int blocks, unsigned int threads,
                   unsigned long long timeout_ns, float *ms, int *timed_out, char *err, size_t n)
 {
-    int flag = way == GS_MULTI_PING_RELACQ || way == GS_MULTI_COHORT || way == GS_MULTI_BROKEN_QUEUE, rc;
+    int flag = way == GS_MULTI_PING_RELACQ || way == GS_MULTI_COHORT || way == GS_MULTI_BROKEN_QUEUE ||
+               way == GS_MULTI_BROKEN_SERVER, rc;
     unsigned int fired = 0;
-    void *args[] = {a, &flag}; /* k_ping's relacq, k_lock's cohort, k_queue's broken, k_hier's and k_flat's kind */
-    const size_t smem = mq_smem(way, r->npes, blocks);
+    void *args[] = {a, &flag}; /* k_ping's relacq, k_lock's cohort, k_queue's and k_server's broken, k_hier's and
+                                  k_flat's kind */
+    const size_t smem = smem_of(r, way, blocks);
     if (way == GS_MULTI_HIER || way == GS_MULTI_HIER_DIRECT || way == GS_MULTI_FLAT || way == GS_MULTI_BROKEN)
         flag = K_PLAIN;
     else if (way == GS_MULTI_HIER_SPLIT || way == GS_MULTI_DIRECT_SPLIT || way == GS_MULTI_FLAT_SPLIT)
@@ -362,7 +381,8 @@ static int launch(rank_state *r, unsigned int way, mg_args *a, unsigned int bloc
         flag = K_WORK;
     const int ping = way == GS_MULTI_PING_RELAXED || way == GS_MULTI_PING_RELACQ;
     const int collective = !ping && !SECTIONS(way);
-    if ((rc = zero_state(r, way, err, n)) || (rc = mq_zero(&r->mq, &a->q, way, a->verify, r->s, err, n)))
+    if ((rc = zero_state(r, way, err, n)) || (rc = mq_zero(&r->mq, &a->q, way, a->verify, r->s, err, n)) ||
+        (rc = ms_zero(&r->ms, &a->srv, way, r->s, err, n)))
         return rc;
     if (a->e0 != 0u) { /* before the host barrier: no peer has launched yet */
         k_wrap_init<<<1, 1, 0, r->s>>>(*a, blocks);
@@ -405,7 +425,10 @@ static int run_way(rank_state *r, const gs_multi_plan *p, unsigned int way, unsi
     static double ms_each[1000];
     const unsigned int blocks = blocks_of(r, way, per_sm);
     const int ping = way == GS_MULTI_PING_RELAXED || way == GS_MULTI_PING_RELACQ;
-    const unsigned int threads = way == GS_MULTI_NVSHMEM_ALL || ping ? 1u : MQ(way) ? GS_MQ_THREADS : p->threads;
+    const unsigned int threads = way == GS_MULTI_NVSHMEM_ALL || ping ? 1u
+                                 : MQ(way)                           ? GS_MQ_THREADS
+                                 : MS(way)                           ? GS_MS_THREADS
+                                                                     : p->threads;
     mg_args a = base;
     int occ = 0, timed_out = 0, rc;
     unsigned int stale = 0, reps = p->repeat > 1000u ? 1000u : p->repeat;
@@ -424,8 +447,11 @@ static int run_way(rank_state *r, const gs_multi_plan *p, unsigned int way, unsi
     a.bar.direct = way == GS_MULTI_HIER_DIRECT || way == GS_MULTI_DIRECT_SPLIT;
     if (way == GS_MULTI_NCCL_GRID && mg_nccl_skip())
         return skip(x, mg_nccl_skip()), GS_EXIT_OK; /* every rank alike (mg_nccl_start) */
+    if (MS(way)) /* the copies of every GPU's queues: past 48 KB on many GPUs */
+        GS_CK(cudaFuncSetAttribute(kernel_of(way), cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                   (int)smem_of(r, way, blocks)));
     GS_CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, kernel_of(way), (int)threads,
-                                                        mq_smem(way, r->npes, blocks)));
+                                                        smem_of(r, way, blocks)));
     if (!SECTIONS(way) && (unsigned int)occ * r->sms < blocks) {
         snprintf(x->detail, sizeof x->detail, "%u blocks of %u threads a GPU are not co-resident (%d an SM fit)",
                  blocks, threads, occ);
@@ -438,10 +464,14 @@ static int run_way(rank_state *r, const gs_multi_plan *p, unsigned int way, unsi
     if (MQ(way) && ((rc = mq_point(&r->mq, &a.q, p, r->pe, r->npes, blocks, x, &ops, err, n)) ||
                     x->verdict == GS_MULTI_SKIP))
         return rc;
+    if (MS(way) && ((rc = ms_point(&r->ms, &a.srv, p, r->npes, blocks, x, &ops)) || x->verdict == GS_MULTI_SKIP))
+        return rc;
     a.verify = !ping && !SECTIONS(way);
     if ((rc = launch(r, way, &a, blocks, threads, p->timeout_ns, &ms, &timed_out, err, n)))
         return rc;
     if (MQ(way) && !timed_out && (rc = mq_check(&r->mq, &a.q, r->pe, x, err, n)))
+        return rc;
+    if (MS(way) && (rc = ms_check(&r->ms, &a.srv, r->pe, r->npes, x, r->s, err, n))) /* every rank: collective */
         return rc;
     if (a.verify)
         GS_CK(cudaMemcpy(&stale, r->stale, sizeof stale, cudaMemcpyDeviceToHost));
@@ -575,6 +605,8 @@ extern "C" int gs_multi_pe(const gs_multi_plan *plan, unsigned int rank, const c
     if (rc == GS_EXIT_OK)
         rc = mq_init(&r.mq, plan, r.pe, r.npes, r.sms, max_per_sm, err, n);
     if (rc == GS_EXIT_OK)
+        rc = ms_init(&r.ms, plan, r.pe, r.npes, r.sms, max_per_sm, err, n);
+    if (rc == GS_EXIT_OK)
         rc = mpr_init(&r.mpr, plan, r.pe, r.npes, err, n);
     if (rc == GS_EXIT_OK && (rc = gs_cuda_error((int)cudaMalloc((void **)&r.stale, 4u), err, n, "cudaMalloc")) == 0 &&
         (rc = gs_cuda_error((int)cudaMalloc((void **)&r.sink, 4u), err, n, "cudaMalloc")) == 0 &&
@@ -600,6 +632,7 @@ extern "C" int gs_multi_pe(const gs_multi_plan *plan, unsigned int rank, const c
     cudaEventDestroy(r.t1);
     cudaStreamDestroy(r.s);
     mpr_fini(&r.mpr);
+    ms_fini(&r.ms);
     mq_fini(&r.mq);
     nvshmem_free(r.semw);
     nvshmem_free(r.sem);

@@ -147,24 +147,32 @@ static size_t mq_smem(unsigned int way, unsigned int npes, unsigned int blocks)
     return MQ(way) ? (size_t)gs_msgq_copies_bytes(gs_mq_receivers(blocks) * npes) : 0u;
 }
 
+/* *uneven: whether the GPUs differ in SM count (every rank reads the same
+ * counts, so all agree: the ways whose grids must match skip). */
+static int mq_uneven(unsigned int npes, unsigned int sms, int *uneven, char *err, size_t n)
+{
+    *uneven = 0;
+    for (unsigned int q = 0; q < npes; ++q) { /* rank q runs on device q; every rank sees every device */
+        int theirs = 0;
+        GS_CK(cudaDeviceGetAttribute(&theirs, cudaDevAttrMultiProcessorCount, (int)q));
+        *uneven |= (unsigned int)theirs != sms;
+    }
+    return GS_EXIT_OK;
+}
+
 /* Collective (every PE alike, from the same plan): the queues in symmetric
  * memory, for the most blocks of the plan, when it has a queue way. */
 static int mq_init(mq_state *s, const gs_multi_plan *p, unsigned int pe, unsigned int npes,
                    unsigned int sms, unsigned int max_per_sm, char *err, size_t n)
 {
-    int want = 0;
+    int want = 0, rc;
     memset(s, 0, sizeof *s);
     for (int w = 0; w < p->nways; ++w)
         want |= MQ(p->ways[w]);
     if (!want)
         return GS_EXIT_OK;
-    for (unsigned int q = 0; q < npes; ++q) { /* rank q runs on device q; every rank sees every device */
-        int theirs = 0;
-        GS_CK(cudaDeviceGetAttribute(&theirs, cudaDevAttrMultiProcessorCount, (int)q));
-        s->uneven |= (unsigned int)theirs != sms;
-    }
-    if (s->uneven) /* every rank read the same counts: none allocates */
-        return GS_EXIT_OK;
+    if ((rc = mq_uneven(npes, sms, &s->uneven, err, n)) != GS_EXIT_OK || s->uneven)
+        return rc; /* uneven: every rank read the same counts, none allocates */
     const unsigned int most = gs_mq_receivers(max_per_sm * sms) ? gs_mq_receivers(max_per_sm * sms) : 1u;
     if (!(s->queues = nvshmem_malloc(gs_msgq_bytes(GS_MQ_CAPACITY) * most))) {
         snprintf(err, n, "multi: nvshmem_malloc of the queues failed on PE %u (NVSHMEM_SYMMETRIC_SIZE?)", pe);
