@@ -41,12 +41,6 @@ typedef struct ms_args {
 
 #define MS(way) ((way) == GS_MULTI_SERVER || (way) == GS_MULTI_BROKEN_SERVER)
 
-/* Items a server of `servers` a GPU owns at most. */
-static __host__ __device__ __forceinline__ unsigned int ms_owned_most(unsigned int servers, unsigned int npes)
-{
-    return (GS_MS_ITEMS + servers * npes - 1u) / (servers * npes);
-}
-
 /* Block-collective: a server's or a client's part. */
 static __device__ __forceinline__ void ms_block(const ms_args *a, int broken)
 {
@@ -65,7 +59,7 @@ static __device__ __forceinline__ void ms_block(const ms_args *a, int broken)
         return;
     }
     const unsigned int all = s.servers * s.npes, d = s.pe * s.servers + blockIdx.x;
-    const unsigned int owned = GS_MS_ITEMS > d ? (GS_MS_ITEMS - d + all - 1u) / all : 0u; /* items d, d + all, ... */
+    const unsigned int owned = gs_ms_owned(d, all);
     unsigned long long *bins = ms_dyn + s.npes * gridDim.x;
     for (unsigned int k = threadIdx.x; k < owned; k += blockDim.x)
         bins[k] = 0ull;
@@ -107,7 +101,7 @@ typedef struct ms_state {
 static size_t ms_smem(unsigned int way, unsigned int npes, unsigned int blocks)
 {
     const unsigned int servers = gs_mq_receivers(blocks);
-    return MS(way) && servers ? (size_t)gs_msgq_copies_bytes(npes * blocks) + 8u * ms_owned_most(servers, npes) : 0u;
+    return MS(way) && servers ? (size_t)gs_msgq_copies_bytes(npes * blocks) + 8u * gs_ms_owned(0u, servers * npes) : 0u;
 }
 
 /* Collective (every PE alike): the symmetric arrays for the most blocks of

@@ -30,6 +30,13 @@ GS__MS void gs_ms_op(unsigned long long key, unsigned int items, unsigned int *i
     *v = 1u + (unsigned int)(k & 15u);
 }
 
+/* Items server d of `all` (every GPU's, numbered GPU by GPU) owns: d,
+ * d + all, ... (gsync/multi/server.cuh's owner: id % all). */
+GS__MS unsigned int gs_ms_owned(unsigned int d, unsigned int all)
+{
+    return GS_MS_ITEMS > d ? (GS_MS_ITEMS - d + all - 1u) / all : 0u;
+}
+
 /* Host: every item's (count << 32) + sum after `gpus` GPUs of `blocks`
  * blocks of `threads` each send `msgs` updates a client lane. */
 static inline void gs_ms_expect(unsigned int gpus, unsigned int blocks, unsigned int threads, unsigned int msgs,

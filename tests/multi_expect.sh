@@ -3,7 +3,7 @@
 # one GPU, or a build without NVSHMEM).
 #  1. every way (hier, hierDirect, flat, the split forms of hier and flat, the work alone,
 #     naive, nvshmemGrid, nvshmemBarrierAll, the two ping-pong floors, ticketLock, cohortLock,
-#     queue, ncclGrid, ticketSem, pagerank on road:fla) at 1 and 4 blocks an SM: exit 0, a row for
+#     queue, ncclGrid, ticketSem, pagerank on road:fla, server) at 1 and 4 blocks an SM: exit 0, a row for
 #     each, every row PASS with a time (ncclGrid may SKIP only in a build without NCCL's device API),
 #     ticketSem's detail saying how many were inside at most (2 to 8: its capacity is 8);
 #  1b. gsync's barriers under --wrap (episodes, counters and flags cross 2^32 mid-launch): every row PASS;
@@ -13,6 +13,8 @@
 #     receiver 0 of GPU 0 one message short;
 #  4. the broken twin brokenSem (the semaphore starts 4 permits over its capacity of 8): exit 1,
 #     its row FAIL with more than 8 holders inside;
+#  4b. the broken twin brokenServer (every server drops its arrivals 0, 1000, ...): exit 1, its row
+#     FAIL with an item's count and sum not the host's;
 #  5. pagerank on road:100000 on 1 GPU and on every GPU, at 1 and 2 blocks an SM: PASS (the
 #     ranks and iterations against the host's, as the app family checks); the broken twin brokenPagerank (each GPU updates only its own replica
 #     of the ranks): exit 1, its row FAIL against the host's ranks;
@@ -35,7 +37,7 @@ for r in csv.DictReader(open(sys.argv[1])):
   echo "multi: exit $?, expected 0"; status=1; }
 rows "$tmp/all.csv" | tee "$tmp/all.rows"
 for w in hier hierDirect flat hierSplit hierDirectSplit flatSplit workOnly naive nvshmemGrid nvshmemBarrierAll pingPongRelaxed pingPongRelAcq \
-         ticketLock cohortLock queue ncclGrid ticketSem pagerank; do
+         ticketLock cohortLock queue ncclGrid ticketSem pagerank server; do
   for t in 1 4; do grep -q "^$w,$t," "$tmp/all.rows" || { echo "multi: no row for $w at $t blocks an SM"; status=1; }; done
 done
 bad=$(awk -F, '($4 != "PASS" || $3 == "" || $3 <= 0) &&
@@ -63,6 +65,7 @@ twin() {
 twin brokenNoExchange ".*stale reads" "its stale reads were"
 twin brokenQueue "GPU 0 receiver 0: [0-9]* messages of " "its lost message was"
 twin brokenSem "[0-9]* holders inside, capacity 8" "its 4 permits over capacity were"
+twin brokenServer "item [0-9]*: count [0-9]* and sum [0-9]*, expected " "its dropped messages were"
 twin brokenPagerank "\(vertex [0-9]* (GPU [0-9]*'s): rank\|[0-9]* iterations, the host's\)" "its missing exchange was"
 
 # pagerank on one GPU and on every GPU, the same graph: PASS

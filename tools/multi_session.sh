@@ -8,11 +8,12 @@
 #   probe.txt (nvshmem-debug.log)  a short run first (if it fails: NVSHMEM_DEBUG=INFO's log of it)
 #   probe-nccl.txt (nccl-debug.log)  ncclGrid alone (if it does not PASS: NCCL_DEBUG=INFO's log of it)
 #   ctest-multi.log              gpu_multi (every way PASS, the twins FAIL), gpu_multi_user
-#   multi.csv                    every way (queue included) over --tbs-per-sm 1,2,4,8 on 2 GPUs
+#   multi.csv                    every way (queue and server included) over --tbs-per-sm 1,2,4,8 on 2 GPUs
 #   multi-4.csv                  the same on 4 GPUs (only where there are 4)
 #   multi-broken.csv             brokenNoExchange, which must FAIL (exit 1)
 #   multi-queue-broken.csv       brokenQueue, which must FAIL (exit 1)
 #   multi-sem-broken.csv         brokenSem, which must FAIL (exit 1)
+#   multi-server-broken.csv      brokenServer, which must FAIL (exit 1)
 #   multi-pagerank.csv           pagerank on road:usa on 1, 2 (and 4, where there are 4) GPUs at
 #                                --tbs-per-sm 1,2,4 (blocks of 256), merged from multi-pagerank-gN.csv
 #   multi-pagerank-broken.csv    brokenPagerank on 2 GPUs, which must FAIL (exit 1)
@@ -53,7 +54,7 @@ csv() {
 
 # a short probe first; if it fails, NVSHMEM's own log of it, and once more without CUDA VMM
 # (legacy CUDA IPC handles between the processes), kept for the rest when that works
-probe() { timeout 40 $B multi --gpus 2 --way hier,flat,ticketLock,cohortLock,queue,ticketSem --iters 100 --repeat 1 >"$OUT/probe.txt" 2>&1; }
+probe() { timeout 40 $B multi --gpus 2 --way hier,flat,ticketLock,cohortLock,queue,ticketSem,server --iters 100 --repeat 1 >"$OUT/probe.txt" 2>&1; }
 if ! probe; then
   NVSHMEM_DEBUG=INFO timeout 40 $B multi --gpus 2 --way hier --iters 100 --repeat 1 >"$OUT/nvshmem-debug.log" 2>&1
   if NVSHMEM_DISABLE_CUDA_VMM=1 probe; then
@@ -79,6 +80,7 @@ if [ "${steps#* measure }" != "$steps" ]; then
   csv multi-broken multi --gpus 2 --way brokenNoExchange --iters 2000 --repeat 1
   csv multi-queue-broken multi --gpus 2 --way brokenQueue --iters 2000 --repeat 1
   csv multi-sem-broken multi --gpus 2 --way brokenSem --iters 2000 --repeat 1
+  csv multi-server-broken multi --gpus 2 --way brokenServer --iters 2000 --repeat 1
 fi
 if [ "${steps#* pagerank }" != "$steps" ]; then
   # the program across GPUs: the same graph and code on 1, 2 and 4 GPUs (the first run generates

@@ -96,6 +96,14 @@ static void merge(void)
     CHECK(strcmp(gs_multi_way_name(GS_MULTI_BROKEN_SEM), "brokenSem") == 0);
     CHECK(strcmp(gs_multi_way_unit(GS_MULTI_BROKEN_SEM), "critical section") == 0);
     CHECK(GS_MULTI_SEM < GS_MULTI_DEFAULT_WAYS && GS_MULTI_BROKEN_SEM > GS_MULTI_DEFAULT_WAYS);
+    CHECK(strcmp(gs_multi_way_name(GS_MULTI_SERVER), "server") == 0);
+    CHECK(strcmp(gs_multi_way_unit(GS_MULTI_SERVER), "update") == 0);
+    CHECK(strcmp(gs_multi_way_name(GS_MULTI_BROKEN_SERVER), "brokenServer") == 0);
+    CHECK(strcmp(gs_multi_way_unit(GS_MULTI_BROKEN_SERVER), "update") == 0);
+    CHECK(GS_MULTI_SERVER < GS_MULTI_DEFAULT_WAYS && GS_MULTI_BROKEN_SERVER > GS_MULTI_DEFAULT_WAYS);
+    CHECK(GS_MULTI_BROKEN_SERVER == GS_MULTI_WAYS - 1);
+    CHECK(strcmp(gs_multi_way_name(GS_MULTI_BROKEN_PAGERANK), "brokenPagerank") == 0);
+    CHECK(strcmp(gs_multi_way_unit(GS_MULTI_BROKEN_PAGERANK), "iteration") == 0);
     CHECK(strcmp(gs_multi_way_name(GS_MULTI_WAYS), "?") == 0);
 }
 
@@ -115,12 +123,13 @@ static void rank_device(void)
     /* `all` has the queue and the semaphore and no broken twin; the semaphore's capacity is 8 */
     {
         const gs_multi_options *m = GS_OWN(&o, gs_multi_options);
-        int queue = 0, sem = 0, twin = 0;
+        int queue = 0, sem = 0, server = 0, twin = 0;
         for (int i = 0; i < m->nways; ++i)
             queue += m->ways[i] == GS_MULTI_QUEUE, sem += m->ways[i] == GS_MULTI_SEM,
+                server += m->ways[i] == GS_MULTI_SERVER,
                 twin += m->ways[i] == GS_MULTI_BROKEN || m->ways[i] == GS_MULTI_BROKEN_QUEUE ||
-                        m->ways[i] == GS_MULTI_BROKEN_SEM;
-        CHECK(queue == 1 && sem == 1 && twin == 0);
+                        m->ways[i] == GS_MULTI_BROKEN_SEM || m->ways[i] == GS_MULTI_BROKEN_SERVER;
+        CHECK(queue == 1 && sem == 1 && server == 1 && twin == 0);
         CHECK(m->sem_size == GS_MULTI_SEM_SIZE && GS_MULTI_SEM_SIZE == 8u);
     }
     CHECK(GS_OWN(&o, gs_multi_options)->ways[GS_MULTI_NCCL_GRID] == GS_MULTI_NCCL_GRID); /* in `all` */
