@@ -109,15 +109,13 @@ static size_t ms_smem(unsigned int way, unsigned int npes, unsigned int blocks)
 static int ms_init(ms_state *s, const gs_multi_plan *p, unsigned int pe, unsigned int npes, unsigned int sms,
                    unsigned int max_per_sm, char *err, size_t n)
 {
-    int want = 0, rc;
+    unsigned int most;
+    int rc;
     memset(s, 0, sizeof *s);
-    for (int w = 0; w < p->nways; ++w)
-        want |= MS(p->ways[w]);
-    if (!want)
-        return GS_EXIT_OK;
-    if ((rc = mq_uneven(npes, sms, &s->uneven, err, n)) != GS_EXIT_OK || s->uneven)
-        return rc; /* uneven: none allocates */
-    const unsigned int most = gs_mq_receivers(max_per_sm * sms) ? gs_mq_receivers(max_per_sm * sms) : 1u;
+    if ((rc = mq_start(p, GS_MULTI_SERVER, GS_MULTI_BROKEN_SERVER, npes, sms, max_per_sm, &s->uneven, &most, err,
+                       n)) ||
+        !most)
+        return rc;
     s->queues = nvshmem_malloc(gs_msgq_bytes(GS_MS_CAPACITY) * most);
     s->done = (unsigned int *)nvshmem_malloc(GS_MULTI_LINE * 4u);
     s->bins = (unsigned long long *)nvshmem_malloc(GS_MS_ITEMS * 8u);
