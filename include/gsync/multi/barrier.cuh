@@ -1,29 +1,23 @@
 /* gsync/multi/barrier.cuh: hierarchical whole-grid barrier across the GPUs
  * of a node (gsync's own design; docs/multi.md).
  *
- * Algorithm: each GPU runs one grid of n blocks.  Thread 0 of a block adds 1
- *            to its GPU's arrival counter (never reset: episode e completes
- *            at e * n).  The arrival that completes the GPU's episode leads
- *            it: one fence.release.sys, then a relaxed .sys store of e into
- *            its own slot of every peer's flag array (peer pointers, e.g.
- *            nvshmem_ptr), then it polls its own array's slots with relaxed
- *            .sys loads until every peer has written e, one fence.acquire.sys,
- *            and stores e into its GPU's release word; the other blocks poll it.
- *            Direct (the handle's `direct`): the leader instead adds 1 to every
- *            GPU's release word, its own too (relaxed .sys adds after its one
- *            fence.release.sys), and every block polls its own GPU's word for
- *            e * npes with relaxed .sys loads, then fence.acquire.sys: no
- *            second release inside the GPU, one hop fewer.
- * Ordering:  arrivals atom.acq_rel.gpu; the leader's one release.sys covers
- *            every block of its GPU (cumulative), peers' acquire.sys every
- *            remote arrival; st.release.gpu / ld.relaxed.gpu + fence.acquire.gpu
- *            pass both on inside the GPU.  One .sys release per GPU per
- *            episode, none per block or per peer.
- * Progress:  blocking.  Split phase: arrive never waits; the leader's wait
- *            completes the exchange.
+ * Algorithm: thread 0 of each block adds 1 to its GPU's arrival counter
+ *            (never reset); the arrival reading e * n - 1 leads episode e:
+ *            one fence.release.sys, then a relaxed .sys store of e into its
+ *            slot of every peer's flags (peer pointers); it polls its own
+ *            flags, fence.acquire.sys, and stores e into its GPU's release
+ *            word, which the other blocks poll.  Direct (`direct`): the
+ *            leader adds 1 to every GPU's release word instead and every
+ *            block polls its own for e * npes: no release inside the GPU.
+ * Ordering:  arrivals atom.acq_rel.gpu; the leader's one .sys release is
+ *            cumulative over its GPU, a peer's relaxed .sys poll then
+ *            fence.acquire.sys acquires it (direct: through the adds'
+ *            observation order); inside the GPU st.release.gpu, then
+ *            ld.relaxed.gpu + fence.acquire.gpu.  One .sys release a GPU.
+ * Progress:  blocking; split phase: arrive never waits.
  * Requires:  every block of every GPU resident (cooperative launches); peer
- *            pointers that reach each peer's memory (NVLink or PCIe P2P);
- *            npes <= GS_MULTI_MAX_PES; the words zeroed before each launch.
+ *            pointers (NVLink or PCIe P2P); npes <= GS_MULTI_MAX_PES; the
+ *            words zeroed before each launch.
  * Memory:    per GPU 2 lines + one 128-byte line per PE (gs_multi_barrier_bytes).
  */
 #ifndef GSYNC_MULTI_BARRIER_CUH
