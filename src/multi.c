@@ -72,6 +72,10 @@ static int check(gs_options *o, char *err, size_t n)
     unsigned int rank;
     for (int i = 0; i < m->nways; ++i)
         pr |= m->ways[i] == GS_MULTI_PAGERANK || m->ways[i] == GS_MULTI_BROKEN_PAGERANK;
+    if (o->wrap && o->iters && o->iters < 4u) { /* fewer: one episode's stamps would still be the zeroes */
+        snprintf(err, n, "multi: --wrap needs --iters 4 or more (it has %u)", o->iters);
+        return -1;
+    }
     if (m->gpus == 1u && !pagerank_only(m)) {
         snprintf(err, n, "multi: --gpus 1 runs only the ways pagerank and brokenPagerank (the others need 2 GPUs)");
         return -1;
@@ -530,7 +534,7 @@ const gs_command gs_cmd_multi = {
              "             GPU; ns an update of all GPUs); all: these.  Broken twins,\n"
              "             which must FAIL: brokenNoExchange (hier without the exchange between GPUs),\n"
              "             brokenQueue (queue that loses a message), brokenSem (ticketSem whose semaphore starts\n"
-             "             4 permits over), brokenPagerank (pagerank whose GPUs update only their own copy of\n"
+             "             64 permits over), brokenPagerank (pagerank whose GPUs update only their own copy of\n"
              "             the ranks), brokenServer (server whose servers drop every 1000th message)\n"
              "  --graph    pagerank's graph: road:ny|fla|w|usa, road:N, rmat:SCALE, FILE.gr, FILE.mtx (road:fla)\n"
              "  --tbs-per-sm  blocks of 32 threads (the queue and server: 128, pagerank: 256) per SM on each GPU (1)\n"

@@ -50,7 +50,7 @@ enum gs_multi_way {
 #define GS_MULTI_SEM_FMAS 64u    /* ticketSem's work inside the semaphore: dependent FMAs a thread */
 #define GS_MULTI_SEM_SIZE 8u     /* ticketSem's capacity unless --sem-size says */
 #define GS_MULTI_SEM_MAX 1024u   /* --sem-size's largest */
-#define GS_MULTI_SEM_EXTRA 4u    /* brokenSem's sizing bug: permits over the capacity checked */
+#define GS_MULTI_SEM_EXTRA 64u   /* brokenSem's sizing bug: permits over the capacity checked */
 #define GS_MULTI_GRAPH 512        /* bytes of --graph (pagerank's input) */
 
 /* The command's options (gs_options.own). */

@@ -447,9 +447,19 @@ static int run_way(rank_state *r, const gs_multi_plan *p, unsigned int way, unsi
     a.bar.direct = way == GS_MULTI_HIER_DIRECT || way == GS_MULTI_DIRECT_SPLIT;
     if (way == GS_MULTI_NCCL_GRID && mg_nccl_skip())
         return skip(x, mg_nccl_skip()), GS_EXIT_OK; /* every rank alike (mg_nccl_start) */
-    if (MS(way)) /* the copies of every GPU's queues: past 48 KB on many GPUs */
+    if (MS(way)) { /* the copies of every GPU's queues: past 48 KB on many GPUs */
+        int most = 0, dev = 0;
+        GS_CK(cudaGetDevice(&dev));
+        GS_CK(cudaDeviceGetAttribute(&most, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
+        if (smem_of(r, way, blocks) > (size_t)most) {
+            snprintf(x->detail, sizeof x->detail, "%zu bytes of shared memory a block, more than the %d a block may have",
+                     smem_of(r, way, blocks), most);
+            x->verdict = GS_MULTI_SKIP;
+            return GS_EXIT_OK; /* every rank skips alike: the same GPUs */
+        }
         GS_CK(cudaFuncSetAttribute(kernel_of(way), cudaFuncAttributeMaxDynamicSharedMemorySize,
                                    (int)smem_of(r, way, blocks)));
+    }
     GS_CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, kernel_of(way), (int)threads,
                                                         smem_of(r, way, blocks)));
     if (!SECTIONS(way) && (unsigned int)occ * r->sms < blocks) {

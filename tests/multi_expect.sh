@@ -11,7 +11,7 @@
 #     its row FAIL with stale reads of another GPU's stamps;
 #  3. the broken twin brokenQueue (a receiver loses a message): exit 1, its row FAIL with
 #     receiver 0 of GPU 0 one message short;
-#  4. the broken twin brokenSem (the semaphore starts 4 permits over its capacity of 8): exit 1,
+#  4. the broken twin brokenSem (the semaphore starts 64 permits over its capacity of 8): exit 1,
 #     its row FAIL with more than 8 holders inside;
 #  4b. the broken twin brokenServer (every server drops its arrivals 0, 1000, ...): exit 1, its row
 #     FAIL with an item's count and sum not the host's;
@@ -49,10 +49,14 @@ for t in 1 4; do
 done
 
 # --wrap: every episode number, counter and flag of gsync's barriers crosses 2^32 half way; every row PASS
-"$bench" multi --way hier,hierDirect,flat,hierSplit --wrap --tbs-per-sm 1,4 --iters 2000 --repeat 1 --format csv \
-  >"$tmp/wrap.csv" || { echo "multi --wrap: exit $?, expected 0"; status=1; }
+"$bench" multi --way hier,hierDirect,flat,hierSplit,hierDirectSplit,flatSplit --wrap --tbs-per-sm 1,4 --iters 2000 \
+  --repeat 1 --format csv >"$tmp/wrap.csv" || { echo "multi --wrap: exit $?, expected 0"; status=1; }
 rows "$tmp/wrap.csv" | tee "$tmp/wrap.rows"
-[ "$(grep -c ',PASS,' "$tmp/wrap.rows")" = 8 ] || { echo "multi --wrap: not 8 rows PASS"; status=1; }
+[ "$(grep -c ',PASS,' "$tmp/wrap.rows")" = 12 ] || { echo "multi --wrap: not 12 rows PASS"; status=1; }
+# ... and the stale check still fires past the wrap: brokenNoExchange --wrap must FAIL
+"$bench" multi --way brokenNoExchange --wrap --iters 2000 --repeat 1 --format csv >"$tmp/wrapbroken.csv"
+[ $? = 1 ] && rows "$tmp/wrapbroken.csv" | grep -q "^brokenNoExchange,1,,FAIL,.*stale reads" ||
+  { echo "brokenNoExchange --wrap: its stale reads were not caught (expected FAIL)"; status=1; }
 
 # twin WAY DETAIL WHAT: the broken twin WAY exits 1 and its row FAILs with a detail matching DETAIL
 twin() {
@@ -64,7 +68,7 @@ twin() {
 }
 twin brokenNoExchange ".*stale reads" "its stale reads were"
 twin brokenQueue "GPU 0 receiver 0: [0-9]* messages of " "its lost message was"
-twin brokenSem "[0-9]* holders inside, capacity 8" "its 4 permits over capacity were"
+twin brokenSem "[0-9]* holders inside, capacity 8" "its 64 permits over capacity were"
 twin brokenServer "item [0-9]*: count [0-9]* and sum [0-9]*, expected " "its dropped messages were"
 twin brokenPagerank "\(vertex [0-9]* (GPU [0-9]*'s): rank\|[0-9]* iterations, the host's\)" "its missing exchange was"
 

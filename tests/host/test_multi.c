@@ -160,7 +160,7 @@ static void sem_verdict(void)
     gs_multi_sem_verdict(8, 1000, 1000, 0, 8, &x); /* full, never over */
     CHECK(x.verdict == GS_MULTI_PASS && strcmp(x.detail, "at most 8 of 8 inside at once") == 0);
     memset(&x, 0, sizeof x);
-    gs_multi_sem_verdict(8, 1000, 1000, 0, 12, &x); /* brokenSem's 4 permits over */
+    gs_multi_sem_verdict(8, 1000, 1000, 0, 12, &x); /* brokenSem's permits over */
     CHECK(x.verdict == GS_MULTI_FAIL && strcmp(x.detail, "12 holders inside, capacity 8") == 0);
     memset(&x, 0, sizeof x);
     gs_multi_sem_verdict(8, 1000, 999, 0, 8, &x); /* a block left early */
