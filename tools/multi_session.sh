@@ -70,7 +70,7 @@ cat "$OUT/probe-nccl.txt"
 steps=" ${MULTI_STEPS:-test measure pagerank} "
 if [ "${steps#* test }" != "$steps" ]; then
   # gpu_multi and gpu_multi_user as CTest runs them (only these targets are built here)
-  { timeout 300 tests/multi_expect.sh build/gsync-bench; echo "gpu_multi rc=$?"
+  { timeout 540 tests/multi_expect.sh build/gsync-bench; echo "gpu_multi rc=$?"
     timeout 400 tests/multi_user_expect.sh build/multi_example; echo "gpu_multi_user rc=$?"; } >"$OUT/ctest-multi.log" 2>&1
   grep -E "rc=|BARRIER|runs, every|expected|not caught|no row" "$OUT/ctest-multi.log" | tail -20
 fi
