@@ -17,6 +17,8 @@
 #   async     BFS and SSSP without a barrier beside gsBarrier (app-async-road.csv, app-async-rmat.csv)
 #   scaling   the same over RMAT scales 18-24 and the four road sizes at 4 blocks/SM (app-scaling.csv)
 #   ncu       Nsight Compute on PageRank's persistent kernel, gsBarrier and grid.sync() (ncu-pagerank-*.txt)
+#   ncutopo   Nsight Compute on bfs-topo's persistent kernel and on relaunchGraph's iteration kernels
+#             (ncu-bfstopo-*.txt)
 #   makerun   the README's main job, timed (makerun.log)
 #   racelocal racecheck over the local family (racecheck-local.csv)
 #   relaxed   the relaxed family (relaxed.csv), its histograms on skewed
@@ -143,6 +145,16 @@ for w in "$@"; do
         >"$OUT/ncu-pagerank-$m.txt" 2>&1
       echo "ncu pagerank $m rc=$?" | tee -a "$LOG"
     done ;;
+  ncutopo) # Nsight Compute on bfs-topo: the persistent kernel (gsBarrier) against one of relaunchGraph's
+    # iteration kernels, the same code (why an iteration runs longer inside the persistent kernel)
+    ncu --clock-control none -k regex:app_persistent -c 1 --section SpeedOfLight --section MemoryWorkloadAnalysis \
+      --section Occupancy --section WarpStateStats --section LaunchStats $B app bfs-topo --sync gsBarrier \
+      --graph road:w --tbs-per-sm 8 --repeat 1 >"$OUT/ncu-bfstopo-gsBarrier.txt" 2>&1
+    echo "ncu bfs-topo gsBarrier rc=$?" | tee -a "$LOG"
+    ncu --clock-control none -k regex:app_step -s 200 -c 3 --section SpeedOfLight --section MemoryWorkloadAnalysis \
+      --section Occupancy --section WarpStateStats --section LaunchStats $B app bfs-topo --sync relaunchGraph \
+      --graph road:w --tbs-per-sm 8 --repeat 1 >"$OUT/ncu-bfstopo-relaunch.txt" 2>&1
+    echo "ncu bfs-topo relaunchGraph rc=$?" | tee -a "$LOG" ;;
   async) # BFS and SSSP without a barrier beside gsBarrier and grid.sync() on the USA-sized road graph and RMAT
     csv app-async-road app bfs,sssp --sync async,gsBarrier,gridSync --graph road:usa --tbs-per-sm 2,4,8,16 --repeat 3 --timeout 20
     csv app-async-rmat app bfs,sssp --sync async,gsBarrier --graph rmat:22 --tbs-per-sm 4,8,16 --repeat 3 --timeout 20 ;;
