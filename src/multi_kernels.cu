@@ -318,6 +318,23 @@ static size_t smem_of(const rank_state *r, unsigned int way, unsigned int blocks
     return mq_smem(way, r->npes, blocks) + ms_smem(way, r->npes, blocks);
 }
 
+/* The second argument of the way's kernel: k_ping's relacq, k_lock's cohort,
+ * k_queue's and k_server's broken, k_hier's and k_flat's kind. */
+static int kernel_flag(unsigned int way)
+{
+    switch (way) {
+    case GS_MULTI_PING_RELACQ:
+    case GS_MULTI_COHORT:
+    case GS_MULTI_BROKEN_QUEUE:
+    case GS_MULTI_BROKEN_SERVER: return 1;
+    case GS_MULTI_HIER_SPLIT:
+    case GS_MULTI_DIRECT_SPLIT:
+    case GS_MULTI_FLAT_SPLIT: return K_SPLIT;
+    case GS_MULTI_WORK: return K_WORK;
+    default: return K_PLAIN;
+    }
+}
+
 /* Blocks a GPU runs for this way at per_sm blocks an SM. */
 static unsigned int blocks_of(const rank_state *r, unsigned int way, unsigned int per_sm)
 {
@@ -367,18 +384,10 @@ static int zero_state(rank_state *r, unsigned int way, char *err, size_t n)
 static int launch(rank_state *r, unsigned int way, mg_args *a, unsigned int blocks, unsigned int threads,
                   unsigned long long timeout_ns, float *ms, int *timed_out, char *err, size_t n)
 {
-    int flag = way == GS_MULTI_PING_RELACQ || way == GS_MULTI_COHORT || way == GS_MULTI_BROKEN_QUEUE ||
-               way == GS_MULTI_BROKEN_SERVER, rc;
+    int flag = kernel_flag(way), rc;
     unsigned int fired = 0;
-    void *args[] = {a, &flag}; /* k_ping's relacq, k_lock's cohort, k_queue's and k_server's broken, k_hier's and
-                                  k_flat's kind */
+    void *args[] = {a, &flag};
     const size_t smem = smem_of(r, way, blocks);
-    if (way == GS_MULTI_HIER || way == GS_MULTI_HIER_DIRECT || way == GS_MULTI_FLAT || way == GS_MULTI_BROKEN)
-        flag = K_PLAIN;
-    else if (way == GS_MULTI_HIER_SPLIT || way == GS_MULTI_DIRECT_SPLIT || way == GS_MULTI_FLAT_SPLIT)
-        flag = K_SPLIT;
-    else if (way == GS_MULTI_WORK)
-        flag = K_WORK;
     const int ping = way == GS_MULTI_PING_RELAXED || way == GS_MULTI_PING_RELACQ;
     const int collective = !ping && !SECTIONS(way);
     if ((rc = zero_state(r, way, err, n)) || (rc = mq_zero(&r->mq, &a->q, way, a->verify, r->s, err, n)) ||
