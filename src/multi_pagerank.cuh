@@ -5,18 +5,17 @@
  *
  * GPU pe computes the ranks of its vertex range [lo, hi) (multi_pagerank.h)
  * from the in-arcs of that range.  Every GPU holds, in symmetric memory, a
- * replica of every vertex's share rank(u) / outdeg(u) in two buffers: an
- * iteration reads buffer it & 1 of its own replica only, and writes the
- * shares of its range into buffer (it + 1) & 1 of every GPU's replica
- * (plain coalesced stores through nvshmem_ptr's peer pointers).  The sums an
+ * replica of every vertex's rank in two buffers: an iteration reads buffer
+ * it & 1 of its own replica only, and writes the ranks of its range into
+ * buffer (it + 1) & 1 of every GPU's replica (plain coalesced stores through
+ * nvshmem_ptr's peer pointers).  The sums an
  * iteration needs (the L1 change, the dangling rank) go in fixed point
  * (value * 2^50, 64-bit) into rotating slots on every GPU with relaxed .sys
  * adds, so that every GPU reads the same integer and takes the same end
  * decision whatever order the adds arrived in.  One cross-GPU barrier
  * (gsync's hierarchical barrier, direct form) an iteration orders it all.
- * brokenPagerank writes the shares into its own replica only: on 2 GPUs or
- * more the ranks come out wrong and the host comparison must FAIL.
- * NOT YET RUN ON A GPU when written. */
+ * brokenPagerank writes the ranks into its own replica only: on 2 GPUs or
+ * more the ranks come out wrong and the host comparison must FAIL. */
 #ifndef GSYNC_MULTI_PAGERANK_CUH
 #define GSYNC_MULTI_PAGERANK_CUH
 
@@ -39,9 +38,8 @@ extern "C" {
 
 typedef struct mpr_args {
     gs_multi_barrier_t bar;                     /* direct form */
-    float *share[GS_MULTI_MAX_PES];             /* each GPU's replica as this GPU reaches it: 2 buffers of n */
+    float *rep[GS_MULTI_MAX_PES];               /* each GPU's replica as this GPU reaches it: 2 buffers of n */
     unsigned long long *sums[GS_MULTI_MAX_PES]; /* each GPU's sums: GS_MPR_SUM_WORDS */
-    float *rank;                                /* this GPU's (n; its range used) */
     const unsigned int *row, *col;              /* the range's in-arcs: row rebased to 0, col global */
     const float *inv_out;                       /* n */
     unsigned int *iters;                        /* out: the iterations run */
@@ -96,12 +94,13 @@ static __device__ __forceinline__ void mpr_block_add(const mpr_args &a, unsigned
     /* part is written again only after the barrier's __syncthreads */
 }
 
-/* Iteration `it` of this GPU's range: the app family's arithmetic (app_kernels.cu), with
- * rank(u) * inv_out(u) read as one stored share. */
+/* Iteration `it` of this GPU's range: the app family's arithmetic (app_kernels.cu).
+ * The previous rank of v comes from the buffer read (its own range is current in
+ * its own replica): no separate rank array to read back and write (docs/multi.md). */
 static __device__ __forceinline__ void mpr_iteration(const mpr_args &a, unsigned int it)
 {
     const size_t n = a.n, next = (size_t)((it + 1u) & 1u) * n;
-    const float *src = a.share[a.pe] + (size_t)(it & 1u) * n;
+    const float *src = a.rep[a.pe] + (size_t)(it & 1u) * n;
     const unsigned int stride = gridDim.x * blockDim.x;
     /* slot (it + 2) % 3 was last read before the barrier that ended iteration it - 1 */
     if (blockIdx.x == 0u && threadIdx.x < 2u * GS_MPR_LANES)
@@ -114,15 +113,14 @@ static __device__ __forceinline__ void mpr_iteration(const mpr_args &a, unsigned
         const unsigned int i = v - a.lo;
         float s = 0.0f;
         for (unsigned int e = a.row[i]; e < a.row[i + 1u]; ++e)
-            s += src[a.col[e]];
-        const float r = base + a.damping * s, inv = a.inv_out[v], sh = r * inv;
-        change += fabsf(r - a.rank[v]);
-        a.rank[v] = r;
-        if (inv == 0.0f)
+            s += src[a.col[e]] * a.inv_out[a.col[e]];
+        const float r = base + a.damping * s;
+        change += fabsf(r - src[v]);
+        if (a.inv_out[v] == 0.0f)
             dang += r;
         for (unsigned int q = 0; q < a.npes; ++q)
             if (!a.broken || q == a.pe) /* brokenPagerank: its own replica only */
-                a.share[q][next + v] = sh;
+                a.rep[q][next + v] = r;
     }
     mpr_block_add(a, (it + 1u) % 3u, change, dang);
 }
@@ -144,20 +142,17 @@ static __global__ void k_mpr(mpr_args a)
 }
 
 /* Before each launch: this GPU's replica (buffer 0: the first iteration's
- * shares 1/n * inv_out, as the app family's first iteration reads them;
- * buffer 1: zero) and its range's ranks. */
+ * ranks 1/n, as the app family's first iteration reads them; buffer 1: zero). */
 static __global__ void k_mpr_reset(mpr_args a)
 {
     const float r0 = 1.0f / (float)a.n;
-    float *mine = a.share[a.pe];
+    float *mine = a.rep[a.pe];
     const size_t stride = (size_t)gridDim.x * blockDim.x, t = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
     for (size_t u = t; u < a.n; u += stride)
-        mine[u] = r0 * a.inv_out[u], mine[a.n + u] = 0.0f;
-    for (size_t v = a.lo + t; v < a.hi; v += stride)
-        a.rank[v] = r0;
+        mine[u] = r0, mine[a.n + u] = 0.0f;
 }
 
-/* Rank 0: GPU q's ranks [lo, hi) into its own array. */
+/* Rank 0: GPU q's ranks [lo, hi), from GPU q's replica, into dst. */
 static __global__ void k_mpr_gather(float *dst, const float *src, unsigned int lo, unsigned int hi)
 {
     for (size_t v = lo + (size_t)blockIdx.x * blockDim.x + threadIdx.x; v < hi; v += (size_t)gridDim.x * blockDim.x)
@@ -169,11 +164,10 @@ static __global__ void k_mpr_gather(float *dst, const float *src, unsigned int l
 typedef struct mpr_state {
     int want;                            /* the plan holds a pagerank way */
     gs_mpr_input in;                     /* this rank's share (rank 0: and the host's answer) */
-    float *share, *rank;                 /* symmetric */
+    float *rep;                          /* symmetric: the replica */
     unsigned long long *sums;            /* symmetric */
-    float *peer_rank[GS_MULTI_MAX_PES];  /* rank 0: each GPU's ranks */
     unsigned int *d_row, *d_col, *d_iters;
-    float *d_inv, *got;                  /* got: rank 0's host copy of every rank */
+    float *d_inv, *d_got, *got;          /* rank 0: every GPU's own ranks, on the device and its host copy */
     mpr_args a;
 } mpr_state;
 
@@ -198,18 +192,16 @@ static int mpr_init(mpr_state *s, const gs_multi_plan *p, unsigned int pe, unsig
                  bytes / 1048576.0, pe, (double)free_b / 1048576.0);
         return GS_EXIT_RUNTIME;
     }
-    s->share = (float *)nvshmem_malloc(2u * (size_t)in->n * sizeof(float));
-    s->rank = (float *)nvshmem_malloc((size_t)in->n * sizeof(float));
+    s->rep = (float *)nvshmem_malloc(2u * (size_t)in->n * sizeof(float));
     s->sums = (unsigned long long *)nvshmem_malloc(GS_MPR_SUM_WORDS * sizeof(unsigned long long));
-    if (!s->share || !s->rank || !s->sums) {
+    if (!s->rep || !s->sums) {
         snprintf(err, n, "multi: nvshmem_malloc of pagerank's %.0f MiB failed on PE %u (NVSHMEM_SYMMETRIC_SIZE?)",
                  gs_mpr_symmetric_bytes(in->n) / 1048576.0, pe);
         return GS_EXIT_RUNTIME;
     }
     for (unsigned int q = 0; q < npes; ++q)
-        if (!(s->a.share[q] = (float *)nvshmem_ptr(s->share, (int)q)) ||
-            !(s->a.sums[q] = (unsigned long long *)nvshmem_ptr(s->sums, (int)q)) ||
-            !(s->peer_rank[q] = (float *)nvshmem_ptr(s->rank, (int)q))) {
+        if (!(s->a.rep[q] = (float *)nvshmem_ptr(s->rep, (int)q)) ||
+            !(s->a.sums[q] = (unsigned long long *)nvshmem_ptr(s->sums, (int)q))) {
             snprintf(err, n, "multi: GPU %u does not reach GPU %u's ranks directly (nvshmem_ptr is NULL)", pe, q);
             return GS_EXIT_RUNTIME;
         }
@@ -220,12 +212,14 @@ static int mpr_init(mpr_state *s, const gs_multi_plan *p, unsigned int pe, unsig
     GS_CK(cudaMemcpy(s->d_row, in->row, (k + 1) * sizeof *s->d_row, cudaMemcpyHostToDevice));
     GS_CK(cudaMemcpy(s->d_col, in->col, arcs * sizeof *s->d_col, cudaMemcpyHostToDevice));
     GS_CK(cudaMemcpy(s->d_inv, in->inv_out, (size_t)in->n * sizeof *s->d_inv, cudaMemcpyHostToDevice));
+    if (pe == 0u)
+        GS_CK(cudaMalloc((void **)&s->d_got, (size_t)in->n * sizeof *s->d_got));
     if (pe == 0u && !(s->got = (float *)malloc((size_t)in->n * sizeof *s->got))) {
         snprintf(err, n, "multi: out of host memory");
         return GS_EXIT_RUNTIME;
     }
     mpr_args *a = &s->a;
-    a->rank = s->rank, a->row = s->d_row, a->col = s->d_col, a->inv_out = s->d_inv, a->iters = s->d_iters;
+    a->row = s->d_row, a->col = s->d_col, a->inv_out = s->d_inv, a->iters = s->d_iters;
     a->n = in->n, a->lo = in->lo, a->hi = in->hi, a->pe = pe, a->npes = npes, a->max_iters = GS_MPR_MAX_ITERS;
     a->damping = (float)GS_MPR_DAMPING, a->tol = (double)(float)GS_MPR_TOL, a->dangling0 = in->dangling0;
     return GS_EXIT_OK;
@@ -236,14 +230,12 @@ static void mpr_fini(mpr_state *s)
 {
     if (!s->want)
         return;
-    cudaFree(s->d_row), cudaFree(s->d_col), cudaFree(s->d_inv), cudaFree(s->d_iters);
+    cudaFree(s->d_row), cudaFree(s->d_col), cudaFree(s->d_inv), cudaFree(s->d_iters), cudaFree(s->d_got);
     free(s->got);
     if (s->sums)
         nvshmem_free(s->sums);
-    if (s->rank)
-        nvshmem_free(s->rank);
-    if (s->share)
-        nvshmem_free(s->share);
+    if (s->rep)
+        nvshmem_free(s->rep);
     gs_mpr_free(&s->in);
 }
 
@@ -284,12 +276,13 @@ static int mpr_launch(mpr_state *s, const mpr_args *a, unsigned int blocks, unsi
         /* the host's answer, once, here: the others wait in the host barrier below meanwhile */
         if (!s->in.ref && gs_mpr_reference(&s->in, err, n))
             return GS_EXIT_RUNTIME;
-        for (unsigned int q = 1; q < a->npes; ++q)
-            k_mpr_gather<<<blocks, GS_MPR_THREADS, 0, st>>>(s->rank, s->peer_rank[q], s->in.bounds[q],
-                                                            s->in.bounds[q + 1]);
+        /* the last iteration (it = iters - 1) wrote buffer iters & 1 */
+        for (unsigned int q = 0; q < a->npes; ++q)
+            k_mpr_gather<<<blocks, GS_MPR_THREADS, 0, st>>>(s->d_got, a->rep[q] + (size_t)(*iters & 1u) * a->n,
+                                                            s->in.bounds[q], s->in.bounds[q + 1]);
         GS_CK(cudaGetLastError());
         GS_CK(cudaStreamSynchronize(st));
-        GS_CK(cudaMemcpy(s->got, s->rank, (size_t)a->n * sizeof(float), cudaMemcpyDeviceToHost));
+        GS_CK(cudaMemcpy(s->got, s->d_got, (size_t)a->n * sizeof(float), cudaMemcpyDeviceToHost));
     }
     nvshmem_barrier_all();
     return GS_EXIT_OK;

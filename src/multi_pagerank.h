@@ -79,7 +79,7 @@ int gs_mpr_compare(const gs_mpr_input *in, const float *got, unsigned int iters,
 int gs_mpr_prepare(const char *spec, char *err, size_t n);
 
 /* Symmetric bytes a rank allocates for a graph of n vertices. */
-#define gs_mpr_symmetric_bytes(n) (3.0 * 4.0 * (double)(n) + 8.0 * GS_MPR_SUM_WORDS + 128.0)
+#define gs_mpr_symmetric_bytes(n) (2.0 * 4.0 * (double)(n) + 8.0 * GS_MPR_SUM_WORDS + 128.0)
 
 #ifdef __cplusplus
 }
