@@ -653,6 +653,14 @@ def multi_section(rel, header, rows, section_device):
         parts = [f"vs `{p}`: " + ", ".join(pts) for p, pts in vs.items() if pts]
         if parts:
             notes.append(f"- `{w}` " + "; ".join(parts))
+    if not gpus:  # a program's scaling: each count of GPUs against one GPU
+        for w in dict.fromkeys(r.get("way", "") for r in rows):
+            one = key({"way": w, "gpus": "1"})
+            for k in (x for x in ways if x != one and x.startswith(w + ", ")):
+                a, b = passed_at(cells, one, "ns_median"), passed_at(cells, k, "ns_median")
+                pts = [f"{a(t) / b(t):.2f}x at {tbs_label(t)}" for t in tbs_vals if a(t) and b(t)]
+                if pts:
+                    notes.append(f"- `{k}` against `{one}`: " + ", ".join(pts) + " (time an iteration, 1 GPU / this)")
     return out + notes + ([""] if notes else [])
 
 
