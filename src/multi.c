@@ -1,8 +1,10 @@
 /* multi.c: `gsync-bench multi` (see multi.h): its table and check, the
  * process per GPU, the unique id's exchange, and the merged report. */
 #include "multi.h"
+#include "app/graph.h"
 #include "cli.h"
 #include "device.h"
+#include "multi_pagerank.h"
 #include "report.h"
 #include "table.h"
 
@@ -24,12 +26,14 @@
 GS_OWN_FITS(gs_multi_options);
 
 static const char *const way_names[GS_MULTI_WAYS] = {
-    "hier",           "hierDirect", "flat",       "hierSplit",  "flatSplit",    "workOnly",  "naive",
+    "hier",           "hierDirect", "flat",       "hierSplit",  "hierDirectSplit", "flatSplit",    "workOnly",  "naive",
     "nvshmemGrid",    "nvshmemBarrierAll", "pingPongRelaxed", "pingPongRelAcq", "ticketLock", "cohortLock",
-    "queue",          "ncclGrid",   "brokenNoExchange",  "brokenQueue"};
+    "queue",          "ncclGrid",   "ticketSem",  "pagerank",   "server",      "brokenNoExchange",  "brokenQueue",
+    "brokenSem",      "brokenPagerank", "brokenServer"};
 static const char *const way_units[GS_MULTI_WAYS] = {
-    "episode", "episode", "episode", "episode", "episode", "episode", "episode", "episode", "episode",
-    "one way", "one way", "critical section", "critical section", "message", "episode", "episode", "message"};
+    "episode", "episode", "episode", "episode", "episode", "episode", "episode", "episode", "episode", "episode",
+    "one way", "one way", "critical section", "critical section", "message", "episode", "critical section",
+    "iteration", "update", "episode", "message", "critical section", "iteration", "update"};
 
 const char *gs_multi_way_name(unsigned int way)
 {
@@ -40,19 +44,48 @@ const char *gs_multi_way_unit(unsigned int way)
     return way < GS_MULTI_WAYS ? way_units[way] : "?";
 }
 
-/* Every way but the broken twin. */
+/* Every way but the broken twins; the semaphore's capacity. */
 static void defaults(gs_options *o)
 {
     gs_multi_options *m = GS_OWN(o, gs_multi_options);
+    m->sem_size = GS_MULTI_SEM_SIZE;
     for (m->nways = 0; m->nways < (int)GS_MULTI_DEFAULT_WAYS; ++m->nways)
         m->ways[m->nways] = (unsigned int)m->nways;
 }
 
-/* A rank (GSYNC_MULTI_RANK set by the first process) opens its own GPU. */
+/* Only pagerank ways asked (they alone run on 1 GPU). */
+static int pagerank_only(const gs_multi_options *m)
+{
+    for (int i = 0; i < m->nways; ++i)
+        if (m->ways[i] != GS_MULTI_PAGERANK && m->ways[i] != GS_MULTI_BROKEN_PAGERANK)
+            return 0;
+    return 1;
+}
+
+/* --gpus 1 only for pagerank, --graph only with it and well formed; a rank
+ * (GSYNC_MULTI_RANK set by the first process) opens its own GPU. */
 static int check(gs_options *o, char *err, size_t n)
 {
+    const gs_multi_options *m = GS_OWN(o, const gs_multi_options);
     const char *r = getenv("GSYNC_MULTI_RANK");
+    int pr = 0;
     unsigned int rank;
+    for (int i = 0; i < m->nways; ++i)
+        pr |= m->ways[i] == GS_MULTI_PAGERANK || m->ways[i] == GS_MULTI_BROKEN_PAGERANK;
+    if (o->wrap && o->iters && o->iters < 4u) { /* fewer: one episode's stamps would still be the zeroes */
+        snprintf(err, n, "multi: --wrap needs --iters 4 or more (it has %u)", o->iters);
+        return -1;
+    }
+    if (m->gpus == 1u && !pagerank_only(m)) {
+        snprintf(err, n, "multi: --gpus 1 runs only the ways pagerank and brokenPagerank (the others need 2 GPUs)");
+        return -1;
+    }
+    if (m->graph[0] && !pr) {
+        snprintf(err, n, "multi: --graph applies only to the ways pagerank and brokenPagerank");
+        return -1;
+    }
+    if (m->graph[0] && gs_graph_spec_check(m->graph, err, n))
+        return -1;
     if (r) {
         if (gs_parse_uint(r, 0, GS_MULTI_MAX_GPUS - 1u, &rank)) {
             snprintf(err, n, "GSYNC_MULTI_RANK '%s' is not a whole number from 0 to %u", gs_escape(r),
@@ -147,6 +180,28 @@ void gs_multi_merge(gs_multi_row *total, const gs_multi_row *rank_rows, int n, i
     }
 }
 
+/* ---- the semaphore's checks ---- */
+
+void gs_multi_sem_verdict(unsigned int size, unsigned int want, unsigned int count, unsigned int inside,
+                          unsigned int most, gs_multi_row *x)
+{
+    if (most > size) {
+        x->verdict = GS_MULTI_FAIL;
+        snprintf(x->detail, sizeof x->detail, "%u holders inside, capacity %u", most, size);
+    } else if (count != want) {
+        x->verdict = GS_MULTI_FAIL;
+        snprintf(x->detail, sizeof x->detail, "%u acquisitions counted on GPU 0, %u expected", count, want);
+    } else if (inside != 0u) {
+        x->verdict = GS_MULTI_FAIL;
+        snprintf(x->detail, sizeof x->detail, "%u still counted inside after the launch", inside);
+    } else if (size >= 2u && most < 2u) {
+        x->verdict = GS_MULTI_FAIL;
+        snprintf(x->detail, sizeof x->detail, "never 2 holders inside at once (capacity %u): no overlap", size);
+    } else {
+        snprintf(x->detail, sizeof x->detail, "at most %u of %u inside at once", most, size);
+    }
+}
+
 /* ---- the plan, the ranks and the report ---- */
 
 static int write_file(const char *dir, const char *name, const void *p, size_t len, char *err, size_t n)
@@ -229,12 +284,15 @@ static int make_plan(const gs_options *o, const gs_multi_options *m, unsigned in
     p->lock_iters = p->iters / 20u ? p->iters / 20u : 1u;
     p->repeat = o->repeat;
     p->threads = 32u;
+    p->sem_size = m->sem_size ? m->sem_size : GS_MULTI_SEM_SIZE;
     p->nper_sm = o->ntbs_per_sm ? o->ntbs_per_sm : 1;
     for (int i = 0; i < p->nper_sm; ++i)
         p->per_sm[i] = o->ntbs_per_sm ? o->tbs_per_sm[i] : 1u;
     p->nways = m->nways;
     memcpy(p->ways, m->ways, sizeof p->ways);
     p->timeout_ns = (unsigned long long)(o->timeout_s * 1e9);
+    p->wrap = o->wrap != 0;
+    snprintf(p->graph, sizeof p->graph, "%s", m->graph[0] ? m->graph : GS_MPR_DEFAULT_GRAPH);
     return p->nper_sm * p->nways;
 }
 
@@ -366,7 +424,7 @@ static int run(const gs_options *o, const gs_device_info *dev, const gs_meta *me
     }
     count = gs_device_count();
     gpus = m->gpus ? m->gpus : (unsigned int)(count > (int)GS_MULTI_MAX_GPUS ? (int)GS_MULTI_MAX_GPUS : count);
-    if (count < 2 || (int)gpus > count) {
+    if ((count < 2 && !pagerank_only(m)) || (int)gpus > count) {
         snprintf(err, n, "multi: %s%u GPUs; this machine has %d", m->gpus ? "--gpus asks for " : "needs ",
                  m->gpus ? gpus : 2u, count);
         return GS_EXIT_RUNTIME;
@@ -374,6 +432,12 @@ static int run(const gs_options *o, const gs_device_info *dev, const gs_meta *me
     static gs_multi_plan plan;
     npoints = make_plan(o, m, gpus, &plan);
     report_plan = plan;
+    for (int w = 0; w < plan.nways; ++w) /* the graph into the cache once, NVSHMEM's heap sized for it */
+        if (plan.ways[w] == GS_MULTI_PAGERANK || plan.ways[w] == GS_MULTI_BROKEN_PAGERANK) {
+            if ((rc = gs_mpr_prepare(plan.graph, err, n)) != 0)
+                return rc;
+            break;
+        }
     /* NVLink multicast stays off; a node needs no network transport */
     setenv("NVSHMEM_DISABLE_NVLS", "1", 1);
     setenv("NCCL_NVLS_ENABLE", "0", 1);
@@ -427,28 +491,32 @@ static int run(const gs_options *o, const gs_device_info *dev, const gs_meta *me
 
 #define AT(f) .at = offsetof(gs_multi_options, f)
 static const gs_opt opts[] = {
-    {"--gpus", GS_OPT_UINT, 2, GS_MULTI_MAX_GPUS, "every GPU", AT(gpus)},
+    {"--gpus", GS_OPT_UINT, 1, GS_MULTI_MAX_GPUS, "every GPU", AT(gpus)},
+    {"--sem-size", GS_OPT_UINT, 1, GS_MULTI_SEM_MAX, "8", AT(sem_size)},
     {"--way", GS_OPT_NAMES, .def = "all", AT(ways), .count_at = offsetof(gs_multi_options, nways), .words = way_names,
      .nwords = GS_MULTI_WAYS, .all = GS_MULTI_DEFAULT_WAYS},
+    {"--graph", GS_OPT_TEXT, .def = GS_MPR_DEFAULT_GRAPH, AT(graph), .cap = GS_MULTI_GRAPH},
 };
 #undef AT
 
 const gs_command gs_cmd_multi = {
     .name = "multi",
-    .summary = "gsync-bench multi [OPTIONS]   gsync's barrier, lock and message queue across the GPUs of a\n"
-               "                                     node, beside NVSHMEM's and NCCL's (one process a GPU)\n",
+    .summary = "gsync-bench multi [OPTIONS]   gsync's barrier, lock, semaphore, message queue and server across the\n"
+               "                                     GPUs of a node, beside NVSHMEM's and NCCL's (one process a GPU)\n",
     .usage = "usage: gsync-bench multi [--gpus N] [--way LIST|all] [--tbs-per-sm LIST] [--iters N] [--repeat N]\n"
-             "                         [--timeout S] [--format F]\n"
+             "                         [--sem-size N] [--graph SPEC] [--timeout S] [--format F]\n"
              "  synchronization across the GPUs of one node, one process per GPU over NVSHMEM (NVLink\n"
              "  multicast off; docs/multi.md).  Every block of every GPU stamps each episode and reads\n"
-             "  another GPU's stamp after the barrier; the lock counts its holders on GPU 0; each queue\n"
-             "  receiver checks its count, checksum and every sender lane's order.\n"
-             "  --gpus     GPUs (processes), 2 to 8 (every GPU)\n"
+             "  another GPU's stamp after the barrier; the lock counts its holders on GPU 0, the semaphore\n"
+             "  the most inside at once; each queue receiver checks its count, checksum and every sender\n"
+             "  lane's order; the server's items their counts and sums; pagerank's ranks are checked\n"
+             "  against the host's.\n"
+             "  --gpus     GPUs (processes), 2 to 8 (every GPU); 1 for the pagerank ways alone\n"
              "  --way      hier (gsync's hierarchical barrier: the GPU's own, one exchange between GPUs),\n"
              "             hierDirect (the same, each GPU's leader adds to every GPU's word, every block polls),\n"
              "             flat (gsync's leaderless barrier: each block releases and counts itself on every GPU),\n"
-             "             hierSplit and flatSplit (arrive, 1024 dependent FMAs a thread, wait), workOnly (the\n"
-             "             FMAs alone, no barrier),\n"
+             "             hierSplit, hierDirectSplit and flatSplit (arrive, 1024 dependent FMAs a thread, wait),\n"
+             "             workOnly (the FMAs alone, no barrier),\n"
              "             naive (grid.sync(), a release to each peer in turn, grid.sync()), nvshmemGrid\n"
              "             (grid.sync(), nvshmemx_barrier_all_block, grid.sync()), nvshmemBarrierAll (one\n"
              "             thread a GPU), pingPongRelaxed and pingPongRelAcq (the floor: a flag between GPUs\n"
@@ -457,14 +525,28 @@ const gs_command gs_cmd_multi = {
              "             queue (gsync's message queues at system scope: a block in 4 receives, every lane\n"
              "             of the others sends to receivers of any GPU at random; ns a message of all GPUs),\n"
              "             ncclGrid (grid.sync(), NCCL's device-API LSA barrier, grid.sync(); SKIP in a build\n"
-             "             without NCCL 2.28 or later); all: these.  Broken twins, which must FAIL:\n"
-             "             brokenNoExchange (hier without the exchange between GPUs), brokenQueue (queue that\n"
-             "             loses a message)\n"
-             "  --tbs-per-sm  blocks of 32 threads (the queue: 128) per SM on each GPU (1)\n"
-             "  --iters    barrier episodes and ping-pong rounds a launch; the locks: iters/20 a block; the\n"
-             "             queue: iters/8 messages a sender lane, blocks of 128 threads (2000)\n"
-             "  --repeat   timed launches (5); --timeout: watchdog deadline per launch in seconds (5)\n",
-    .shared = GS_SH(FORMAT) | GS_SH(TBS_PER_SM) | GS_SH(ITERS) | GS_SH(REPEAT) | GS_SH(TIMEOUT), .opts = opts,
+             "             without NCCL 2.28 or later), ticketSem (gsync's ticket semaphore on GPU 0, every\n"
+             "             block of every GPU with weight 1), pagerank (a program: the app family's PageRank, a\n"
+             "             vertex range a GPU, ranks exchanged through symmetric memory, one hierDirect barrier\n"
+             "             an iteration; checked against the host; ns an iteration), server (the\n"
+             "             synchronization server with servers on every GPU: a block in 4 serves, every lane of\n"
+             "             the others sends iters/8 counter updates to 4096 items, each to its owner on any\n"
+             "             GPU; ns an update of all GPUs); all: these.  Broken twins,\n"
+             "             which must FAIL: brokenNoExchange (hier without the exchange between GPUs),\n"
+             "             brokenQueue (queue that loses a message), brokenSem (ticketSem whose semaphore starts\n"
+             "             64 permits over), brokenPagerank (pagerank whose GPUs update only their own copy of\n"
+             "             the ranks), brokenServer (server whose servers drop every 1000th message)\n"
+             "  --graph    pagerank's graph: road:ny|fla|w|usa, road:N, rmat:SCALE, FILE.gr, FILE.mtx (road:fla)\n"
+             "  --tbs-per-sm  blocks of 32 threads (the queue and server: 128, pagerank: 256) per SM on each GPU (1)\n"
+             "  --sem-size  ticketSem's capacity, 1 to 1024 (8)\n"
+             "  --iters    barrier episodes and ping-pong rounds a launch; the locks and the semaphore:\n"
+             "             iters/20 a block; the queue and server: iters/8 messages a sender lane, blocks of 128\n"
+             "             threads (2000); pagerank runs to its tolerance (1e-6, at most 1000 iterations)\n"
+             "  --repeat   timed launches (5); --timeout: watchdog deadline per launch in seconds (5)\n"
+             "  --wrap     the barriers' episodes start iters/2 short of 2^32, their counters and flags set to\n"
+             "             match, so that every launch crosses the wrap half way\n",
+    .shared = GS_SH(FORMAT) | GS_SH(TBS_PER_SM) | GS_SH(ITERS) | GS_SH(REPEAT) | GS_SH(TIMEOUT) | GS_SH(WRAP),
+    .opts = opts,
     .nopts = sizeof opts / sizeof opts[0], .defaults = defaults, .check = check, .run = run,
     .schema = &schema,
 };

@@ -21,6 +21,7 @@ enum gs_multi_way {
     GS_MULTI_HIER_DIRECT,   /* hier, the leaders' adds polled by every block: no release inside the GPU */
     GS_MULTI_FLAT,          /* gsync's flat barrier: every block releases and counts itself on every GPU */
     GS_MULTI_HIER_SPLIT,    /* hier split: arrive, the episode's work, wait */
+    GS_MULTI_DIRECT_SPLIT,  /* hierDirect split: the same */
     GS_MULTI_FLAT_SPLIT,    /* flat split: the same */
     GS_MULTI_WORK,          /* the episode's work alone, no barrier (what a split barrier can hide behind) */
     GS_MULTI_NAIVE,         /* grid.sync(), block 0 releases to each peer in turn, grid.sync() */
@@ -32,30 +33,45 @@ enum gs_multi_way {
     GS_MULTI_COHORT,        /* the cohort lock: passed inside a GPU before crossing */
     GS_MULTI_QUEUE,         /* message queues at .sys scope, per-lane random receivers on every GPU */
     GS_MULTI_NCCL_GRID,     /* grid.sync(), block 0 NCCL's LSA barrier (ncclLsaBarrierSession), grid.sync() */
+    GS_MULTI_SEM,           /* the cross-GPU ticket semaphore, capacity --sem-size, every block weight 1 */
+    GS_MULTI_PAGERANK,      /* a program: PageRank, a vertex range a GPU, shares replicated (multi_pagerank.cuh) */
+    GS_MULTI_SERVER,        /* the synchronization server with servers on every GPU: counters (multi_server.cuh) */
     GS_MULTI_BROKEN,        /* brokenNoExchange: hier without the exchange (must FAIL) */
     GS_MULTI_BROKEN_QUEUE,  /* brokenQueue: queue whose receiver 0 of GPU 0 loses a message (must FAIL) */
+    GS_MULTI_BROKEN_SEM,    /* brokenSem: ticketSem whose semaphore starts GS_MULTI_SEM_EXTRA permits over (must FAIL) */
+    GS_MULTI_BROKEN_PAGERANK, /* brokenPagerank: pagerank whose GPUs update only their own replica (must FAIL) */
+    GS_MULTI_BROKEN_SERVER, /* brokenServer: server whose servers drop every 1000th arrival (must FAIL) */
     GS_MULTI_WAYS
 };
 #define GS_MULTI_DEFAULT_WAYS GS_MULTI_BROKEN /* `all`: every way before the broken twins */
 #define GS_MULTI_MAX_GPUS 8u
 #define GS_MULTI_LOCK_DATA 32u /* words of the lock's critical section, one a thread */
 #define GS_MULTI_WORK_FMAS 1024u /* the split ways' work an episode: dependent FMAs a thread */
+#define GS_MULTI_SEM_FMAS 64u    /* ticketSem's work inside the semaphore: dependent FMAs a thread */
+#define GS_MULTI_SEM_SIZE 8u     /* ticketSem's capacity unless --sem-size says */
+#define GS_MULTI_SEM_MAX 1024u   /* --sem-size's largest */
+#define GS_MULTI_SEM_EXTRA 64u   /* brokenSem's sizing bug: permits over the capacity checked */
+#define GS_MULTI_GRAPH 512        /* bytes of --graph (pagerank's input) */
 
 /* The command's options (gs_options.own). */
 typedef struct gs_multi_options {
     unsigned int gpus;                 /* 0: every GPU */
+    unsigned int sem_size;             /* ticketSem's capacity */
     unsigned int ways[GS_MULTI_WAYS];
     int nways;
+    char graph[GS_MULTI_GRAPH];        /* --graph; "": GS_MPR_DEFAULT_GRAPH */
 } gs_multi_options;
 
 /* What every process runs: the parent writes it, each rank reads it. */
 typedef struct gs_multi_plan {
-    unsigned int gpus, iters, lock_iters, repeat, threads;
+    unsigned int gpus, iters, lock_iters, repeat, threads, sem_size;
     unsigned int per_sm[64];
     int nper_sm;
     unsigned int ways[GS_MULTI_WAYS];
     int nways;
     unsigned long long timeout_ns;
+    unsigned int wrap; /* --wrap: the barriers' episodes start iters/2 short of 2^32 */
+    char graph[GS_MULTI_GRAPH];        /* pagerank's graph */
 } gs_multi_plan;
 
 enum gs_multi_verdict { GS_MULTI_PASS, GS_MULTI_FAIL, GS_MULTI_TIMEOUT, GS_MULTI_SKIP };
@@ -88,6 +104,13 @@ int gs_multi_file_read(const char *dir, const char *name, const char *what, void
 /* Merges rank r's rows into the totals (same order on every rank): times
  * the slowest rank's, the verdict the worst, the first failure's detail. */
 void gs_multi_merge(gs_multi_row *total, const gs_multi_row *rank_rows, int n, int first);
+
+/* ticketSem's checks after the verifying launch (GPU 0's words): the most
+ * holders inside at once within the capacity, every acquisition counted,
+ * none left inside, and (capacity 2 or more) at least 2 inside at some
+ * point.  Sets x's verdict (FAIL) and detail (PASS too: the most inside). */
+void gs_multi_sem_verdict(unsigned int size, unsigned int want, unsigned int count, unsigned int inside,
+                          unsigned int most, gs_multi_row *x);
 
 /* multi_kernels.cu (multi_none.c without NVSHMEM): 1 when built with NVSHMEM. */
 int gs_multi_available(void);

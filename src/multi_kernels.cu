@@ -12,10 +12,12 @@
 #include <gsync/multi/barrier.cuh>
 #include <gsync/multi/cohort.cuh>
 #include <gsync/multi/flat_barrier.cuh>
+#include <gsync/multi/semaphore.cuh>
 
 #include "cuda_check.h"
 #include "multi.h"
 #include "multi_queue.cuh"
+#include "multi_server.cuh"
 extern "C" {
 #include "stats.h"
 }
@@ -35,9 +37,14 @@ typedef struct mg_args {
     gs_multi_ticket_t *lock;        /* PE 0's lock */
     gs_multi_cohort_local_t *local; /* this GPU's part of the cohort lock */
     unsigned int *cs;               /* PE 0's counter, then GS_MULTI_LOCK_DATA words */
+    gs_multi_sem_t *sem;            /* PE 0's semaphore */
+    unsigned int *semw;             /* PE 0's acquisitions, holders inside, most inside: a line each */
+    unsigned int sem_size;
     unsigned int *sink;             /* the split ways' work: written only if it came out zero */
     mq_args q;                      /* queue, brokenQueue (multi_queue.cuh) */
+    ms_args srv;                    /* server, brokenServer (multi_server.cuh) */
     unsigned int pe, npes, iters, verify;
+    unsigned int e0; /* the barriers' episodes are e0 + 1 ... e0 + iters (--wrap: iters/2 short of 2^32) */
 } mg_args;
 
 /* Thread 0, before episode e: this block's stamp (a plain store); after it:
@@ -65,13 +72,13 @@ static __device__ __forceinline__ unsigned int *flag_of(const mg_args *a, unsign
     return a->flags[owner] + GS_MULTI_LINE * writer;
 }
 
-/* An episode's work for the split ways: dependent FMAs, kept by a store that
- * never happens. */
-static __device__ __forceinline__ void work(const mg_args *a)
+/* Work for the split ways (an episode's) and the semaphore (a section's):
+ * `fmas` dependent FMAs, kept by a store that never happens. */
+static __device__ __forceinline__ void work(const mg_args *a, unsigned int fmas)
 {
     float x = 1.0f + (float)threadIdx.x * 1e-7f;
 #pragma unroll 16
-    for (unsigned int k = 0; k < GS_MULTI_WORK_FMAS; ++k)
+    for (unsigned int k = 0; k < fmas; ++k)
         x = fmaf(x, 0.999999f, 1e-7f);
     if (x == 0.0f)
         *a->sink = 1u;
@@ -83,15 +90,16 @@ enum { K_PLAIN, K_SPLIT, K_WORK };
  * split: arrive, the work, wait; work: the work alone */
 static __global__ void k_hier(mg_args a, int kind)
 {
-    for (unsigned int e = 1; e <= a.iters; ++e) {
+    for (unsigned int i = 1; i <= a.iters; ++i) {
+        const unsigned int e = a.e0 + i;
         stamp(&a, e);
         if (kind == K_WORK) {
-            work(&a);
+            work(&a, GS_MULTI_WORK_FMAS);
             continue;
         }
         const int leader = gs_multi_barrier_arrive(&a.bar, e);
         if (kind == K_SPLIT)
-            work(&a);
+            work(&a, GS_MULTI_WORK_FMAS);
         if (!gs_multi_barrier_wait(&a.bar, e, leader))
             return;
         check(&a, e);
@@ -101,11 +109,12 @@ static __global__ void k_hier(mg_args a, int kind)
 /* gsync's flat barrier; split: arrive, the work, wait */
 static __global__ void k_flat(mg_args a, int kind)
 {
-    for (unsigned int e = 1; e <= a.iters; ++e) {
+    for (unsigned int i = 1; i <= a.iters; ++i) {
+        const unsigned int e = a.e0 + i;
         stamp(&a, e);
         gs_multi_flat_arrive(&a.flat, e);
         if (kind == K_SPLIT)
-            work(&a);
+            work(&a, GS_MULTI_WORK_FMAS);
         if (!gs_multi_flat_wait(&a.flat, e))
             return;
         check(&a, e);
@@ -209,10 +218,44 @@ static __global__ void k_lock(mg_args a, int cohort)
     }
 }
 
+/* The cross-GPU semaphore, every block with weight 1 (brokenSem: the same
+ * semaphore, started with GS_MULTI_SEM_EXTRA permits over by the host).
+ * Thread 0 counts its block inside on GPU 0 after entering (ordered after
+ * the entry's ld.acquire.sys by program order) and out before leaving
+ * (before the red.release.sys), with .sys atomics, and keeps the most it
+ * saw: as the semaphore admits at most sem_size, the count never passes it
+ * (docs/multi.md).  The section's work is FMAs, so that holders overlap. */
+static __global__ void k_sem(mg_args a)
+{
+    __shared__ int held;
+    unsigned int *count = a.semw, *inside = a.semw + GS_MULTI_LINE, *most = a.semw + 2u * GS_MULTI_LINE;
+    for (unsigned int i = 0; i < a.iters; ++i) {
+        if (threadIdx.x == 0 && (held = gs_multi_sem_enter(a.sem, 1u, a.sem_size))) {
+            gs_atom_max_relaxed(most, gs_atom_add_relaxed(inside, 1u, GS_SCOPE_SYS) + 1u, GS_SCOPE_SYS);
+            gs_red_add_relaxed(count, 1u, GS_SCOPE_SYS);
+        }
+        __syncthreads();
+        if (!held)
+            return;
+        work(&a, GS_MULTI_SEM_FMAS);
+        __syncthreads();
+        if (threadIdx.x == 0) {
+            gs_red_add_relaxed(inside, ~0u, GS_SCOPE_SYS); /* minus 1 */
+            gs_multi_sem_leave(a.sem, 1u);
+        }
+    }
+}
+
 /* gsync's message queues between GPUs (multi_queue.cuh); brokenQueue loses a message */
 static __global__ void k_queue(mg_args a, int broken)
 {
     mq_block(&a.q, a.pe, a.npes, a.verify, broken);
+}
+
+/* the server with servers on every GPU (multi_server.cuh); brokenServer drops messages */
+static __global__ void k_server(mg_args a, int broken)
+{
+    ms_block(&a.srv, broken);
 }
 
 static __global__ void k_arm(gs_watchdog_t *wd, unsigned long long ns)
@@ -221,6 +264,7 @@ static __global__ void k_arm(gs_watchdog_t *wd, unsigned long long ns)
 }
 
 #include "multi_nccl.cuh" /* ncclGrid: k_nccl_grid, mg_nccl_start/stop/skip */
+#include "multi_pagerank.cuh" /* pagerank, brokenPagerank: mpr_way, mpr_init/fini */
 
 /* ---- host ---- */
 
@@ -228,9 +272,13 @@ typedef struct rank_state {
     unsigned int pe, npes, sms;
     unsigned int *words, *flat, *flags, *stamps, *cs; /* symmetric */
     gs_multi_ticket_t *lock;                   /* symmetric */
+    gs_multi_sem_t *sem;                       /* symmetric */
+    unsigned int *semw;                        /* symmetric: 3 lines */
     gs_multi_cohort_local_t *local;            /* symmetric */
     unsigned int *stale, *sink;
     mq_state mq;                               /* the queue ways' */
+    ms_state ms;                               /* the server ways' */
+    mpr_state mpr;                             /* the pagerank ways' */
     gs_watchdog_t *wd;
     size_t stamp_words;
     cudaEvent_t t0, t1;
@@ -238,6 +286,8 @@ typedef struct rank_state {
 } rank_state;
 
 #define LOCK(way) ((way) == GS_MULTI_TICKET || (way) == GS_MULTI_COHORT)
+#define SEM(way) ((way) == GS_MULTI_SEM || (way) == GS_MULTI_BROKEN_SEM)
+#define SECTIONS(way) (LOCK(way) || SEM(way)) /* iters/20 sections a block, a plain launch, no stamps */
 
 static const void *kernel_of(unsigned int way)
 {
@@ -251,22 +301,34 @@ static const void *kernel_of(unsigned int way)
     case GS_MULTI_PING_RELACQ: return (const void *)k_ping;
     case GS_MULTI_TICKET:
     case GS_MULTI_COHORT: return (const void *)k_lock;
+    case GS_MULTI_SEM:
+    case GS_MULTI_BROKEN_SEM: return (const void *)k_sem;
     case GS_MULTI_QUEUE:
     case GS_MULTI_BROKEN_QUEUE: return (const void *)k_queue;
     case GS_MULTI_NCCL_GRID: return (const void *)k_nccl_grid;
+    case GS_MULTI_SERVER:
+    case GS_MULTI_BROKEN_SERVER: return (const void *)k_server;
     default: return (const void *)k_hier;
     }
 }
 
+/* Dynamic shared memory of a block of `way` (the queue and server ways'). */
+static size_t smem_of(const rank_state *r, unsigned int way, unsigned int blocks)
+{
+    return mq_smem(way, r->npes, blocks) + ms_smem(way, r->npes, blocks);
+}
+
 /* The second argument of the way's kernel: k_ping's relacq, k_lock's cohort,
- * k_queue's broken, k_hier's and k_flat's kind. */
+ * k_queue's and k_server's broken, k_hier's and k_flat's kind. */
 static int kernel_flag(unsigned int way)
 {
     switch (way) {
     case GS_MULTI_PING_RELACQ:
     case GS_MULTI_COHORT:
-    case GS_MULTI_BROKEN_QUEUE: return 1;
+    case GS_MULTI_BROKEN_QUEUE:
+    case GS_MULTI_BROKEN_SERVER: return 1;
     case GS_MULTI_HIER_SPLIT:
+    case GS_MULTI_DIRECT_SPLIT:
     case GS_MULTI_FLAT_SPLIT: return K_SPLIT;
     case GS_MULTI_WORK: return K_WORK;
     default: return K_PLAIN;
@@ -281,8 +343,26 @@ static unsigned int blocks_of(const rank_state *r, unsigned int way, unsigned in
                : per_sm * r->sms;
 }
 
-static int zero_state(rank_state *r, char *err, size_t n)
+/* --wrap (one thread): this GPU's barrier words as e0 episodes of n blocks
+ * a GPU would have left them: the arrivals e0 * n, the release word e0 (the
+ * direct form: e0 * npes adds), every flag e0, the flat counters e0 times
+ * their blocks of every GPU. */
+static __global__ void k_wrap_init(mg_args a, unsigned int n)
 {
+    unsigned int *w = a.bar.words;
+    w[0] = a.e0 * n;
+    w[GS_MULTI_LINE] = a.bar.direct ? a.e0 * a.bar.npes : a.e0;
+    for (unsigned int p = 0; p < a.bar.npes; ++p)
+        *gs__multi_flag(w, p) = a.e0;
+    for (unsigned int j = 0; j < GS_MULTI_FLAT_LINES; ++j)
+        a.flat.counts[a.flat.pe][GS_MULTI_LINE * j] = a.e0 * a.flat.npes * gs__multi_flat_share(n, j);
+}
+
+/* Every way's state zeroed; brokenSem's semaphore (on PE 0) starts
+ * GS_MULTI_SEM_EXTRA permits over: `released` ahead of `next`. */
+static int zero_state(rank_state *r, unsigned int way, char *err, size_t n)
+{
+    const unsigned int extra = GS_MULTI_SEM_EXTRA;
     GS_CK(cudaMemsetAsync(r->words, 0, gs_multi_barrier_bytes(r->npes), r->s));
     GS_CK(cudaMemsetAsync(r->flat, 0, gs_multi_flat_bytes(), r->s));
     GS_CK(cudaMemsetAsync(r->flags, 0, (size_t)GS_MULTI_LINE * 4u * r->npes, r->s));
@@ -290,6 +370,10 @@ static int zero_state(rank_state *r, char *err, size_t n)
     GS_CK(cudaMemsetAsync(r->cs, 0, (1u + GS_MULTI_LOCK_DATA) * 4u, r->s));
     GS_CK(cudaMemsetAsync(r->lock, 0, sizeof *r->lock, r->s));
     GS_CK(cudaMemsetAsync(r->local, 0, sizeof *r->local, r->s));
+    GS_CK(cudaMemsetAsync(r->sem, 0, sizeof *r->sem, r->s));
+    GS_CK(cudaMemsetAsync(r->semw, 0, (size_t)GS_MULTI_LINE * 4u * 3u, r->s));
+    if (way == GS_MULTI_BROKEN_SEM && r->pe == 0)
+        GS_CK(cudaMemcpyAsync(&r->sem->released, &extra, sizeof extra, cudaMemcpyHostToDevice, r->s));
     GS_CK(cudaMemsetAsync(r->stale, 0, 4u, r->s));
     GS_CK(cudaStreamSynchronize(r->s));
     return GS_EXIT_OK;
@@ -303,11 +387,17 @@ static int launch(rank_state *r, unsigned int way, mg_args *a, unsigned int bloc
     int flag = kernel_flag(way), rc;
     unsigned int fired = 0;
     void *args[] = {a, &flag};
-    const size_t smem = mq_smem(way, r->npes, blocks);
+    const size_t smem = smem_of(r, way, blocks);
     const int ping = way == GS_MULTI_PING_RELAXED || way == GS_MULTI_PING_RELACQ;
-    const int collective = !ping && !LOCK(way);
-    if ((rc = zero_state(r, err, n)) || (rc = mq_zero(&r->mq, &a->q, way, a->verify, r->s, err, n)))
+    const int collective = !ping && !SECTIONS(way);
+    if ((rc = zero_state(r, way, err, n)) || (rc = mq_zero(&r->mq, &a->q, way, a->verify, r->s, err, n)) ||
+        (rc = ms_zero(&r->ms, &a->srv, way, r->s, err, n)))
         return rc;
+    if (a->e0 != 0u) { /* before the host barrier: no peer has launched yet */
+        k_wrap_init<<<1, 1, 0, r->s>>>(*a, blocks);
+        GS_CK(cudaGetLastError());
+        GS_CK(cudaStreamSynchronize(r->s));
+    }
     nvshmem_barrier_all();
     k_arm<<<1, 1, 0, r->s>>>(r->wd, timeout_ns);
     GS_CK(cudaGetLastError());
@@ -344,24 +434,44 @@ static int run_way(rank_state *r, const gs_multi_plan *p, unsigned int way, unsi
     static double ms_each[1000];
     const unsigned int blocks = blocks_of(r, way, per_sm);
     const int ping = way == GS_MULTI_PING_RELAXED || way == GS_MULTI_PING_RELACQ;
-    const unsigned int threads = way == GS_MULTI_NVSHMEM_ALL || ping ? 1u : MQ(way) ? GS_MQ_THREADS : p->threads;
+    const unsigned int threads = way == GS_MULTI_NVSHMEM_ALL || ping ? 1u
+                                 : MQ(way)                           ? GS_MQ_THREADS
+                                 : MS(way)                           ? GS_MS_THREADS
+                                                                     : p->threads;
     mg_args a = base;
     int occ = 0, timed_out = 0, rc;
     unsigned int stale = 0, reps = p->repeat > 1000u ? 1000u : p->repeat;
     double ops;
     float ms = 0.0f;
+    if (MPR(way))
+        return mpr_way(&r->mpr, p, way, per_sm, &base.bar, r->sms, r->wd, r->s, r->t0, r->t1, x, err, n);
     memset(x, 0, sizeof *x);
     x->way = way, x->per_sm = per_sm, x->blocks = blocks, x->threads = threads;
-    x->iters = LOCK(way) ? p->lock_iters : p->iters;
+    x->iters = SECTIONS(way) ? p->lock_iters : p->iters;
     a.iters = x->iters;
+    const void *k = kernel_of(way); /* --wrap: gsync's barriers (the peers keep their own counters) */
+    a.e0 = p->wrap && (k == (const void *)k_hier || k == (const void *)k_flat) ? 0u - a.iters / 2u : 0u;
     if (way == GS_MULTI_BROKEN)
         a.bar.npes = 1u, a.bar.pe = 0u; /* its leader exchanges with no one */
-    a.bar.direct = way == GS_MULTI_HIER_DIRECT;
+    a.bar.direct = way == GS_MULTI_HIER_DIRECT || way == GS_MULTI_DIRECT_SPLIT;
     if (way == GS_MULTI_NCCL_GRID && mg_nccl_skip())
         return skip(x, mg_nccl_skip()), GS_EXIT_OK; /* every rank alike (mg_nccl_start) */
+    if (MS(way)) { /* the copies of every GPU's queues: past 48 KB on many GPUs */
+        int most = 0, dev = 0;
+        GS_CK(cudaGetDevice(&dev));
+        GS_CK(cudaDeviceGetAttribute(&most, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
+        if (smem_of(r, way, blocks) > (size_t)most) {
+            snprintf(x->detail, sizeof x->detail, "%zu bytes of shared memory a block, more than the %d a block may have",
+                     smem_of(r, way, blocks), most);
+            x->verdict = GS_MULTI_SKIP;
+            return GS_EXIT_OK; /* every rank skips alike: the same GPUs */
+        }
+        GS_CK(cudaFuncSetAttribute(kernel_of(way), cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                   (int)smem_of(r, way, blocks)));
+    }
     GS_CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, kernel_of(way), (int)threads,
-                                                        mq_smem(way, r->npes, blocks)));
-    if (!LOCK(way) && (unsigned int)occ * r->sms < blocks) {
+                                                        smem_of(r, way, blocks)));
+    if (!SECTIONS(way) && (unsigned int)occ * r->sms < blocks) {
         snprintf(x->detail, sizeof x->detail, "%u blocks of %u threads a GPU are not co-resident (%d an SM fit)",
                  blocks, threads, occ);
         x->verdict = GS_MULTI_SKIP;
@@ -369,14 +479,18 @@ static int run_way(rank_state *r, const gs_multi_plan *p, unsigned int way, unsi
     }
     if (ping && r->npes < 2u)
         return skip(x, "needs 2 GPUs"), GS_EXIT_OK;
-    ops = LOCK(way) ? (double)blocks * r->npes * a.iters : ping ? 2.0 * a.iters : (double)a.iters;
+    ops = SECTIONS(way) ? (double)blocks * r->npes * a.iters : ping ? 2.0 * a.iters : (double)a.iters;
     if (MQ(way) && ((rc = mq_point(&r->mq, &a.q, p, r->pe, r->npes, blocks, x, &ops, err, n)) ||
                     x->verdict == GS_MULTI_SKIP))
         return rc;
-    a.verify = !ping && !LOCK(way);
+    if (MS(way) && ((rc = ms_point(&r->ms, &a.srv, p, r->npes, blocks, x, &ops)) || x->verdict == GS_MULTI_SKIP))
+        return rc;
+    a.verify = !ping && !SECTIONS(way);
     if ((rc = launch(r, way, &a, blocks, threads, p->timeout_ns, &ms, &timed_out, err, n)))
         return rc;
     if (MQ(way) && !timed_out && (rc = mq_check(&r->mq, &a.q, r->pe, x, err, n)))
+        return rc;
+    if (MS(way) && (rc = ms_check(&r->ms, &a.srv, r->pe, r->npes, x, r->s, err, n))) /* every rank: collective */
         return rc;
     if (a.verify)
         GS_CK(cudaMemcpy(&stale, r->stale, sizeof stale, cudaMemcpyDeviceToHost));
@@ -390,6 +504,11 @@ static int run_way(rank_state *r, const gs_multi_plan *p, unsigned int way, unsi
                 snprintf(x->detail, sizeof x->detail, "%s on GPU 0 is %u after %u acquisitions",
                          k ? "a critical-section word" : "the non-atomic count", got[k], want);
             }
+    }
+    if (SEM(way) && r->pe == 0 && !timed_out) {
+        unsigned int w[3 * GS_MULTI_LINE];
+        GS_CK(cudaMemcpy(w, r->semw, sizeof w, cudaMemcpyDeviceToHost));
+        gs_multi_sem_verdict(p->sem_size, (unsigned int)ops, w[0], w[GS_MULTI_LINE], w[2u * GS_MULTI_LINE], x);
     }
     if (timed_out) {
         x->verdict = GS_MULTI_TIMEOUT;
@@ -478,8 +597,10 @@ extern "C" int gs_multi_pe(const gs_multi_plan *plan, unsigned int rank, const c
     r.cs = (unsigned int *)nvshmem_malloc((1u + GS_MULTI_LOCK_DATA) * 4u);
     r.lock = (gs_multi_ticket_t *)nvshmem_malloc(sizeof *r.lock);
     r.local = (gs_multi_cohort_local_t *)nvshmem_malloc(sizeof *r.local);
+    r.sem = (gs_multi_sem_t *)nvshmem_malloc(sizeof *r.sem);
+    r.semw = (unsigned int *)nvshmem_malloc((size_t)GS_MULTI_LINE * 4u * 3u);
     memset(&a, 0, sizeof a);
-    if (!r.words || !r.flat || !r.flags || !r.stamps || !r.cs || !r.lock || !r.local) {
+    if (!r.words || !r.flat || !r.flags || !r.stamps || !r.cs || !r.lock || !r.local || !r.sem || !r.semw) {
         snprintf(err, n, "multi: nvshmem_malloc failed on PE %u (NVSHMEM_SYMMETRIC_SIZE?)", r.pe);
         rc = GS_EXIT_RUNTIME;
     } else if (peers(&r, r.words, a.bar.peer, "barrier words", err, n) ||
@@ -492,13 +613,20 @@ extern "C" int gs_multi_pe(const gs_multi_plan *plan, unsigned int rank, const c
         a.pe = r.pe, a.npes = r.npes, a.local = r.local;
         a.lock = (gs_multi_ticket_t *)nvshmem_ptr(r.lock, 0);
         a.cs = (unsigned int *)nvshmem_ptr(r.cs, 0);
-        if (!a.lock || !a.cs) {
-            snprintf(err, n, "multi: GPU %u does not reach GPU 0's lock directly", r.pe);
+        a.sem = (gs_multi_sem_t *)nvshmem_ptr(r.sem, 0);
+        a.semw = (unsigned int *)nvshmem_ptr(r.semw, 0);
+        a.sem_size = plan->sem_size;
+        if (!a.lock || !a.cs || !a.sem || !a.semw) {
+            snprintf(err, n, "multi: GPU %u does not reach GPU 0's lock or semaphore directly", r.pe);
             rc = GS_EXIT_RUNTIME;
         }
     }
     if (rc == GS_EXIT_OK)
         rc = mq_init(&r.mq, plan, r.pe, r.npes, r.sms, max_per_sm, err, n);
+    if (rc == GS_EXIT_OK)
+        rc = ms_init(&r.ms, plan, r.pe, r.npes, r.sms, max_per_sm, err, n);
+    if (rc == GS_EXIT_OK)
+        rc = mpr_init(&r.mpr, plan, r.pe, r.npes, err, n);
     if (rc == GS_EXIT_OK && (rc = gs_cuda_error((int)cudaMalloc((void **)&r.stale, 4u), err, n, "cudaMalloc")) == 0 &&
         (rc = gs_cuda_error((int)cudaMalloc((void **)&r.sink, 4u), err, n, "cudaMalloc")) == 0 &&
         (rc = gs_cuda_error((int)cudaMalloc((void **)&r.wd, sizeof *r.wd), err, n, "cudaMalloc")) == 0 &&
@@ -522,7 +650,11 @@ extern "C" int gs_multi_pe(const gs_multi_plan *plan, unsigned int rank, const c
     cudaEventDestroy(r.t0);
     cudaEventDestroy(r.t1);
     cudaStreamDestroy(r.s);
+    mpr_fini(&r.mpr);
+    ms_fini(&r.ms);
     mq_fini(&r.mq);
+    nvshmem_free(r.semw);
+    nvshmem_free(r.sem);
     nvshmem_free(r.local);
     nvshmem_free(r.lock);
     nvshmem_free(r.cs);

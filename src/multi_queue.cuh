@@ -147,25 +147,40 @@ static size_t mq_smem(unsigned int way, unsigned int npes, unsigned int blocks)
     return MQ(way) ? (size_t)gs_msgq_copies_bytes(gs_mq_receivers(blocks) * npes) : 0u;
 }
 
-/* Collective (every PE alike, from the same plan): the queues in symmetric
- * memory, for the most blocks of the plan, when it has a queue way. */
-static int mq_init(mq_state *s, const gs_multi_plan *p, unsigned int pe, unsigned int npes,
-                   unsigned int sms, unsigned int max_per_sm, char *err, size_t n)
+/* The start of the queue and server ways' init: *most, the most receivers
+ * (servers) a GPU runs in the plan, 0 when it holds neither `way` nor `twin`
+ * or (*uneven) the GPUs differ in SM count.  Every rank reads the same
+ * counts, so all agree: then none allocates and the ways skip. */
+static int mq_start(const gs_multi_plan *p, unsigned int way, unsigned int twin, unsigned int npes, unsigned int sms,
+                    unsigned int max_per_sm, int *uneven, unsigned int *most, char *err, size_t n)
 {
     int want = 0;
-    memset(s, 0, sizeof *s);
+    *uneven = 0, *most = 0u;
     for (int w = 0; w < p->nways; ++w)
-        want |= MQ(p->ways[w]);
+        want |= p->ways[w] == way || p->ways[w] == twin;
     if (!want)
         return GS_EXIT_OK;
     for (unsigned int q = 0; q < npes; ++q) { /* rank q runs on device q; every rank sees every device */
         int theirs = 0;
         GS_CK(cudaDeviceGetAttribute(&theirs, cudaDevAttrMultiProcessorCount, (int)q));
-        s->uneven |= (unsigned int)theirs != sms;
+        *uneven |= (unsigned int)theirs != sms;
     }
-    if (s->uneven) /* every rank read the same counts: none allocates */
-        return GS_EXIT_OK;
-    const unsigned int most = gs_mq_receivers(max_per_sm * sms) ? gs_mq_receivers(max_per_sm * sms) : 1u;
+    if (!*uneven)
+        *most = gs_mq_receivers(max_per_sm * sms) ? gs_mq_receivers(max_per_sm * sms) : 1u;
+    return GS_EXIT_OK;
+}
+
+/* Collective (every PE alike, from the same plan): the queues in symmetric
+ * memory, for the most blocks of the plan, when it has a queue way. */
+static int mq_init(mq_state *s, const gs_multi_plan *p, unsigned int pe, unsigned int npes,
+                   unsigned int sms, unsigned int max_per_sm, char *err, size_t n)
+{
+    unsigned int most;
+    int rc;
+    memset(s, 0, sizeof *s);
+    if ((rc = mq_start(p, GS_MULTI_QUEUE, GS_MULTI_BROKEN_QUEUE, npes, sms, max_per_sm, &s->uneven, &most, err, n)) ||
+        !most)
+        return rc;
     if (!(s->queues = nvshmem_malloc(gs_msgq_bytes(GS_MQ_CAPACITY) * most))) {
         snprintf(err, n, "multi: nvshmem_malloc of the queues failed on PE %u (NVSHMEM_SYMMETRIC_SIZE?)", pe);
         return GS_EXIT_RUNTIME;

@@ -8,14 +8,20 @@
 #   probe.txt (nvshmem-debug.log)  a short run first (if it fails: NVSHMEM_DEBUG=INFO's log of it)
 #   probe-nccl.txt (nccl-debug.log)  ncclGrid alone (if it does not PASS: NCCL_DEBUG=INFO's log of it)
 #   ctest-multi.log              gpu_multi (every way PASS, the twins FAIL), gpu_multi_user
-#   multi.csv                    every way (queue included) over --tbs-per-sm 1,2,4,8 on 2 GPUs
+#   multi.csv                    every way (queue and server included) over --tbs-per-sm 1,2,4,8 on 2 GPUs
 #   multi-4.csv                  the same on 4 GPUs (only where there are 4)
 #   multi-broken.csv             brokenNoExchange, which must FAIL (exit 1)
 #   multi-queue-broken.csv       brokenQueue, which must FAIL (exit 1)
+#   multi-sem-broken.csv         brokenSem, which must FAIL (exit 1)
+#   multi-server-broken.csv      brokenServer, which must FAIL (exit 1)
+#   multi-pagerank.csv           pagerank on road:usa on 1, 2 (and 4, where there are 4) GPUs at
+#                                --tbs-per-sm 1,2,4 (blocks of 256), merged from multi-pagerank-gN.csv
+#   multi-pagerank-broken.csv    brokenPagerank on 2 GPUs, which must FAIL (exit 1)
 # Each CSV's command goes to NAME.cmd; stderr to run.log.  Every run is under
 # `timeout`, so that a hung rank costs minutes at most.  MULTI_STEPS picks
 # the parts after the probe (default "test measure"), so that a second call
-# on the same machine can do what did not fit the first one's ten minutes.
+# on the same machine can do what did not fit the first one's ten minutes
+# (MULTI_STEPS=pagerank: the pagerank runs alone).
 set -uo pipefail
 OUT=${OUT:-gpu-out}
 mkdir -p "$OUT"
@@ -48,7 +54,7 @@ csv() {
 
 # a short probe first; if it fails, NVSHMEM's own log of it, and once more without CUDA VMM
 # (legacy CUDA IPC handles between the processes), kept for the rest when that works
-probe() { timeout 40 $B multi --gpus 2 --way hier,flat,ticketLock,cohortLock,queue --iters 100 --repeat 1 >"$OUT/probe.txt" 2>&1; }
+probe() { timeout 40 $B multi --gpus 2 --way hier,flat,ticketLock,cohortLock,queue,ticketSem,server --iters 100 --repeat 1 >"$OUT/probe.txt" 2>&1; }
 if ! probe; then
   NVSHMEM_DEBUG=INFO timeout 40 $B multi --gpus 2 --way hier --iters 100 --repeat 1 >"$OUT/nvshmem-debug.log" 2>&1
   if NVSHMEM_DISABLE_CUDA_VMM=1 probe; then
@@ -61,10 +67,10 @@ timeout 60 $B multi --gpus 2 --way ncclGrid --iters 100 --repeat 1 >"$OUT/probe-
 grep -q "PASS" "$OUT/probe-nccl.txt" ||
   NCCL_DEBUG=INFO timeout 60 $B multi --gpus 2 --way ncclGrid --iters 100 --repeat 1 >"$OUT/nccl-debug.log" 2>&1
 cat "$OUT/probe-nccl.txt"
-steps=" ${MULTI_STEPS:-test measure} "
+steps=" ${MULTI_STEPS:-test measure pagerank} "
 if [ "${steps#* test }" != "$steps" ]; then
   # gpu_multi and gpu_multi_user as CTest runs them (only these targets are built here)
-  { timeout 300 tests/multi_expect.sh build/gsync-bench; echo "gpu_multi rc=$?"
+  { timeout 540 tests/multi_expect.sh build/gsync-bench; echo "gpu_multi rc=$?"
     timeout 400 tests/multi_user_expect.sh build/multi_example; echo "gpu_multi_user rc=$?"; } >"$OUT/ctest-multi.log" 2>&1
   grep -E "rc=|BARRIER|runs, every|expected|not caught|no row" "$OUT/ctest-multi.log" | tail -20
 fi
@@ -73,6 +79,22 @@ if [ "${steps#* measure }" != "$steps" ]; then
   [ "$gpus" -ge 4 ] && csv multi-4 multi --gpus 4 --tbs-per-sm 1,2,4,8 --iters 2000 --repeat 7
   csv multi-broken multi --gpus 2 --way brokenNoExchange --iters 2000 --repeat 1
   csv multi-queue-broken multi --gpus 2 --way brokenQueue --iters 2000 --repeat 1
+  csv multi-sem-broken multi --gpus 2 --way brokenSem --iters 2000 --repeat 1
+  csv multi-server-broken multi --gpus 2 --way brokenServer --iters 2000 --repeat 1
+fi
+if [ "${steps#* pagerank }" != "$steps" ]; then
+  # the program across GPUs: the same graph and code on 1, 2 and 4 GPUs (the first run generates
+  # road:usa into build/graphs, about 15 s; rank 0 computes the host's answer each run, about 20 s)
+  for g in 1 2 4; do
+    [ "$gpus" -ge $g ] && csv multi-pagerank-g$g multi --gpus $g --way pagerank --graph road:usa --tbs-per-sm 1,2,4 --repeat 5
+  done
+  python3 -c 'import sys
+lines = [open(f).read().splitlines() for f in sys.argv[2:]]
+with open(sys.argv[1], "w") as out:
+    out.write("\n".join([lines[0][0]] + [l for f in lines for l in f[1:]]) + "\n")' \
+    "$OUT/multi-pagerank.csv" "$OUT"/multi-pagerank-g[0-9].csv
+  cat "$OUT"/multi-pagerank-g[0-9].cmd >"$OUT/multi-pagerank.cmd"
+  csv multi-pagerank-broken multi --gpus 2 --way brokenPagerank --graph road:fla --repeat 1
 fi
 python3 -c 'import csv, sys
 for f in sys.argv[1:]:

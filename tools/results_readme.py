@@ -605,16 +605,18 @@ def server_section(rel, header, rows, section_device):
 
 MULTI_BARRIERS = ("hier", "hierDirect", "flat")
 MULTI_PEERS = ("nvshmemGrid", "ncclGrid", "naive")
+MULTI_RATES = {"message": "G msgs/s", "update": "G updates/s"}
 
 
 def multi_cell(r):
-    """A multi row's cell: its verdict unless PASS; the queue's (per
-    message) in G messages/s; the rest in ns as ns_cell writes them."""
+    """A multi row's cell: its verdict unless PASS; the queue's and the
+    server's (per message, per update) in G a second; the rest in ns as
+    ns_cell writes them."""
     if r is None:
         return ""
     if r.get("verdict") != "PASS":
         return r.get("verdict") or "-"
-    if r.get("per") == "message":
+    if r.get("per") in MULTI_RATES:
         v = num(r.get("ns_median"))
         return small_ns_cell(1.0 / v, r.get("noise_pct")) if v else "-"
     return ns_cell(r.get("ns_median"), r.get("noise_pct"))
@@ -625,20 +627,22 @@ def multi_section(rel, header, rows, section_device):
     tbs_per_sm; below, each gsync barrier's speed against the peers."""
     if not rows:
         return [f"`{rel}`: no rows.", ""]
-    ways = list(dict.fromkeys(r.get("way", "") for r in rows))
+    gpus, repeat = uniform(rows, "gpus"), uniform(rows, "repeat")
+    # a row per way, or per way and count of GPUs where the CSV holds several counts
+    key = (lambda r: r.get("way", "")) if gpus else (lambda r: f"{r.get('way', '')}, {r.get('gpus', '')} GPU" + ("" if r.get("gpus") == "1" else "s"))
+    ways = list(dict.fromkeys(key(r) for r in rows))
     tbs_vals = sorted({r.get("tbs_per_sm", "") for r in rows}, key=int_key)
     cells = {}
     for r in rows:
-        cells.setdefault((r.get("way", ""), r.get("tbs_per_sm", "")), r)
+        cells.setdefault((key(r), r.get("tbs_per_sm", "")), r)
     body = []
     for w in ways:
         per = next(r.get("per", "") for (x, _), r in cells.items() if x == w)
-        body.append([f"`{w}`" + (" (G msgs/s)" if per == "message" else ""), per] +
+        body.append([f"`{w}`" + (f" ({MULTI_RATES[per]})" if per in MULTI_RATES else ""), per] +
                     [multi_cell(cells.get((w, t))) for t in tbs_vals])
-    gpus, repeat = uniform(rows, "gpus"), uniform(rows, "repeat")
     what = (f"synchronization across {gpus or 'several'} GPUs (gsync-bench multi), ns median"
             + (f" of {repeat}" if repeat else "") + " per unit of the `per` column at each count of "
-            "blocks per SM on each GPU (the queue: G messages/s); ±noise shown when >= 1%.")
+            "blocks per SM on each GPU (the queue and the server: G a second); ±noise shown when >= 1%.")
     out = [caption(rel, rows, section_device, what), ""]
     out += table(["way", "per"] + [tbs_label(t) for t in tbs_vals], body, right_from=2)
     out.append("")
@@ -649,6 +653,14 @@ def multi_section(rel, header, rows, section_device):
         parts = [f"vs `{p}`: " + ", ".join(pts) for p, pts in vs.items() if pts]
         if parts:
             notes.append(f"- `{w}` " + "; ".join(parts))
+    if not gpus:  # a program's scaling: each count of GPUs against one GPU
+        for w in dict.fromkeys(r.get("way", "") for r in rows):
+            one = key({"way": w, "gpus": "1"})
+            for k in (x for x in ways if x != one and x.startswith(w + ", ")):
+                a, b = passed_at(cells, one, "ns_median"), passed_at(cells, k, "ns_median")
+                pts = [f"{a(t) / b(t):.2f}x at {tbs_label(t)}" for t in tbs_vals if a(t) and b(t)]
+                if pts:
+                    notes.append(f"- `{k}` against `{one}`: " + ", ".join(pts) + " (time an iteration, 1 GPU / this)")
     return out + notes + ([""] if notes else [])
 
 

@@ -130,6 +130,7 @@ static __device__ __forceinline__ void gs_st_release(unsigned int *p, unsigned i
 #define GS__ATOM2_STMT_acq_rel_inc(q) GS__ATOM2("acq_rel", "inc.u32", q)
 #define GS__ATOM2_STMT_release_or(q) GS__ATOM2("release", "or.b32", q)
 #define GS__ATOM2_STMT_relaxed_and(q) GS__ATOM2("relaxed", "and.b32", q)
+#define GS__ATOM2_STMT_relaxed_max(q) GS__ATOM2("relaxed", "max.u32", q)
 
 /* gs_atom_add_*: atom.SEM.SCOPE.add.u32 */
 GS__DEF_ATOM2(gs_atom_add_relaxed, relaxed, add)
@@ -147,6 +148,8 @@ GS__DEF_ATOM2(gs_atom_inc_acq_rel, acq_rel, inc)
 /* gs_atom_or_release: atom.release.SCOPE.or.b32; gs_atom_and_relaxed: atom.relaxed.SCOPE.and.b32 */
 GS__DEF_ATOM2(gs_atom_or_release, release, or)
 GS__DEF_ATOM2(gs_atom_and_relaxed, relaxed, and)
+/* gs_atom_max_relaxed: atom.relaxed.SCOPE.max.u32 (unsigned, sm_70), returns the old value */
+GS__DEF_ATOM2(gs_atom_max_relaxed, relaxed, max)
 
 /* 64-bit read-modify-writes, relaxed: atom.relaxed.SCOPE.OP, returns the old value (sm_70) */
 #define GS__DEF_ATOM64(fn, op)                                                                              \

@@ -59,8 +59,8 @@ int main(void)
     /* --wrap: a flag of run only, carried into every planned point */
     CHECK(parse(&o, "run ticketMutex --wrap") == 0 && o.wrap == 1);
     CHECK(parse(&o, "run ticketMutex") == 0 && o.wrap == 0);
-    CHECK(usage("suite --wrap", "--wrap does not apply to 'gsync-bench suite' (it applies to run, server;"));
-    CHECK(usage("--wrap", "--wrap does not apply to 'gsync-bench suite' (it applies to run, server;"));
+    CHECK(usage("suite --wrap", "--wrap does not apply to 'gsync-bench suite' (it applies to run, server, multi;"));
+    CHECK(usage("--wrap", "--wrap does not apply to 'gsync-bench suite' (it applies to run, server, multi;"));
     CHECK(usage("run gsBarrier --wrap=1", "'--wrap=1' takes no value"));
     CHECK(parse(&o, "plain --tbs-per-sm 1,2 --repeat 7") == 0 && o.cmd == C("plain") && o.repeat == 7);
     CHECK(parse(&o, "tune --format csv") == 0 && o.cmd == C("tune") && o.format == GS_FORMAT_CSV);

@@ -91,6 +91,19 @@ static void merge(void)
     CHECK(strcmp(gs_multi_way_unit(GS_MULTI_BROKEN_QUEUE), "message") == 0);
     CHECK(strcmp(gs_multi_way_name(GS_MULTI_NCCL_GRID), "ncclGrid") == 0);
     CHECK(strcmp(gs_multi_way_unit(GS_MULTI_NCCL_GRID), "episode") == 0);
+    CHECK(strcmp(gs_multi_way_name(GS_MULTI_SEM), "ticketSem") == 0);
+    CHECK(strcmp(gs_multi_way_unit(GS_MULTI_SEM), "critical section") == 0);
+    CHECK(strcmp(gs_multi_way_name(GS_MULTI_BROKEN_SEM), "brokenSem") == 0);
+    CHECK(strcmp(gs_multi_way_unit(GS_MULTI_BROKEN_SEM), "critical section") == 0);
+    CHECK(GS_MULTI_SEM < GS_MULTI_DEFAULT_WAYS && GS_MULTI_BROKEN_SEM > GS_MULTI_DEFAULT_WAYS);
+    CHECK(strcmp(gs_multi_way_name(GS_MULTI_SERVER), "server") == 0);
+    CHECK(strcmp(gs_multi_way_unit(GS_MULTI_SERVER), "update") == 0);
+    CHECK(strcmp(gs_multi_way_name(GS_MULTI_BROKEN_SERVER), "brokenServer") == 0);
+    CHECK(strcmp(gs_multi_way_unit(GS_MULTI_BROKEN_SERVER), "update") == 0);
+    CHECK(GS_MULTI_SERVER < GS_MULTI_DEFAULT_WAYS && GS_MULTI_BROKEN_SERVER > GS_MULTI_DEFAULT_WAYS);
+    CHECK(GS_MULTI_BROKEN_SERVER == GS_MULTI_WAYS - 1);
+    CHECK(strcmp(gs_multi_way_name(GS_MULTI_BROKEN_PAGERANK), "brokenPagerank") == 0);
+    CHECK(strcmp(gs_multi_way_unit(GS_MULTI_BROKEN_PAGERANK), "iteration") == 0);
     CHECK(strcmp(gs_multi_way_name(GS_MULTI_WAYS), "?") == 0);
 }
 
@@ -107,14 +120,17 @@ static void rank_device(void)
     unsetenv("GSYNC_MULTI_RANK");
     CHECK(parse(NULL, NULL, &o, err, sizeof err) == GS_EXIT_OK && o.device == 0u);
     CHECK(GS_OWN(&o, gs_multi_options)->nways == GS_MULTI_DEFAULT_WAYS);
-    /* `all` has the queue and no broken twin */
+    /* `all` has the queue and the semaphore and no broken twin; the semaphore's capacity is 8 */
     {
         const gs_multi_options *m = GS_OWN(&o, gs_multi_options);
-        int queue = 0, twin = 0;
+        int queue = 0, sem = 0, server = 0, twin = 0;
         for (int i = 0; i < m->nways; ++i)
-            queue += m->ways[i] == GS_MULTI_QUEUE,
-                twin += m->ways[i] == GS_MULTI_BROKEN || m->ways[i] == GS_MULTI_BROKEN_QUEUE;
-        CHECK(queue == 1 && twin == 0);
+            queue += m->ways[i] == GS_MULTI_QUEUE, sem += m->ways[i] == GS_MULTI_SEM,
+                server += m->ways[i] == GS_MULTI_SERVER,
+                twin += m->ways[i] == GS_MULTI_BROKEN || m->ways[i] == GS_MULTI_BROKEN_QUEUE ||
+                        m->ways[i] == GS_MULTI_BROKEN_SEM || m->ways[i] == GS_MULTI_BROKEN_SERVER;
+        CHECK(queue == 1 && sem == 1 && server == 1 && twin == 0);
+        CHECK(m->sem_size == GS_MULTI_SEM_SIZE && GS_MULTI_SEM_SIZE == 8u);
     }
     CHECK(GS_OWN(&o, gs_multi_options)->ways[GS_MULTI_NCCL_GRID] == GS_MULTI_NCCL_GRID); /* in `all` */
     setenv("GSYNC_MULTI_RANK", "3", 1);
@@ -128,6 +144,39 @@ static void rank_device(void)
     CHECK(parse("--way", "queue,brokenQueue", &o, err, sizeof err) == GS_EXIT_OK &&
           GS_OWN(&o, gs_multi_options)->nways == 2 && GS_OWN(&o, gs_multi_options)->ways[0] == GS_MULTI_QUEUE &&
           GS_OWN(&o, gs_multi_options)->ways[1] == GS_MULTI_BROKEN_QUEUE);
+    CHECK(parse("--way", "ticketSem,brokenSem", &o, err, sizeof err) == GS_EXIT_OK &&
+          GS_OWN(&o, gs_multi_options)->nways == 2 && GS_OWN(&o, gs_multi_options)->ways[0] == GS_MULTI_SEM &&
+          GS_OWN(&o, gs_multi_options)->ways[1] == GS_MULTI_BROKEN_SEM);
+    CHECK(parse("--sem-size", "3", &o, err, sizeof err) == GS_EXIT_OK && GS_OWN(&o, gs_multi_options)->sem_size == 3u);
+    CHECK(parse("--sem-size", "0", &o, err, sizeof err) == GS_EXIT_USAGE && strstr(err, "--sem-size"));
+    CHECK(parse("--sem-size", "1025", &o, err, sizeof err) == GS_EXIT_USAGE && strstr(err, "1 to 1024"));
+}
+
+/* ticketSem's checks: each way the semaphore or the run can go wrong FAILs with its own detail */
+static void sem_verdict(void)
+{
+    gs_multi_row x;
+    memset(&x, 0, sizeof x);
+    gs_multi_sem_verdict(8, 1000, 1000, 0, 8, &x); /* full, never over */
+    CHECK(x.verdict == GS_MULTI_PASS && strcmp(x.detail, "at most 8 of 8 inside at once") == 0);
+    memset(&x, 0, sizeof x);
+    gs_multi_sem_verdict(8, 1000, 1000, 0, 12, &x); /* brokenSem's permits over */
+    CHECK(x.verdict == GS_MULTI_FAIL && strcmp(x.detail, "12 holders inside, capacity 8") == 0);
+    memset(&x, 0, sizeof x);
+    gs_multi_sem_verdict(8, 1000, 999, 0, 8, &x); /* a block left early */
+    CHECK(x.verdict == GS_MULTI_FAIL && strstr(x.detail, "999 acquisitions counted on GPU 0, 1000 expected"));
+    memset(&x, 0, sizeof x);
+    gs_multi_sem_verdict(8, 1000, 1000, 1, 8, &x); /* one never counted out */
+    CHECK(x.verdict == GS_MULTI_FAIL && strstr(x.detail, "1 still counted inside after the launch"));
+    memset(&x, 0, sizeof x);
+    gs_multi_sem_verdict(8, 1000, 1000, 0, 1, &x); /* a semaphore that serializes */
+    CHECK(x.verdict == GS_MULTI_FAIL && strstr(x.detail, "no overlap"));
+    memset(&x, 0, sizeof x);
+    gs_multi_sem_verdict(1, 1000, 1000, 0, 1, &x); /* capacity 1: a lock, 1 is all it may reach */
+    CHECK(x.verdict == GS_MULTI_PASS);
+    memset(&x, 0, sizeof x);
+    gs_multi_sem_verdict(1, 1000, 1000, 0, 2, &x);
+    CHECK(x.verdict == GS_MULTI_FAIL && strcmp(x.detail, "2 holders inside, capacity 1") == 0);
 }
 
 int main(void)
@@ -136,5 +185,6 @@ int main(void)
     file_exchange();
     merge();
     rank_device();
+    sem_verdict();
     return check_done();
 }

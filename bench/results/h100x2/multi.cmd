@@ -1,1 +1,1 @@
-gsync-bench multi --gpus 2 --tbs-per-sm 1,2,4,8 --iters 2000 --repeat 7 --format csv (at commit 9c1c746: every way of that tree, its flat barrier with 32 counter lines and the flatPollPeers way, both since changed; the ways hier, hierDirect, hierSplit, workOnly and the rest are today's code)
+gsync-bench multi --gpus 2 --tbs-per-sm 1,2,4,8 --iters 2000 --repeat 7 --format csv (at commit 497b9a9: its pagerank rows predate the replicas of ranks of a718251; multi-pagerank.csv is the program's current measurement)

@@ -1,5 +1,6 @@
 /* gsync/msg/server.cuh: the synchronization-server architecture (Wang,
- * Fussell and Lin) on gsync's message queues.
+ * Fussell and Lin) on gsync's message queues.  Across GPUs: multi/server.cuh,
+ * on the gs__server_* loops below (a queue scope and a count of grids).
  *
  * Algorithm: the first `servers` blocks of a grid serve; data item id
  *            belongs to server id % servers.  A client warp sends updates
@@ -47,7 +48,7 @@ typedef struct gs_server {
 
 /* Block-collective, before anything else: zeroes this block's copies.
  * With GSYNC_WATCHDOG defined, a block that is not 1-D whole warps traps. */
-static __device__ __forceinline__ void gs_server_init(const gs_server_t &s)
+static __device__ __forceinline__ void gs__server_init(unsigned long long *copies, unsigned int queues)
 {
 #ifdef GSYNC_WATCHDOG
     if (blockDim.y != 1u || blockDim.z != 1u || blockDim.x % 32u != 0u) {
@@ -57,9 +58,13 @@ static __device__ __forceinline__ void gs_server_init(const gs_server_t &s)
         __trap();
     }
 #endif
-    for (unsigned int k = threadIdx.x; k < gridDim.x; k += blockDim.x)
-        s.copies[k] = 0ull;
+    for (unsigned int k = threadIdx.x; k < queues; k += blockDim.x)
+        copies[k] = 0ull;
     __syncthreads();
+}
+static __device__ __forceinline__ void gs_server_init(const gs_server_t &s)
+{
+    gs__server_init(s.copies, gridDim.x);
 }
 
 static __device__ __forceinline__ bool gs_server_is_server(const gs_server_t &s)
@@ -81,6 +86,24 @@ static __device__ __forceinline__ bool gs_server_send(const gs_server_t &s, bool
     return gs_msg_send_warp(s.queues, s.capacity, have, dest, m, &s.copies[dest]);
 }
 
+/* Warp-collective: the lanes with `have` and one item merge their messages
+ * into the lowest such lane's *m; true in that lane (it alone sends). */
+template <typename Combine>
+static __device__ __forceinline__ bool gs__server_combine(bool have, unsigned int id, uint4 *m, Combine combine)
+{
+    const unsigned int lane = threadIdx.x % 32u; /* 1-D blocks of whole warps */
+    const unsigned int peers = __match_any_sync(~0u, have ? (unsigned long long)id : 1ull << 32);
+    const unsigned int lead = __ffs(peers) - 1u;
+    for (unsigned int rest = __ballot_sync(~0u, have && lead != lane); rest; rest &= rest - 1u) {
+        const unsigned int j = __ffs(rest) - 1u; /* the same in every lane */
+        const uint4 x = make_uint4(__shfl_sync(~0u, m->x, j), __shfl_sync(~0u, m->y, j), __shfl_sync(~0u, m->z, j),
+                                   __shfl_sync(~0u, m->w, j));
+        if (lane == __shfl_sync(~0u, lead, j))
+            *m = combine(*m, x);
+    }
+    return have && lead == lane;
+}
+
 /* Warp-collective, like gs_server_send, for updates that commute: lanes of
  * the warp with the same item first merge their messages with
  * combine(mine, theirs) (associative and commutative, e.g. sums and
@@ -92,17 +115,8 @@ template <typename Combine>
 static __device__ __forceinline__ bool gs_server_send_combined(const gs_server_t &s, bool have, unsigned int id,
                                                                uint4 m, Combine combine)
 {
-    const unsigned int lane = threadIdx.x % 32u; /* 1-D blocks of whole warps */
-    const unsigned int peers = __match_any_sync(~0u, have ? (unsigned long long)id : 1ull << 32);
-    const unsigned int lead = __ffs(peers) - 1u;
-    for (unsigned int rest = __ballot_sync(~0u, have && lead != lane); rest; rest &= rest - 1u) {
-        const unsigned int j = __ffs(rest) - 1u; /* the same in every lane */
-        const uint4 x = make_uint4(__shfl_sync(~0u, m.x, j), __shfl_sync(~0u, m.y, j), __shfl_sync(~0u, m.z, j),
-                                   __shfl_sync(~0u, m.w, j));
-        if (lane == __shfl_sync(~0u, lead, j))
-            m = combine(m, x);
-    }
-    return gs_server_send(s, have && lead == lane, id, m);
+    const bool lead = gs__server_combine(have, id, &m, combine);
+    return gs_server_send(s, lead, id, m);
 }
 
 /* From a handler, by one thread: sends m to client block `block`. */
@@ -122,12 +136,16 @@ static __device__ __forceinline__ void gs_server_client_done(const gs_server_t &
 /* Block-collective, by a server block: handle(m, i) for every message m
  * (i: its arrival number, 64 bits), by the block's threads in parallel,
  * until every client block is done and the queue is drained.  Returns the
- * slots handled, or GS_SERVER_STUCK when the watchdog ended the wait. */
+ * slots handled, or GS_SERVER_STUCK when the watchdog ended the wait.
+ * gs__server_serve is its loop with the queue and the done count at
+ * `scope`, until the count reads the client blocks of `gpus` grids like
+ * this one (multi/server.cuh's too). */
 template <typename Handler>
-static __device__ unsigned long long gs_server_serve(const gs_server_t &s, Handler handle)
+static __device__ __forceinline__ unsigned long long gs__server_serve(const gs_server_t &s, enum gs_scope scope,
+                                                                      unsigned int gpus, Handler handle)
 {
-    const gs_msgq_t q = gs_msgq_at(s.queues, blockIdx.x, s.capacity);
-    const unsigned int clients = gridDim.x - s.servers;
+    const gs_msgq_t q = gs_msgq_at_scoped(s.queues, blockIdx.x, s.capacity, scope);
+    const unsigned int clients = gpus * (gridDim.x - s.servers);
     unsigned long long head = gs_msg_head(q), handled = 0ull;
     gs_wait_t w = GS_WAIT_INIT;
     for (;;) {
@@ -143,7 +161,7 @@ static __device__ unsigned long long gs_server_serve(const gs_server_t &s, Handl
         }
         bool leave = false, stuck = false;
         if (threadIdx.x == 0) { /* the clients' done count first, then the queue's write index */
-            leave = gs_ld_acquire(s.done, GS_SCOPE_GPU) == clients && gs_msg_drained(q, head);
+            leave = gs_ld_acquire(s.done, scope) == clients && gs_msg_drained(q, head);
             stuck = !leave && gs_wait_spin(&w);
         }
         if (__syncthreads_or(stuck))
@@ -151,6 +169,11 @@ static __device__ unsigned long long gs_server_serve(const gs_server_t &s, Handl
         if (__syncthreads_or(leave))
             return handled;
     }
+}
+template <typename Handler>
+static __device__ unsigned long long gs_server_serve(const gs_server_t &s, Handler handle)
+{
+    return gs__server_serve(s, GS_SCOPE_GPU, 1u, handle);
 }
 
 /* gs_server_serve with a leader warp and follower warps: warp 0 scans the
@@ -168,7 +191,8 @@ static __device__ unsigned long long gs_server_serve(const gs_server_t &s, Handl
 #define GS_SERVER_ASSIGNMENTS 32u
 #define GS_SERVER_CHUNK 64u /* messages an assignment, at most */
 template <typename Handler>
-static __device__ unsigned long long gs_server_serve_lf(const gs_server_t &s, Handler handle)
+static __device__ __forceinline__ unsigned long long gs__server_serve_lf(const gs_server_t &s, enum gs_scope scope,
+                                                                         unsigned int gpus, Handler handle)
 {
     __shared__ unsigned long long first[GS_SERVER_ASSIGNMENTS]; /* an assignment's first message */
     __shared__ unsigned int count_of[GS_SERVER_ASSIGNMENTS];    /* and its count */
@@ -176,9 +200,9 @@ static __device__ unsigned long long gs_server_serve_lf(const gs_server_t &s, Ha
     __shared__ unsigned int posted, taken, stop;                 /* stop: 1 done, 2 the watchdog fired */
     __shared__ unsigned long long handled;
     if (blockDim.x < 64u) /* no follower: the whole block serves */
-        return gs_server_serve(s, handle);
-    const gs_msgq_t q = gs_msgq_at(s.queues, blockIdx.x, s.capacity);
-    const unsigned int lane = threadIdx.x % 32u, clients = gridDim.x - s.servers;
+        return gs__server_serve(s, scope, gpus, handle);
+    const gs_msgq_t q = gs_msgq_at_scoped(s.queues, blockIdx.x, s.capacity, scope);
+    const unsigned int lane = threadIdx.x % 32u, clients = gpus * (gridDim.x - s.servers);
     if (threadIdx.x < GS_SERVER_ASSIGNMENTS)
         fin[threadIdx.x] = 0u;
     if (threadIdx.x == 0)
@@ -187,32 +211,32 @@ static __device__ unsigned long long gs_server_serve_lf(const gs_server_t &s, Ha
     gs_wait_t w = GS_WAIT_INIT;
     if (threadIdx.x < 32u) { /* the leader */
         unsigned long long scan = gs_msg_head(q), head = scan, count = 0ull;
-        unsigned int done = 0u, mine = 0u;
+        unsigned int retired = 0u, mine = 0u;
         for (;;) {
             bool progress = false;
             unsigned long long upto = head;
             if (lane == 0u) /* retire the finished assignments in order */
-                while (done != mine &&
-                       gs_ld_acquire(&fin[done % GS_SERVER_ASSIGNMENTS], GS_SCOPE_CTA) == done + 1u) {
-                    const unsigned long long end = first[done % GS_SERVER_ASSIGNMENTS] +
-                                                   count_of[done % GS_SERVER_ASSIGNMENTS];
+                while (retired != mine &&
+                       gs_ld_acquire(&fin[retired % GS_SERVER_ASSIGNMENTS], GS_SCOPE_CTA) == retired + 1u) {
+                    const unsigned long long end = first[retired % GS_SERVER_ASSIGNMENTS] +
+                                                   count_of[retired % GS_SERVER_ASSIGNMENTS];
                     if (end - head + head % 32u > 1024u)
                         break; /* a span freed at once stays within 32 mask words */
                     upto = end;
-                    ++done;
+                    ++retired;
                 }
             upto = __shfl_sync(~0u, upto, 0);
-            done = __shfl_sync(~0u, done, 0);
+            retired = __shfl_sync(~0u, retired, 0);
             if (upto != head) {
                 head = gs_msg_free_warp(q, head, (unsigned int)(upto - head));
                 progress = true;
             }
-            if (mine - done < GS_SERVER_ASSIGNMENTS) { /* post what arrived, a chunk a place */
+            if (mine - retired < GS_SERVER_ASSIGNMENTS) { /* post what arrived, a chunk a place */
                 const unsigned int found = gs_msg_scan_warp(q, scan);
                 const unsigned int room = (unsigned int)(head + s.capacity - scan); /* past it the scan wraps onto posted slots */
                 unsigned int run = found < room ? found : room;
                 if (run && lane == 0u) {
-                    while (run && mine - done < GS_SERVER_ASSIGNMENTS) {
+                    while (run && mine - retired < GS_SERVER_ASSIGNMENTS) {
                         const unsigned int n = run < GS_SERVER_CHUNK ? run : GS_SERVER_CHUNK;
                         first[mine % GS_SERVER_ASSIGNMENTS] = scan;
                         count_of[mine % GS_SERVER_ASSIGNMENTS] = n;
@@ -231,7 +255,7 @@ static __device__ unsigned long long gs_server_serve_lf(const gs_server_t &s, Ha
             }
             unsigned int end = 0u; /* 1: every client done, all handled; 2: the watchdog */
             if (lane == 0u) {
-                if (done == mine && gs_ld_acquire(s.done, GS_SCOPE_GPU) == clients && gs_msg_drained(q, scan))
+                if (retired == mine && gs_ld_acquire(s.done, scope) == clients && gs_msg_drained(q, scan))
                     end = 1u;
                 else if (gs_wait_spin(&w))
                     end = 2u;
@@ -270,6 +294,11 @@ static __device__ unsigned long long gs_server_serve_lf(const gs_server_t &s, Ha
     __syncthreads();
     return stop == 1u ? handled : GS_SERVER_STUCK;
 }
+template <typename Handler>
+static __device__ unsigned long long gs_server_serve_lf(const gs_server_t &s, Handler handle)
+{
+    return gs__server_serve_lf(s, GS_SCOPE_GPU, 1u, handle);
+}
 
 /* Where a client block's answers start: its queue's read index (0 for
  * fresh queues), for gs_server_collect's *head. */
@@ -284,10 +313,11 @@ static __device__ __forceinline__ unsigned long long gs_server_head(const gs_ser
  * (gs_server_head at first, the same in every thread).  False: the
  * watchdog ended the wait, or `stuck` was true in some thread. */
 template <typename Handler>
-static __device__ bool gs_server_collect(const gs_server_t &s, unsigned int expected, unsigned long long *head,
-                                         bool stuck, Handler handle)
+static __device__ __forceinline__ bool gs__server_collect(const gs_server_t &s, enum gs_scope scope,
+                                                          unsigned int expected, unsigned long long *head, bool stuck,
+                                                          Handler handle)
 {
-    const gs_msgq_t mine = gs_msgq_at(s.queues, blockIdx.x, s.capacity);
+    const gs_msgq_t mine = gs_msgq_at_scoped(s.queues, blockIdx.x, s.capacity, scope);
     gs_wait_t w = GS_WAIT_INIT;
     for (unsigned int got = 0u; got < expected;) {
         const unsigned int n = gs_msg_peek(mine, *head);
@@ -302,6 +332,12 @@ static __device__ bool gs_server_collect(const gs_server_t &s, unsigned int expe
             return false;
     }
     return !__syncthreads_or(stuck);
+}
+template <typename Handler>
+static __device__ bool gs_server_collect(const gs_server_t &s, unsigned int expected, unsigned long long *head,
+                                         bool stuck, Handler handle)
+{
+    return gs__server_collect(s, GS_SCOPE_GPU, expected, head, stuck, handle);
 }
 
 #endif

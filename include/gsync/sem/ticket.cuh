@@ -37,19 +37,27 @@ typedef struct gs_sem_ticket {
 } gs_sem_ticket_t;
 #define GS_SEM_TICKET_INIT {0u, {0u}, 0u, {0u}}
 
-/* Enter with weight 1 (reader) .. size (writer).  False only if the watchdog
- * gave up. */
-static __device__ __forceinline__ bool gs_sem_ticket_enter(gs_sem_ticket_t *s, unsigned int weight,
-                                                           unsigned int size, enum gs_scope scope)
+/* The same with the pause per turnover given (gsync/multi/semaphore.cuh
+ * waits longer across GPUs). */
+static __device__ __forceinline__ bool gs_sem_ticket_enter_ns(gs_sem_ticket_t *s, unsigned int weight,
+                                                              unsigned int size, enum gs_scope scope,
+                                                              unsigned int ns_per_turn)
 {
     gs_wait_t w = GS_WAIT_INIT;
     const unsigned int goal = gs_atom_add_relaxed(&s->next, weight, scope) + weight - size;
     int short_by;
     while ((short_by = (int)(goal - gs_ld_acquire(&s->released, scope))) > 0)
-        if (gs_wait_behind(&w, (unsigned int)(short_by - 1) / size, GS_SEM_TICKET_NS_PER_TURN,
-                           GS_SEM_TICKET_MAX_SLEEP_NS))
+        if (gs_wait_behind(&w, (unsigned int)(short_by - 1) / size, ns_per_turn, GS_SEM_TICKET_MAX_SLEEP_NS))
             return false;
     return true;
+}
+
+/* Enter with weight 1 (reader) .. size (writer).  False only if the watchdog
+ * gave up. */
+static __device__ __forceinline__ bool gs_sem_ticket_enter(gs_sem_ticket_t *s, unsigned int weight,
+                                                           unsigned int size, enum gs_scope scope)
+{
+    return gs_sem_ticket_enter_ns(s, weight, size, scope, GS_SEM_TICKET_NS_PER_TURN);
 }
 
 static __device__ __forceinline__ void gs_sem_ticket_leave(gs_sem_ticket_t *s, unsigned int weight,

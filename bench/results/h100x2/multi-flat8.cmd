@@ -1,1 +1,0 @@
-gsync-bench multi --gpus 2 --tbs-per-sm 1,2,4,8 --iters 2000 --repeat 7 --format csv (at commit 3be8846: the flat barrier as shipped, 8 counter lines, beside hier, its split forms and the peers; another 2-GPU machine than multi.csv's)
