@@ -2,7 +2,7 @@
  * multi`: the synchronization server with servers on every GPU
  * (gsync/multi/server.cuh) on the server family's counters workload.
  * Included by multi_kernels.cu (its kernel k_server calls ms_block; its
- * rank calls the ms_* host steps below).  Not yet run on a GPU.
+ * rank calls the ms_* host steps below).
  *
  * On every GPU the first quarter of the blocks serve; every lane of the
  * others sends its updates (multi_server.h) to the item's server wherever

@@ -1,6 +1,5 @@
 /* gsync/multi/semaphore.cuh: weighted ticket semaphore shared by the blocks
- * of every GPU of a node (gsync's own design; docs/multi.md).  Not yet run
- * on a GPU (compiled and host-tested only).
+ * of every GPU of a node (gsync's own design; docs/multi.md).
  *
  * Algorithm: gsync's ticket semaphore (sem/ticket.cuh), its word pair in one
  *            PE's memory reached by every GPU through nvshmem_ptr(sem, 0), at

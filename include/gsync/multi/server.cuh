@@ -1,6 +1,6 @@
 /* gsync/multi/server.cuh: the synchronization server (msg/server.cuh) with
  * servers on every GPU of a node: a client sends to the owner of an item
- * wherever it lives (gsync's own design; docs/multi.md).  Not yet run on a GPU.
+ * wherever it lives (gsync's own design; docs/multi.md).
  *
  * Algorithm: every GPU runs the same grid; its first `servers` blocks serve,
  *            a queue each in the GPU's own memory.  Item id belongs to
