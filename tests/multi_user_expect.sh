@@ -7,7 +7,12 @@
 # every GPU; on the hierarchical barrier, its direct form and the flat one.  Every run must
 # PASS (exit 0).  Each barrier's broken twin (odd episodes skip the exchange
 # between GPUs, or the flat barrier's wait) must never hang, and must FAIL
-# with stale reads (exit 1) at least once.  Exit 77 (skipped) with no EXAMPLE (a build
+# with stale reads (exit 1) at least once.  Then, unless MULTI_USER_SEM=0, the
+# cross-GPU semaphore (8th argument SEM, its capacity: 1, 2, 3, 8, 50) on 8
+# shapes of its own, behind the direct and the hierarchical barrier, every run
+# PASS; its twin (the semaphore starts 64 permits over; the barrier stays
+# correct) on 3 must never hang and must FAIL with more than SEM inside at
+# least once.  Exit 77 (skipped) with no EXAMPLE (a build
 # without NVSHMEM), no GPU or fewer than 2.  NVLink multicast stays off.
 example=$1
 export NVSHMEM_DISABLE_NVLS=1 NCCL_NVLS_ENABLE=0
@@ -15,14 +20,17 @@ export NVSHMEM_DISABLE_NVLS=1 NCCL_NVLS_ENABLE=0
 out=$(timeout 120 "$example" 64 1 1 2 1 2>&1)
 [ $? = 77 ] && { echo "$out"; echo "skipped"; exit 77; }
 status=0 runs=0 caught=0
-run() { # pass|twin ARGS...
+run() { # pass|twin|semtwin ARGS...
   want=$1; shift; runs=$((runs + 1))
   out=$(timeout 180 "$example" "$@" 2>&1); rc=$?
   echo "$out"
   case $want,$rc in
-    pass,0 | twin,0) ;;
+    pass,0 | twin,0 | semtwin,0) ;;
     twin,1) if echo "$out" | grep -q "^multi_example FAIL: .*broken twin .*: [1-9][0-9]* stale of"; then caught=$((caught + 1))
             else echo "multi_example $*: exit 1 without stale reads (expected the twin's FAIL)"; status=1; fi ;;
+    semtwin,1) n=$(echo "$out" | sed -n 's/^multi_example FAIL: .*broken twin .* \([0-9][0-9]*\) inside, capacity \([0-9][0-9]*\).*/\1 \2/p')
+            if [ -n "$n" ] && [ "${n% *}" -gt "${n#* }" ]; then caught=$((caught + 1))
+            else echo "multi_example $*: exit 1 without more than SEM inside (expected the twin's FAIL)"; status=1; fi ;;
     *) echo "multi_example $*: exit $rc, expected $([ "$want" = pass ] && echo 0 || echo '1 (or 0)')$([ $rc = 124 ] && echo ' (hung: killed)')"
        status=1 ;;
   esac
@@ -46,5 +54,20 @@ for barrier in ${MULTI_USER_BARRIERS:-0 1 2}; do
   [ $caught -gt 0 ] || { echo "multi_example: BARRIER $barrier: the broken twin never FAILed: the check did not catch it"; status=1; }
   echo "multi_example: BARRIER $barrier: the broken twin FAILed $caught times of 4"
 done
+# THREADS BLOCKS_PER_SM EPISODES GPUS LAUNCHES:SEM, then BROKEN BARRIER SEM: the semaphore after each
+# episode's reads, behind the direct barrier (2) and the hierarchical one (0); each block's weight is
+# 1 + (block + episode) % min(SEM, 3).  Its twin keeps the barrier correct and breaks the semaphore only.
+if [ "${MULTI_USER_SEM:-1}" != 0 ]; then
+  for barrier in 2 0; do
+    for shape in "64 1 200 2 2:1" "96 8 100 2 1:2" "128 4 200 2 1:3" "256 2 300 2 2:8" "384 3 100 2 1:50" \
+                 "512 2 200 2 1:2" "1000 1 200 2 1:3" "1024 1 150 2 2:8"; do
+      run pass ${shape%:*} 0 $barrier ${shape#*:}
+    done
+  done
+  caught=0
+  for shape in "256 2 200 2 1 1 2 1" "64 8 300 2 1 1 0 2" "1024 1 200 2 1 1 2 8"; do run semtwin $shape; done
+  [ $caught -gt 0 ] || { echo "multi_example: the semaphore's broken twin never FAILed: the check did not catch it"; status=1; }
+  echo "multi_example: the semaphore's broken twin FAILed $caught times of 3"
+fi
 [ $status = 0 ] && echo "multi_example: $runs runs, every barrier PASS, each broken twin FAILed"
 exit $status

@@ -1,22 +1,24 @@
 /* A user's program on gsync's barrier across the GPUs of a node
- * (gsync/multi/barrier.cuh), built as docs/multi.md shows (no watchdog): one
- * process a GPU, this binary started again for each with its rank in the
+ * (gsync/multi/barrier.cuh) and its cross-GPU ticket semaphore
+ * (gsync/multi/semaphore.cuh), built as docs/multi.md shows (no watchdog):
+ * one process a GPU, this binary started again for each with its rank in the
  * environment; NVSHMEM bootstrapped from a unique id that rank 0 writes into
- * a fresh folder; NVSHMEM's symmetric memory and nvshmem_ptr give the peer
- * pointers, nvshmemx_collective_launch the cooperative launch.  Each episode
- * every lane of every block writes its word, arrives, picks what it will read
- * (split phase), waits, then reads: a third of the lanes one word of another
- * GPU, a third two, a third a word of another block of its own GPU, counting
- * the reads that do not hold that episode's value.  Each block then adds its
- * counts to a tally on GPU 0 under the cohort lock (gsync/multi/cohort.cuh).
- * The first process prints one line: PASS when no read was stale and the
- * tally holds every block's reads.  BARRIER picks the barrier: 0 the
- * hierarchical one, 1 the flat one (gsync/multi/flat_barrier.cuh), 2 the
- * hierarchical one with `direct`.
+ * a fresh folder; nvshmem_ptr gives the peer pointers,
+ * nvshmemx_collective_launch the cooperative launch.  Each episode every lane
+ * writes its word, arrives, picks what it will read (split phase), waits, then
+ * reads words of other GPUs or of another block of its own GPU, counting the
+ * stale ones.  With SEM, each block then enters the semaphore (capacity SEM,
+ * weight 1 + (block + episode) % min(SEM, 3)), adds its weight to an inside
+ * count on GPU 0 (keeping the most seen), works, takes it off and leaves.
+ * Each block adds its counts to a tally on GPU 0 under the cohort lock
+ * (gsync/multi/cohort.cuh).  The first process prints one line: PASS when no
+ * read was stale, the tally holds every block's reads and weighted entries,
+ * and no more than SEM was ever inside (2 or more once, where SEM >= 2).
  *
- *   multi_example [THREADS [BLOCKS_PER_SM [EPISODES [GPUS [LAUNCHES [BROKEN [BARRIER]]]]]]]
- *   (256 2 200 0 2 0 0; GPUS 0: every GPU, up to 8; BROKEN 1: a twin that must
- *    FAIL: odd episodes skip the exchange between GPUs, or the flat one's wait)
+ *   multi_example [THREADS [BLOCKS_PER_SM [EPISODES [GPUS [LAUNCHES [BROKEN [BARRIER [SEM]]]]]]]]
+ *   (256 2 200 0 2 0 0 0; GPUS 0: every GPU, up to 8; BARRIER 0 hierarchical, 1 flat, 2 direct;
+ *    SEM 0: no semaphore; BROKEN 1: a twin that must FAIL: odd episodes skip the exchange
+ *    between GPUs, or the flat one's wait; with SEM, only the semaphore: 64 permits over)
  *   Exit 0 PASS, 1 FAIL or a rank's error, 2 a bad argument, 77 fewer than 2 GPUs.
  */
 #include <cerrno>
@@ -37,10 +39,12 @@
 #include <gsync/multi/barrier.cuh>
 #include <gsync/multi/cohort.cuh>
 #include <gsync/multi/flat_barrier.cuh>
+#include <gsync/multi/semaphore.cuh>
 
 #define RANK_ENV "GSYNC_MULTI_EXAMPLE_RANK"     /* set for a rank by the first process */
 #define DIR_ENV "GSYNC_MULTI_EXAMPLE_DIR"       /* where rank 0 puts the unique id and the result */
 #define BLOCKS_ENV "GSYNC_MULTI_EXAMPLE_BLOCKS" /* blocks a GPU, the same on every GPU */
+#define SEM_EXTRA 64u /* BROKEN's semaphore: permits over SEM (gsync-bench's brokenSem, GS_MULTI_SEM_EXTRA) */
 
 static char who[48] = "multi_example"; /* "multi_example: rank 1" in a rank */
 
@@ -69,11 +73,12 @@ static void die(const char *what)
 }
 
 struct plan {
-    unsigned int threads, per_sm, episodes, gpus, launches, broken, barrier;
+    unsigned int threads, per_sm, episodes, gpus, launches, broken, barrier, sem;
 };
 
 struct tally {
-    unsigned long long stale, reads, blocks;
+    unsigned long long stale, reads, blocks, entries; /* entries: the semaphore's, weighted */
+    unsigned int inside, most;                         /* weight inside the semaphore now, and the most seen */
 };
 
 struct job {
@@ -84,13 +89,21 @@ struct job {
     gs_multi_ticket_t *lock;              /* GPU 0's */
     gs_multi_cohort_local_t *local;       /* this GPU's */
     tally *sum;                           /* GPU 0's */
-    unsigned int pe, npes, episodes, broken, mode; /* mode: BARRIER */
+    gs_multi_sem_t *sem;                  /* GPU 0's */
+    unsigned int pe, npes, episodes, broken, mode, sem_size; /* broken: the barrier's twin; mode: BARRIER */
 };
 
 /* Reads lane t makes an episode. */
 __host__ __device__ static unsigned int reads_of(unsigned int t)
 {
     return t % 3u == 1u ? 2u : 1u;
+}
+
+/* The weight block b asks of a semaphore of capacity sem in episode e:
+ * 1 .. min(sem, 3), differing between blocks. */
+__host__ __device__ static unsigned int weight_of(unsigned int b, unsigned int e, unsigned int sem)
+{
+    return 1u + (b + e) % (sem < 3u ? sem : 3u);
 }
 
 /* What lane `slot` of GPU pe writes in episode e: never 0 (the zeroed
@@ -103,8 +116,11 @@ __device__ static unsigned int value_of(unsigned int e, unsigned int pe, unsigne
 __global__ void episodes(job j)
 {
     __shared__ unsigned int counts[2][32];
+    __shared__ bool entered;
     const unsigned int t = threadIdx.x, nt = blockDim.x, b = blockIdx.x, nb = gridDim.x;
     unsigned int stale = 0, reads = 0;
+    unsigned long long weights = 0; /* thread 0's: the weight this block entered with */
+    float acc = 0.0f;               /* the section's work, kept */
     for (unsigned int e = 1; e <= j.episodes; ++e) {
         /* episodes alternate halves: e's half was e - 2's, whose readers have
          * all arrived at e - 1, which this block has passed */
@@ -143,7 +159,30 @@ __global__ void episodes(job j)
         if (t % 3u == 1u)
             stale += j.data[q2][half + s1] != w1;
         reads += reads_of(t);
+        if (!j.sem_size)
+            continue;
+        /* the semaphore: thread 0 enters (ld.acquire.sys) and counts its weight
+         * in after it, every lane works, thread 0 counts it out and leaves
+         * (red.release.sys, ordered after the subtraction) */
+        const unsigned int w = weight_of(b, e, j.sem_size);
+        if (t == 0u && (entered = gs_multi_sem_enter(j.sem, w, j.sem_size))) {
+            gs_atom_max_relaxed(&j.sum->most, gs_atom_add_relaxed(&j.sum->inside, w, GS_SCOPE_SYS) + w, GS_SCOPE_SYS);
+            weights += w;
+        }
+        __syncthreads();
+        if (!entered) /* only a watchdog's build: the run is over; this block's tally is missing, so it FAILs */
+            return;
+        float x = (float)(t + e);
+        for (unsigned int i = 0; i < 24u + t % 32u; ++i) /* 24 to 55 dependent FMAs, by lane */
+            x = fmaf(x, 0.9990234375f, 1.0f);
+        acc += x;
+        __syncthreads();
+        if (t == 0u) {
+            gs_red_add_relaxed(&j.sum->inside, 0u - w, GS_SCOPE_SYS);
+            gs_multi_sem_leave(j.sem, w);
+        }
     }
+    stale += acc < 0.0f; /* never (acc sums positive values): keeps the work */
     /* the block's counts, a warp's at a time (the last warp may be partial), then thread 0's sum */
     const unsigned int warp = t / 32u, lanes = nt - warp * 32u < 32u ? nt - warp * 32u : 32u;
     const unsigned int mask = lanes == 32u ? ~0u : (1u << lanes) - 1u;
@@ -161,6 +200,7 @@ __global__ void episodes(job j)
         j.sum->stale += s; /* plain read-modify-writes of GPU 0's memory: the lock orders them */
         j.sum->reads += r;
         j.sum->blocks += 1u;
+        j.sum->entries += weights;
         gs_multi_cohort_unlock(j.lock, j.local, ticket);
     }
 }
@@ -239,7 +279,8 @@ static int rank_main(const plan &p, unsigned int rank, unsigned int blocks, cons
     unsigned int *data = (unsigned int *)nvshmem_malloc(words * sizeof(unsigned int));
     gs_multi_ticket_t *lock = (gs_multi_ticket_t *)nvshmem_malloc(sizeof *lock);
     tally *sum = (tally *)nvshmem_malloc(sizeof *sum);
-    if (!bar_words || !flat_words || !data || !lock || !sum)
+    gs_multi_sem_t *sem = (gs_multi_sem_t *)nvshmem_malloc(sizeof *sem);
+    if (!bar_words || !flat_words || !data || !lock || !sum || !sem)
         die("nvshmem_malloc failed (NVSHMEM_SYMMETRIC_SIZE?)");
     gs_multi_cohort_local_t *local;
     CHECK(cudaMalloc(&local, sizeof *local));
@@ -263,16 +304,19 @@ static int rank_main(const plan &p, unsigned int rank, unsigned int blocks, cons
     j.fb.pe = rank, j.fb.npes = p.gpus;
     j.lock = (gs_multi_ticket_t *)nvshmem_ptr(lock, 0);
     j.sum = (tally *)nvshmem_ptr(sum, 0);
-    if (!j.lock || !j.sum)
+    j.sem = (gs_multi_sem_t *)nvshmem_ptr(sem, 0);
+    if (!j.lock || !j.sum || !j.sem)
         die("GPU 0's lock is not reached directly");
-    j.local = local, j.pe = rank, j.npes = p.gpus, j.episodes = p.episodes, j.broken = p.broken, j.mode = p.barrier;
+    j.local = local, j.pe = rank, j.npes = p.gpus, j.episodes = p.episodes, j.mode = p.barrier;
+    j.broken = p.broken && !p.sem, j.sem_size = p.sem; /* with SEM, BROKEN breaks the semaphore only */
+    const unsigned int extra = p.broken && p.sem && rank == 0u ? SEM_EXTRA : 0u;
 
     cudaStream_t s;
     cudaEvent_t t0, t1;
     CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
     CHECK(cudaEventCreate(&t0));
     CHECK(cudaEventCreate(&t1));
-    tally total = {0, 0, 0};
+    tally total = {0, 0, 0, 0, 0, 0};
     float ms_total = 0.0f;
     void *args[] = {&j};
     for (unsigned int l = 0; l < p.launches; ++l) {
@@ -283,6 +327,9 @@ static int rank_main(const plan &p, unsigned int rank, unsigned int blocks, cons
         CHECK(cudaMemsetAsync(lock, 0, sizeof *lock, s));
         CHECK(cudaMemsetAsync(sum, 0, sizeof *sum, s));
         CHECK(cudaMemsetAsync(local, 0, sizeof *local, s));
+        CHECK(cudaMemsetAsync(sem, 0, sizeof *sem, s));
+        if (extra) /* the twin: `released` ahead of `next` */
+            CHECK(cudaMemcpyAsync(&sem->released, &extra, sizeof extra, cudaMemcpyHostToDevice, s));
         CHECK(cudaStreamSynchronize(s));
         nvshmem_barrier_all();
         CHECK(cudaEventRecord(t0, s));
@@ -298,18 +345,21 @@ static int rank_main(const plan &p, unsigned int rank, unsigned int blocks, cons
             tally got;
             CHECK(cudaMemcpy(&got, sum, sizeof got, cudaMemcpyDeviceToHost));
             total.stale += got.stale, total.reads += got.reads, total.blocks += got.blocks;
+            total.entries += got.entries, total.inside += got.inside;
+            total.most = got.most > total.most ? got.most : total.most;
         }
     }
     if (rank == 0) {
-        char line[160];
-        const int len = snprintf(line, sizeof line, "%llu %llu %llu %.6f\n", total.stale, total.reads, total.blocks,
-                                 (double)ms_total);
+        char line[200];
+        const int len = snprintf(line, sizeof line, "%llu %llu %llu %llu %u %u %.6f\n", total.stale, total.reads,
+                                 total.blocks, total.entries, total.inside, total.most, (double)ms_total);
         publish(dir, "result", line, (size_t)len);
     }
     CHECK(cudaEventDestroy(t0));
     CHECK(cudaEventDestroy(t1));
     CHECK(cudaStreamDestroy(s));
     CHECK(cudaFree(local));
+    nvshmem_free(sem);
     nvshmem_free(sum);
     nvshmem_free(lock);
     nvshmem_free(data);
@@ -331,13 +381,14 @@ int main(int argc, char **argv)
     p.launches = arg(argc, argv, 5, 2, 1, 100);
     p.broken = arg(argc, argv, 6, 0, 0, 1);
     p.barrier = arg(argc, argv, 7, 0, 0, 2);
+    p.sem = arg(argc, argv, 8, 0, 0, 1u << 20);
     if (const char *r = getenv(RANK_ENV)) {
         const char *dir = getenv(DIR_ENV), *blocks = getenv(BLOCKS_ENV);
         if (!dir || !blocks)
             die(RANK_ENV " without " DIR_ENV " and " BLOCKS_ENV);
         return rank_main(p, (unsigned int)strtoul(r, NULL, 10), (unsigned int)strtoul(blocks, NULL, 10), dir);
     }
-    if (p.broken && p.barrier == 2u) { /* its leader is whoever completes the count: an early release mixes episodes */
+    if (p.broken && p.barrier == 2u && !p.sem) { /* its leader is whoever completes the count: an early release mixes episodes */
         fprintf(stderr, "multi_example: BROKEN with BARRIER 2: the direct form has no twin (a block released early "
                         "would arrive in the next episode before the last of this one, and no leader would be chosen)\n");
         return 2;
@@ -378,19 +429,19 @@ int main(int argc, char **argv)
     setenv("NCCL_NVLS_ENABLE", "0", 1);
     setenv("NVSHMEM_REMOTE_TRANSPORT", "none", 0);
     setenv("NVSHMEM_BOOTSTRAP_UID_SOCK_IFNAME", "lo", 0);
-    char dir[] = "/tmp/gsync-multi-example-XXXXXX", num[8][16];
+    char dir[] = "/tmp/gsync-multi-example-XXXXXX", num[9][16];
     if (!mkdtemp(dir)) {
         fprintf(stderr, "multi_example: cannot make a folder under /tmp: %s\n", strerror(errno));
         return 1;
     }
-    const unsigned int given[7] = {p.threads, p.per_sm, p.episodes, p.gpus, p.launches, p.broken, p.barrier};
-    char *rank_argv[9] = {argv[0]};
-    for (int i = 0; i < 7; ++i)
+    const unsigned int given[8] = {p.threads, p.per_sm, p.episodes, p.gpus, p.launches, p.broken, p.barrier, p.sem};
+    char *rank_argv[10] = {argv[0]};
+    for (int i = 0; i < 8; ++i)
         snprintf(num[i], sizeof num[i], "%u", given[i]), rank_argv[i + 1] = num[i];
-    rank_argv[8] = NULL;
-    snprintf(num[7], sizeof num[7], "%u", blocks);
+    rank_argv[9] = NULL;
+    snprintf(num[8], sizeof num[8], "%u", blocks);
     setenv(DIR_ENV, dir, 1);
-    setenv(BLOCKS_ENV, num[7], 1);
+    setenv(BLOCKS_ENV, num[8], 1);
     const int quiet = open("/dev/null", O_WRONLY); /* a rank's stdout: NVSHMEM's notes; its stderr stays */
     if (quiet < 0) {
         fprintf(stderr, "multi_example: /dev/null: %s\n", strerror(errno));
@@ -447,11 +498,13 @@ int main(int argc, char **argv)
         }
     }
     char path[4096];
-    unsigned long long stale = 0, reads = 0, tallied = 0;
+    unsigned long long stale = 0, reads = 0, tallied = 0, entries = 0;
+    unsigned int inside = 0, most = 0;
     double ms = 0.0;
     path_of(path, sizeof path, dir, "result");
     FILE *f = failed < 0 ? fopen(path, "r") : NULL;
-    const bool have = f && fscanf(f, "%llu %llu %llu %lf", &stale, &reads, &tallied, &ms) == 4;
+    const bool have = f && fscanf(f, "%llu %llu %llu %llu %u %u %lf", &stale, &reads, &tallied, &entries, &inside,
+                                  &most, &ms) == 7;
     if (f)
         fclose(f);
     static const char *const left_over[] = {"uid", "uid.tmp", "result", "result.tmp"};
@@ -477,14 +530,31 @@ int main(int argc, char **argv)
         per_block += reads_of(t);
     const unsigned long long want_blocks = (unsigned long long)p.launches * blocks * p.gpus;
     const unsigned long long want_reads = want_blocks * p.episodes * per_block;
-    const bool pass = stale == 0 && reads == want_reads && tallied == want_blocks;
+    char twin[80] = "", sem_part[200] = "";
+    if (p.broken && p.sem)
+        snprintf(twin, sizeof twin, "broken twin (the semaphore starts %u permits over), ", SEM_EXTRA);
+    else if (p.broken)
+        snprintf(twin, sizeof twin, "broken twin (odd episodes skip the %s), ", p.barrier ? "wait" : "exchange");
+    bool sem_ok = true;
+    if (p.sem) { /* each block's weights: any m episodes in a row weigh 1 + .. + m, then the last few */
+        const unsigned int m = p.sem < 3u ? p.sem : 3u, tail = p.episodes % m;
+        unsigned long long want_entries = (unsigned long long)blocks * (p.episodes / m) * (m * (m + 1u) / 2u);
+        for (unsigned int b = 0; b < blocks; ++b)
+            for (unsigned int e = p.episodes - tail + 1u; e <= p.episodes; ++e)
+                want_entries += weight_of(b, e, p.sem);
+        want_entries *= (unsigned long long)p.gpus * p.launches;
+        /* with room for 2 and more than 2 blocks, some moment had 2 or more inside */
+        const bool serial = p.sem >= 2u && (unsigned long long)blocks * p.gpus > p.sem && most < 2u;
+        sem_ok = most <= p.sem && inside == 0u && entries == want_entries && !serial;
+        snprintf(sem_part, sizeof sem_part, "; semaphore: at most %u inside, capacity %u%s, %u inside at the end, "
+                 "%llu of %llu weighted entries", most, p.sem, serial ? " (never 2: serialized)" : "", inside, entries,
+                 want_entries);
+    }
+    const bool pass = stale == 0 && reads == want_reads && tallied == want_blocks && sem_ok;
     printf("multi_example %s: %s%s%u GPUs, %u threads, %u blocks a GPU (%u an SM), %u episodes x %u launches: "
-           "%llu stale of %llu reads (%llu expected), %llu of %llu blocks tallied, %.2f us an episode\n",
-           pass ? "PASS" : "FAIL", barrier_names[p.barrier],
-           p.broken ? (p.barrier ? "broken twin (odd episodes skip the wait), " : "broken twin (odd episodes skip the exchange), ")
-                    : "",
-           p.gpus,
-           p.threads, blocks, p.per_sm, p.episodes, p.launches, stale, reads, want_reads, tallied, want_blocks,
+           "%llu stale of %llu reads (%llu expected), %llu of %llu blocks tallied%s, %.2f us an episode\n",
+           pass ? "PASS" : "FAIL", barrier_names[p.barrier], twin, p.gpus, p.threads, blocks, p.per_sm, p.episodes,
+           p.launches, stale, reads, want_reads, tallied, want_blocks, sem_part,
            ms * 1e3 / ((double)p.launches * p.episodes));
     return pass ? 0 : 1;
 }
