@@ -146,10 +146,11 @@ for w in "$@"; do
       echo "ncu pagerank $m rc=$?" | tee -a "$LOG"
     done ;;
   ncutopo) # Nsight Compute on bfs-topo: the persistent kernel (gsBarrier) against one of relaunchGraph's
-    # iteration kernels, the same code (why an iteration runs longer inside the persistent kernel)
+    # iteration kernels, the same code (why an iteration runs longer inside the persistent kernel);
+    # the persistent kernel replayed under Nsight Compute outlasts the default 5 s watchdog: --timeout 300
     ncu --clock-control none -k regex:app_persistent -c 1 --section SpeedOfLight --section MemoryWorkloadAnalysis \
       --section Occupancy --section WarpStateStats --section LaunchStats $B app bfs-topo --sync gsBarrier \
-      --graph road:w --tbs-per-sm 8 --repeat 1 >"$OUT/ncu-bfstopo-gsBarrier.txt" 2>&1
+      --graph road:w --tbs-per-sm 8 --repeat 1 --timeout 300 >"$OUT/ncu-bfstopo-gsBarrier.txt" 2>&1
     echo "ncu bfs-topo gsBarrier rc=$?" | tee -a "$LOG"
     ncu --clock-control none -k regex:app_step -s 200 -c 3 --section SpeedOfLight --section MemoryWorkloadAnalysis \
       --section Occupancy --section WarpStateStats --section LaunchStats $B app bfs-topo --sync relaunchGraph \
