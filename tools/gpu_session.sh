@@ -62,31 +62,7 @@ user_sweep() {
   echo "tests/server_user_expect.sh build/server_example server-user.csv" >"$OUT/server-user.cmd"
 }
 
-# csvs NAME -- ARGS... [-- ARGS...]: several gsync-bench runs into one NAME.csv (one header), each
-# command a line of NAME.cmd
-csvs() {
-  local name=$1 first=1; shift 2
-  : >"$OUT/$name.cmd"; : >"$OUT/$name.csv"
-  while [ $# -gt 0 ]; do
-    local args=()
-    while [ $# -gt 0 ] && [ "$1" != "--" ]; do args+=("$1"); shift; done
-    [ $# -gt 0 ] && shift
-    echo "gsync-bench ${args[*]} --format csv" >>"$OUT/$name.cmd"
-    local t0=$SECONDS
-    $B "${args[@]}" --format csv 2>>"$LOG" | { [ $first = 1 ] && cat || tail -n +2; } >>"$OUT/$name.csv"
-    echo "$name: ${args[*]}: rc=${PIPESTATUS[0]} $((SECONDS - t0)) s" | tee -a "$LOG"
-    first=0
-  done
-}
-
-# csv NAME ARGS...: gsync-bench ARGS --format csv > NAME.csv, the command in NAME.cmd
-csv() {
-  local name=$1; shift
-  echo "gsync-bench $* --format csv" >"$OUT/$name.cmd"
-  local t0=$SECONDS
-  $B "$@" --format csv >"$OUT/$name.csv" 2>>"$LOG"
-  echo "$name rc=$? $((SECONDS - t0)) s" | tee -a "$LOG"
-}
+. "$(dirname "$0")/session_lib.sh" # csv, csvs
 
 for w in "$@"; do
   case $w in
