@@ -68,10 +68,8 @@ static int check(gs_options *o, char *err, size_t n)
 {
     const gs_multi_options *m = GS_OWN(o, const gs_multi_options);
     const char *r = getenv("GSYNC_MULTI_RANK");
-    int pr = 0;
+    const int pr = gs_multi_has(m->ways, m->nways, GS_MULTI_PAGERANK, GS_MULTI_BROKEN_PAGERANK);
     unsigned int rank;
-    for (int i = 0; i < m->nways; ++i)
-        pr |= m->ways[i] == GS_MULTI_PAGERANK || m->ways[i] == GS_MULTI_BROKEN_PAGERANK;
     if (o->wrap && o->iters && o->iters < 4u) { /* fewer: one episode's stamps would still be the zeroes */
         snprintf(err, n, "multi: --wrap needs --iters 4 or more (it has %u)", o->iters);
         return -1;
@@ -432,12 +430,10 @@ static int run(const gs_options *o, const gs_device_info *dev, const gs_meta *me
     static gs_multi_plan plan;
     npoints = make_plan(o, m, gpus, &plan);
     report_plan = plan;
-    for (int w = 0; w < plan.nways; ++w) /* the graph into the cache once, NVSHMEM's heap sized for it */
-        if (plan.ways[w] == GS_MULTI_PAGERANK || plan.ways[w] == GS_MULTI_BROKEN_PAGERANK) {
-            if ((rc = gs_mpr_prepare(plan.graph, err, n)) != 0)
-                return rc;
-            break;
-        }
+    /* the graph into the cache once, NVSHMEM's heap sized for it */
+    if (gs_multi_has(plan.ways, plan.nways, GS_MULTI_PAGERANK, GS_MULTI_BROKEN_PAGERANK) &&
+        (rc = gs_mpr_prepare(plan.graph, err, n)) != 0)
+        return rc;
     /* NVLink multicast stays off; a node needs no network transport */
     setenv("NVSHMEM_DISABLE_NVLS", "1", 1);
     setenv("NCCL_NVLS_ENABLE", "0", 1);

@@ -74,6 +74,15 @@ typedef struct gs_multi_plan {
     char graph[GS_MULTI_GRAPH];        /* pagerank's graph */
 } gs_multi_plan;
 
+/* Whether ways[0..nways) holds way a or way b (a way and its twin; b = a for one). */
+static inline int gs_multi_has(const unsigned int *ways, int nways, unsigned int a, unsigned int b)
+{
+    for (int i = 0; i < nways; ++i)
+        if (ways[i] == a || ways[i] == b)
+            return 1;
+    return 0;
+}
+
 enum gs_multi_verdict { GS_MULTI_PASS, GS_MULTI_FAIL, GS_MULTI_TIMEOUT, GS_MULTI_SKIP };
 
 /* One row of one rank; the parent merges the ranks' rows of a point. */

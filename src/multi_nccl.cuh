@@ -137,10 +137,7 @@ static int mg_nccl_start(const gs_multi_plan *p, unsigned int rank, const char *
     mg_nccl_uid uid;
     mg_nccl_word mine, theirs;
     char name[32];
-    int want = 0;
-    for (int w = 0; w < p->nways; ++w)
-        want |= p->ways[w] == GS_MULTI_NCCL_GRID;
-    if (!want)
+    if (!gs_multi_has(p->ways, p->nways, GS_MULTI_NCCL_GRID, GS_MULTI_NCCL_GRID))
         return GS_EXIT_OK;
     setenv("NCCL_SOCKET_IFNAME", "lo", 0); /* one node: NCCL's bootstrap over loopback unless given */
     memset(&uid, 0, sizeof uid);

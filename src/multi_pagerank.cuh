@@ -177,8 +177,7 @@ static int mpr_init(mpr_state *s, const gs_multi_plan *p, unsigned int pe, unsig
     size_t free_b = 0, total_b = 0;
     int rc;
     memset(s, 0, sizeof *s);
-    for (int w = 0; w < p->nways; ++w)
-        s->want |= MPR(p->ways[w]);
+    s->want = gs_multi_has(p->ways, p->nways, GS_MULTI_PAGERANK, GS_MULTI_BROKEN_PAGERANK);
     if (!s->want)
         return GS_EXIT_OK;
     if ((rc = gs_mpr_load(p->graph, pe, npes, pe == 0u, &s->in, err, n)))

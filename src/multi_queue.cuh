@@ -154,11 +154,8 @@ static size_t mq_smem(unsigned int way, unsigned int npes, unsigned int blocks)
 static int mq_start(const gs_multi_plan *p, unsigned int way, unsigned int twin, unsigned int npes, unsigned int sms,
                     unsigned int max_per_sm, int *uneven, unsigned int *most, char *err, size_t n)
 {
-    int want = 0;
     *uneven = 0, *most = 0u;
-    for (int w = 0; w < p->nways; ++w)
-        want |= p->ways[w] == way || p->ways[w] == twin;
-    if (!want)
+    if (!gs_multi_has(p->ways, p->nways, way, twin))
         return GS_EXIT_OK;
     for (unsigned int q = 0; q < npes; ++q) { /* rank q runs on device q; every rank sees every device */
         int theirs = 0;

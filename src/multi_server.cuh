@@ -24,13 +24,12 @@
 #include "multi.h"
 #include "multi_queue.cuh"
 #include "multi_server.h"
+#include "server/workload.h" /* gs_srv_check_sums */
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-extern "C" int gs_srv_check_sums(const unsigned int *items, const unsigned long long *want, unsigned int nitems,
-                                 const char *what, char *d, size_t n); /* server/counters.c */
 
 typedef struct ms_args {
     gs_multi_server_t srv;                     /* copies: set by each block */

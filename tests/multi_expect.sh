@@ -18,7 +18,7 @@
 #  5. pagerank on road:100000 on 1 GPU and on every GPU, at 1 and 2 blocks an SM: PASS (the
 #     ranks and iterations against the host's, as the app family checks); the broken twin brokenPagerank (each GPU updates only its own replica
 #     of the ranks): exit 1, its row FAIL against the host's ranks;
-#  5. the JSON of a short run parses.
+#  6. the JSON of a short run parses.
 bench=$1
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 "$bench" multi --way hier --iters 10 --repeat 1 >"$tmp/probe" 2>&1

@@ -62,31 +62,7 @@ user_sweep() {
   echo "tests/server_user_expect.sh build/server_example server-user.csv" >"$OUT/server-user.cmd"
 }
 
-# csvs NAME -- ARGS... [-- ARGS...]: several gsync-bench runs into one NAME.csv (one header), each
-# command a line of NAME.cmd
-csvs() {
-  local name=$1 first=1; shift 2
-  : >"$OUT/$name.cmd"; : >"$OUT/$name.csv"
-  while [ $# -gt 0 ]; do
-    local args=()
-    while [ $# -gt 0 ] && [ "$1" != "--" ]; do args+=("$1"); shift; done
-    [ $# -gt 0 ] && shift
-    echo "gsync-bench ${args[*]} --format csv" >>"$OUT/$name.cmd"
-    local t0=$SECONDS
-    $B "${args[@]}" --format csv 2>>"$LOG" | { [ $first = 1 ] && cat || tail -n +2; } >>"$OUT/$name.csv"
-    echo "$name: ${args[*]}: rc=${PIPESTATUS[0]} $((SECONDS - t0)) s" | tee -a "$LOG"
-    first=0
-  done
-}
-
-# csv NAME ARGS...: gsync-bench ARGS --format csv > NAME.csv, the command in NAME.cmd
-csv() {
-  local name=$1; shift
-  echo "gsync-bench $* --format csv" >"$OUT/$name.cmd"
-  local t0=$SECONDS
-  $B "$@" --format csv >"$OUT/$name.csv" 2>>"$LOG"
-  echo "$name rc=$? $((SECONDS - t0)) s" | tee -a "$LOG"
-}
+. "$(dirname "$0")/session_lib.sh" # csv, csvs
 
 for w in "$@"; do
   case $w in
@@ -146,10 +122,11 @@ for w in "$@"; do
       echo "ncu pagerank $m rc=$?" | tee -a "$LOG"
     done ;;
   ncutopo) # Nsight Compute on bfs-topo: the persistent kernel (gsBarrier) against one of relaunchGraph's
-    # iteration kernels, the same code (why an iteration runs longer inside the persistent kernel)
+    # iteration kernels, the same code (why an iteration runs longer inside the persistent kernel);
+    # the persistent kernel replayed under Nsight Compute outlasts the default 5 s watchdog: --timeout 300
     ncu --clock-control none -k regex:app_persistent -c 1 --section SpeedOfLight --section MemoryWorkloadAnalysis \
       --section Occupancy --section WarpStateStats --section LaunchStats $B app bfs-topo --sync gsBarrier \
-      --graph road:w --tbs-per-sm 8 --repeat 1 >"$OUT/ncu-bfstopo-gsBarrier.txt" 2>&1
+      --graph road:w --tbs-per-sm 8 --repeat 1 --timeout 300 >"$OUT/ncu-bfstopo-gsBarrier.txt" 2>&1
     echo "ncu bfs-topo gsBarrier rc=$?" | tee -a "$LOG"
     ncu --clock-control none -k regex:app_step -s 200 -c 3 --section SpeedOfLight --section MemoryWorkloadAnalysis \
       --section Occupancy --section WarpStateStats --section LaunchStats $B app bfs-topo --sync relaunchGraph \

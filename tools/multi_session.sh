@@ -15,11 +15,11 @@
 #   multi-sem-broken.csv         brokenSem, which must FAIL (exit 1)
 #   multi-server-broken.csv      brokenServer, which must FAIL (exit 1)
 #   multi-pagerank.csv           pagerank on road:usa on 1, 2 (and 4, where there are 4) GPUs at
-#                                --tbs-per-sm 1,2,4 (blocks of 256), merged from multi-pagerank-gN.csv
+#                                --tbs-per-sm 1,2,4 (blocks of 256), one run a count of GPUs
 #   multi-pagerank-broken.csv    brokenPagerank on 2 GPUs, which must FAIL (exit 1)
 # Each CSV's command goes to NAME.cmd; stderr to run.log.  Every run is under
 # `timeout`, so that a hung rank costs minutes at most.  MULTI_STEPS picks
-# the parts after the probe (default "test measure"), so that a second call
+# the parts after the probe (default "test measure pagerank"), so that a second call
 # on the same machine can do what did not fit the first one's ten minutes
 # (MULTI_STEPS=pagerank: the pagerank runs alone).
 set -uo pipefail
@@ -35,7 +35,7 @@ for p in ("nvidia-nvshmem-cu13", "nvidia-nccl-cu13"):
     except m.PackageNotFoundError: print(p, "not installed")'; } >>"$LOG" 2>&1
 nvidia-smi topo -m >"$OUT/topo.txt" 2>&1
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 >"$OUT/build.log" 2>&1 &&
-  cmake --build build -j 16 --target gsync-bench test_multi multi_example >>"$OUT/build.log" 2>&1 ||
+  cmake --build build -j 16 --target gsync-bench multi_example >>"$OUT/build.log" 2>&1 ||
   { tail -30 "$OUT/build.log"; exit 1; }
 grep -e "gsync: NVSHMEM" -e "gsync: NCCL" "$OUT/build.log" | tee -a "$LOG"
 grep -q "gsync: NVSHMEM in" "$OUT/build.log" || { echo "no NVSHMEM: nothing to measure"; exit 1; }
@@ -43,14 +43,8 @@ B=./build/gsync-bench
 gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
 echo "GPUs: $gpus" | tee -a "$LOG"
 
-# csv NAME ARGS...: gsync-bench ARGS --format csv > NAME.csv, the command in NAME.cmd
-csv() {
-  local name=$1; shift
-  echo "gsync-bench $* --format csv" >"$OUT/$name.cmd"
-  local t0=$SECONDS
-  timeout 240 $B "$@" --format csv >"$OUT/$name.csv" 2>>"$LOG"
-  echo "$name rc=$? $((SECONDS - t0)) s" | tee -a "$LOG"
-}
+CSV_TIMEOUT=240
+. "$(dirname "$0")/session_lib.sh" # csv, csvs
 
 # a short probe first; if it fails, NVSHMEM's own log of it, and once more without CUDA VMM
 # (legacy CUDA IPC handles between the processes), kept for the rest when that works
@@ -84,16 +78,12 @@ if [ "${steps#* measure }" != "$steps" ]; then
 fi
 if [ "${steps#* pagerank }" != "$steps" ]; then
   # the program across GPUs: the same graph and code on 1, 2 and 4 GPUs (the first run generates
-  # road:usa into build/graphs, about 15 s; rank 0 computes the host's answer each run, about 20 s)
+  # road:usa into build/graphs; rank 0 computes the host's answer in each run)
+  runs=()
   for g in 1 2 4; do
-    [ "$gpus" -ge $g ] && csv multi-pagerank-g$g multi --gpus $g --way pagerank --graph road:usa --tbs-per-sm 1,2,4 --repeat 5
+    [ "$gpus" -ge $g ] && runs+=(-- multi --gpus $g --way pagerank --graph road:usa --tbs-per-sm 1,2,4 --repeat 5)
   done
-  python3 -c 'import sys
-lines = [open(f).read().splitlines() for f in sys.argv[2:]]
-with open(sys.argv[1], "w") as out:
-    out.write("\n".join([lines[0][0]] + [l for f in lines for l in f[1:]]) + "\n")' \
-    "$OUT/multi-pagerank.csv" "$OUT"/multi-pagerank-g[0-9].csv
-  cat "$OUT"/multi-pagerank-g[0-9].cmd >"$OUT/multi-pagerank.cmd"
+  csvs multi-pagerank "${runs[@]}"
   csv multi-pagerank-broken multi --gpus 2 --way brokenPagerank --graph road:fla --repeat 1
 fi
 python3 -c 'import csv, sys

@@ -273,22 +273,28 @@ def completion(rows, out, name):
     save(fig, out, name)
 
 
-def lines(out, name, title, xlabel, ylabel, series, logy=True):
-    """One figure of lines: series is [(name, label, [(x, y)])], x on a log2 axis."""
-    fig, ax = plt.subplots(figsize=(7, 4.5))
+def draw_lines(ax, series, logy=True):
+    """Lines on ax: series is [(name, label, [(x, y)], style)], x on a log2
+    axis; points without x or y are left out."""
     xs, ys = set(), []
-    for key, label, pts in series:
+    for key, label, pts, kw in series:
         pts = [(x, y) for x, y in pts if x and y is not None]
         if pts:
-            ax.plot([x for x, _ in pts], [y for _, y in pts], label=note(key, label), **style(key, ms=5))
+            ax.plot([x for x, _ in pts], [y for _, y in pts], label=note(key, label), **kw)
             xs |= {x for x, _ in pts}
             ys += [y for _, y in pts]
     log2_x(ax, sorted(xs))
     readable(ax, "y", ys, logy)
+    ax.grid(True, which="both", alpha=0.3)
+
+
+def lines(out, name, title, xlabel, ylabel, series, logy=True):
+    """One figure of lines: series is [(name, label, [(x, y)])], x on a log2 axis."""
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    draw_lines(ax, [(key, label, pts, style(key, ms=5)) for key, label, pts in series], logy)
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     ax.set_title(title)
-    ax.grid(True, which="both", alpha=0.3)
     ax.legend(fontsize=8)
     save(fig, out, name)
 
@@ -600,26 +606,18 @@ MULTI_LOCKS = [("ticketLock", "gsync", ""), ("cohortLock", "gsync", "")]
 
 def multi_panel(ax, rows, ways, ylabel, title):
     """One panel of a multi figure: ns against blocks per SM, a line per way."""
-    xs, ys = set(), []
+    series = []
     for w, origin, what in ways:
-        pts = sorted((num(r["tbs_per_sm"]), num(r["ns_median"])) for r in rows
-                     if r["way"] == w and r["verdict"] == "PASS")
-        pts = [(x, y) for x, y in pts if x and y]
-        if not pts:
-            continue
         kw = style(w, origin)
         if w == "pingPongRelAcq":
             kw.update(ls="--", lw=1.2)
-        label = f"{w} ({origin}" + (f"; {what}" if what else "") + ")"
-        ax.plot([x for x, _ in pts], [y for _, y in pts], label=note(w, label), **kw)
-        xs |= {x for x, _ in pts}
-        ys += [y for _, y in pts]
-    log2_x(ax, sorted(xs))
-    readable(ax, "y", ys)
+        series.append((w, f"{w} ({origin}" + (f"; {what}" if what else "") + ")",
+                       sorted((num(r["tbs_per_sm"]), num(r["ns_median"])) for r in rows
+                              if r["way"] == w and r["verdict"] == "PASS"), kw))
+    draw_lines(ax, series)
     ax.set_xlabel("blocks per SM on each GPU")
     ax.set_ylabel(ylabel)
     ax.set_title(title, fontsize=10)
-    ax.grid(True, which="both", alpha=0.3)
     ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=2 if len(ways) > 2 else 1)
 
 

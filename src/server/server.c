@@ -251,11 +251,7 @@ static int plan_row(const gs_options *o, unsigned int wl, unsigned int v, const 
     r->l.timeout_ns = (unsigned long long)(o->timeout_s * 1e9);
     r->l.start = o->wrap && (wl == GS_SRV_QUEUE || wl == GS_SRV_PINGPONG) ? GS_SRV_WRAP_START : 0ull;
     r->share = p->share;
-    r->l.servers = r->share ? (p->grid * r->share + 50u) / 100u : 0u;
-    if (r->share && r->l.servers < 1u)
-        r->l.servers = 1u;
-    if (r->share && r->l.servers >= p->grid)
-        r->l.servers = p->grid - 1u;
+    r->l.servers = r->share ? gs_srv_servers(p->grid, r->share) : 0u;
     r->l.total = wl == GS_SRV_QUEUE ? so->ops
                  : wl == GS_SRV_PINGPONG
                      ? so->ops * 16ull

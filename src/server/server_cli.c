@@ -24,8 +24,9 @@ static const char *const dests[] = {"lane", "warp"};
 static const char *const workload_names[GS_SRV_WORKLOADS] = {"queue",     "pingpong",  "counters",
                                                              "transfers", "hashtable", "unionfind", "stress"};
 const gs_srv_workload_def *const gs_srv_workloads[GS_SRV_WORKLOADS] = {
-    &gs_srv_queue, &gs_srv_pingpong, &gs_srv_counters, &gs_srv_transfers, &gs_srv_hashtable, &gs_srv_unionfind,
-    &gs_srv_stress,
+    [GS_SRV_QUEUE] = &gs_srv_queue,         [GS_SRV_PINGPONG] = &gs_srv_pingpong,   [GS_SRV_COUNTERS] = &gs_srv_counters,
+    [GS_SRV_TRANSFERS] = &gs_srv_transfers, [GS_SRV_HASHTABLE] = &gs_srv_hashtable, [GS_SRV_UNIONFIND] = &gs_srv_unionfind,
+    [GS_SRV_STRESS] = &gs_srv_stress,
 };
 
 const char *gs_srv_workload_name(unsigned int w)

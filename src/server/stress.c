@@ -130,8 +130,7 @@ int gs_srv_plan_stress(const gs_options *o, const gs_device_info *dev, const uns
             r->l.skewed = x & 1u, r->l.idle_pct = (x >> 1) & 1u ? 20u : 0u;
             r->l.ping_pct = ping_of[(x >> 2) % (sizeof ping_of / sizeof ping_of[0])];
         }
-        r->l.servers = (r->l.blocks * r->share + 50u) / 100u;
-        r->l.servers = r->l.servers < 1u ? 1u : r->l.servers >= r->l.blocks ? r->l.blocks - 1u : r->l.servers;
+        r->l.servers = gs_srv_servers(r->l.blocks, r->share);
     }
     return GS_EXIT_OK;
 }

@@ -13,6 +13,10 @@
 
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define GS_SRV_MAX_ROWS 512
 #define GS_SRV_WRAP_START ((1ull << 32) - 4096u) /* --wrap: where the queues' indices start */
 
@@ -74,4 +78,17 @@ int gs_srv_plan_rows(const struct gs_options *o, const struct gs_device_info *de
 int gs_srv_plan_stress(const struct gs_options *o, const struct gs_device_info *dev, const unsigned int *ways,
                        int nways, srv_row *rows, int *nrows, char *err, size_t n);
 
+/* The servers of a grid of `blocks` with `share` % of them serving: at
+ * least 1, then at most blocks - 1 (one client block left; a grid of one
+ * block has none). */
+static inline unsigned int gs_srv_servers(unsigned int blocks, unsigned int share)
+{
+    unsigned int s = (blocks * share + 50u) / 100u;
+    s = s < 1u ? 1u : s;
+    return s >= blocks ? blocks - 1u : s;
+}
+
+#ifdef __cplusplus
+}
+#endif
 #endif

@@ -30,7 +30,7 @@ static void ownership(void)
     }
 }
 
-/* 2 GPUs of 132 blocks of 128 threads, 64 updates a lane (an H100 at 1
+/* 2 GPUs of 132 blocks of 128 threads, 64 updates a lane (132 SMs at 1
  * block an SM, iters 512; about 400 an item): every item, every value in
  * 1..16, each item's count within 25 % of the mean (5 standard deviations), about half the updates owned by the other
  * GPU, and gs_ms_expect equal to a count made update by update. */
