@@ -37,6 +37,7 @@ typedef struct mg_args {
     gs_multi_ticket_t *lock;        /* PE 0's lock */
     gs_multi_cohort_local_t *local; /* this GPU's part of the cohort lock */
     unsigned int *cs;               /* PE 0's counter, then GS_MULTI_LOCK_DATA words */
+    unsigned int *cs_own;           /* the same words in this GPU's memory (cohortOwnData) */
     gs_multi_sem_t *sem;            /* PE 0's semaphore */
     unsigned int *semw;             /* PE 0's acquisitions, holders inside, most inside: a line each */
     unsigned int sem_size;
@@ -192,11 +193,13 @@ static __global__ void k_ping(mg_args a, int relacq)
     }
 }
 
-/* The cross-GPU ticket lock (cohort 0) or the cohort lock: a non-atomic
- * count and a word a thread on GPU 0 */
+/* The cross-GPU ticket lock (cohort 0) or the cohort lock (1): a non-atomic
+ * count and a word a thread on GPU 0; 2: the cohort lock, those words in
+ * this GPU's own memory (cohortOwnData) */
 static __global__ void k_lock(mg_args a, int cohort)
 {
     __shared__ int held;
+    unsigned int *cs = cohort == 2 ? a.cs_own : a.cs;
     for (unsigned int i = 0; i < a.iters; ++i) {
         unsigned int t = 0;
         if (threadIdx.x == 0)
@@ -205,9 +208,9 @@ static __global__ void k_lock(mg_args a, int cohort)
         if (!held)
             return;
         if (threadIdx.x == 0)
-            a.cs[0] += 1u;
+            cs[0] += 1u;
         if (threadIdx.x < GS_MULTI_LOCK_DATA)
-            a.cs[1u + threadIdx.x] += 1u;
+            cs[1u + threadIdx.x] += 1u;
         __syncthreads();
         if (threadIdx.x == 0) {
             if (cohort)
@@ -285,7 +288,7 @@ typedef struct rank_state {
     cudaStream_t s;
 } rank_state;
 
-#define LOCK(way) ((way) == GS_MULTI_TICKET || (way) == GS_MULTI_COHORT)
+#define LOCK(way) ((way) == GS_MULTI_TICKET || (way) == GS_MULTI_COHORT || (way) == GS_MULTI_COHORT_OWN)
 #define SEM(way) ((way) == GS_MULTI_SEM || (way) == GS_MULTI_BROKEN_SEM)
 #define SECTIONS(way) (LOCK(way) || SEM(way)) /* iters/20 sections a block, a plain launch, no stamps */
 
@@ -300,7 +303,8 @@ static const void *kernel_of(unsigned int way)
     case GS_MULTI_PING_RELAXED:
     case GS_MULTI_PING_RELACQ: return (const void *)k_ping;
     case GS_MULTI_TICKET:
-    case GS_MULTI_COHORT: return (const void *)k_lock;
+    case GS_MULTI_COHORT:
+    case GS_MULTI_COHORT_OWN: return (const void *)k_lock;
     case GS_MULTI_SEM:
     case GS_MULTI_BROKEN_SEM: return (const void *)k_sem;
     case GS_MULTI_QUEUE:
@@ -318,7 +322,7 @@ static size_t smem_of(const rank_state *r, unsigned int way, unsigned int blocks
     return mq_smem(way, r->npes, blocks) + ms_smem(way, r->npes, blocks);
 }
 
-/* The second argument of the way's kernel: k_ping's relacq, k_lock's cohort,
+/* The second argument of the way's kernel: k_ping's relacq, k_lock's kind,
  * k_queue's and k_server's broken, k_hier's and k_flat's kind. */
 static int kernel_flag(unsigned int way)
 {
@@ -327,6 +331,7 @@ static int kernel_flag(unsigned int way)
     case GS_MULTI_COHORT:
     case GS_MULTI_BROKEN_QUEUE:
     case GS_MULTI_BROKEN_SERVER: return 1;
+    case GS_MULTI_COHORT_OWN: return 2;
     case GS_MULTI_HIER_SPLIT:
     case GS_MULTI_DIRECT_SPLIT:
     case GS_MULTI_FLAT_SPLIT: return K_SPLIT;
@@ -494,15 +499,15 @@ static int run_way(rank_state *r, const gs_multi_plan *p, unsigned int way, unsi
         return rc;
     if (a.verify)
         GS_CK(cudaMemcpy(&stale, r->stale, sizeof stale, cudaMemcpyDeviceToHost));
-    if (LOCK(way) && r->pe == 0 && !timed_out) {
-        unsigned int got[1 + GS_MULTI_LOCK_DATA];
-        const unsigned int want = (unsigned int)ops;
+    if (LOCK(way) && (r->pe == 0 || way == GS_MULTI_COHORT_OWN) && !timed_out) {
+        unsigned int got[1 + GS_MULTI_LOCK_DATA]; /* cohortOwnData: each GPU its own blocks' sections */
+        const unsigned int want = way == GS_MULTI_COHORT_OWN ? blocks * a.iters : (unsigned int)ops;
         GS_CK(cudaMemcpy(got, r->cs, sizeof got, cudaMemcpyDeviceToHost));
         for (unsigned int k = 0; k <= GS_MULTI_LOCK_DATA && x->verdict == GS_MULTI_PASS; ++k)
             if (got[k] != want) {
                 x->verdict = GS_MULTI_FAIL;
-                snprintf(x->detail, sizeof x->detail, "%s on GPU 0 is %u after %u acquisitions",
-                         k ? "a critical-section word" : "the non-atomic count", got[k], want);
+                snprintf(x->detail, sizeof x->detail, "%s on GPU %u is %u after %u acquisitions",
+                         k ? "a critical-section word" : "the non-atomic count", r->pe, got[k], want);
             }
     }
     if (SEM(way) && r->pe == 0 && !timed_out) {
@@ -613,6 +618,7 @@ extern "C" int gs_multi_pe(const gs_multi_plan *plan, unsigned int rank, const c
         a.pe = r.pe, a.npes = r.npes, a.local = r.local;
         a.lock = (gs_multi_ticket_t *)nvshmem_ptr(r.lock, 0);
         a.cs = (unsigned int *)nvshmem_ptr(r.cs, 0);
+        a.cs_own = r.cs;
         a.sem = (gs_multi_sem_t *)nvshmem_ptr(r.sem, 0);
         a.semw = (unsigned int *)nvshmem_ptr(r.semw, 0);
         a.sem_size = plan->sem_size;

@@ -17,6 +17,7 @@
 #   multi-pagerank.csv           pagerank on road:usa on 1, 2 (and 4, where there are 4) GPUs at
 #                                --tbs-per-sm 1,2,4 (blocks of 256), one run a count of GPUs
 #   multi-pagerank-broken.csv    brokenPagerank on 2 GPUs, which must FAIL (exit 1)
+#   multi-locks.csv              (step locks) ticketLock, cohortLock and the cohortOwnData probe alone
 # Each CSV's command goes to NAME.cmd; stderr to run.log.  Every run is under
 # `timeout`, so that a hung rank costs minutes at most.  MULTI_STEPS picks
 # the parts after the probe (default "test measure pagerank"), so that a second call
@@ -75,6 +76,9 @@ if [ "${steps#* measure }" != "$steps" ]; then
   csv multi-queue-broken multi --gpus 2 --way brokenQueue --iters 2000 --repeat 1
   csv multi-sem-broken multi --gpus 2 --way brokenSem --iters 2000 --repeat 1
   csv multi-server-broken multi --gpus 2 --way brokenServer --iters 2000 --repeat 1
+fi
+if [ "${steps#* locks }" != "$steps" ]; then
+  csv multi-locks multi --gpus 2 --way ticketLock,cohortLock,cohortOwnData --tbs-per-sm 1,2,4,8 --iters 2000 --repeat 7
 fi
 if [ "${steps#* pagerank }" != "$steps" ]; then
   # the program across GPUs: the same graph and code on 1, 2 and 4 GPUs (the first run generates

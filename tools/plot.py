@@ -601,7 +601,8 @@ MULTI_BARRIERS = [("hier", "gsync", ""), ("hierDirect", "gsync", ""), ("flat", "
                   ("nvshmemGrid", "NVIDIA peer", ""), ("ncclGrid", "NVIDIA peer", ""),
                   ("nvshmemBarrierAll", "NVIDIA peer", "one thread a GPU: reference"),
                   ("pingPongRelAcq", "measure", "floor: one flag, one way")]
-MULTI_LOCKS = [("ticketLock", "gsync", ""), ("cohortLock", "gsync", "")]
+MULTI_LOCKS = [("ticketLock", "gsync", ""), ("cohortLock", "gsync", ""),
+               ("cohortOwnData", "measure", "probe: each GPU's section data its own")]
 
 
 def multi_panel(ax, rows, ways, ylabel, title):

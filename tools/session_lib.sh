@@ -11,18 +11,19 @@ csv() {
   echo "$name rc=$? $((SECONDS - t0)) s" | tee -a "$LOG"
 }
 
-# csvs NAME -- ARGS... [-- ARGS...]: several gsync-bench runs into one NAME.csv (one header), each
-# command a line of NAME.cmd
+# csvs NAME -- [VAR=VALUE...] ARGS... [-- ...]: several gsync-bench runs into one NAME.csv (one
+# header), each command a line of NAME.cmd; leading VAR=VALUE words go to that run's environment
 csvs() {
   local name=$1 first=1; shift 2
   : >"$OUT/$name.cmd"; : >"$OUT/$name.csv"
   while [ $# -gt 0 ]; do
-    local args=()
+    local args=() envs=()
+    while [ $# -gt 0 ] && [[ $1 =~ ^[A-Z_][A-Z0-9_]*= ]]; do envs+=("$1"); shift; done
     while [ $# -gt 0 ] && [ "$1" != "--" ]; do args+=("$1"); shift; done
     [ $# -gt 0 ] && shift
-    echo "gsync-bench ${args[*]} --format csv" >>"$OUT/$name.cmd"
+    echo "${envs[*]}${envs[*]:+ }gsync-bench ${args[*]} --format csv" >>"$OUT/$name.cmd"
     local t0=$SECONDS
-    ${CSV_TIMEOUT:+timeout "$CSV_TIMEOUT"} $B "${args[@]}" --format csv 2>>"$LOG" |
+    ${CSV_TIMEOUT:+timeout "$CSV_TIMEOUT"} env "${envs[@]}" $B "${args[@]}" --format csv 2>>"$LOG" |
       { [ $first = 1 ] && cat || tail -n +2; } >>"$OUT/$name.csv"
     echo "$name: ${args[*]}: rc=${PIPESTATUS[0]} $((SECONDS - t0)) s" | tee -a "$LOG"
     first=0

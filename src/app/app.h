@@ -112,7 +112,7 @@ typedef struct gs_app_args {
     unsigned long long *ctl;           /* async: GS_APP_ASYNC_CTL words: head, tail and pending, visits */
     unsigned int *ring;                /* async: ring_mask + 1 vertex ids */
     unsigned int ring_mask;
-    unsigned int tune[4];              /* async: keep, keep below, precheck, idle ns (async_kernels.cu) */
+    unsigned int tune[5];              /* async: keep, keep below, precheck, idle ns, defer (async_kernels.cu) */
 } gs_app_args;
 
 #ifndef GS_UNREACHED

@@ -37,7 +37,9 @@
  * pending is below KEEP_BELOW items a thread of the grid (a short ring:
  * latency matters; a long one: FIFO order wastes less work); PRECHECK 1:
  * read a neighbour's word before its atom.min; an idle warp's longest
- * sleep. */
+ * sleep; DEFER 1: a round that keeps every vertex it improved and pushes
+ * none leaves pending as it is (the warp owes the difference, paid with its
+ * next update: the items it took stay counted meanwhile). */
 #ifndef GS_ASYNC_BUF
 #define GS_ASYNC_BUF 128u
 #endif
@@ -58,6 +60,9 @@
 #endif
 #ifndef GS_ASYNC_IDLE_NS
 #define GS_ASYNC_IDLE_NS 1024u
+#endif
+#ifndef GS_ASYNC_DEFER
+#define GS_ASYNC_DEFER 1u
 #endif
 
 #define ASYNC_EMPTY 0xffffffffu
@@ -135,10 +140,11 @@ static __device__ __forceinline__ void async_run(const gs_app_args &a, bool unit
     async_warp *w = &async_smem[threadIdx.x / 32u];
     const unsigned int lane = threadIdx.x & 31u, below = (1u << lane) - 1u;
     unsigned int got = ASYNC_EMPTY, nkeep = 0u, pause = 32u, quiet = 0u;
+    int owed = 0; /* pending's change not yet applied (DEFER), the same in every lane */
     unsigned long long res = ASYNC_NO_RES, visits = 0ull, idle = 0ull, pend = 1ull; /* pend: lane 0's last look */
     const unsigned long long keep_below = (unsigned long long)a.tune[1] * a.blocks * a.threads;
     const unsigned int keep = a.tune[0] < 32u ? a.tune[0] : 32u, idle_ns = a.tune[3];
-    const bool precheck = a.tune[2] != 0u;
+    const bool precheck = a.tune[2] != 0u, defer = a.tune[4] != 0u;
     const long long start = clock64();
     gs_wait_t wt = GS_WAIT_INIT;
     for (;;) {
@@ -293,8 +299,12 @@ static __device__ __forceinline__ void async_run(const gs_app_args &a, bool unit
             visits += nproc;
             if (peek != ASYNC_EMPTY)
                 async_take(a, &res, &got);
-            if (!async_publish(a, w, nkeep, nb, (int)nb - (int)nproc, &res, &got, &pend))
+            owed += (int)nb - (int)nproc;
+            if (defer && nkeep > 0u && nkeep == nb)
+                continue; /* pending counts items this warp took and has not subtracted: it stays above 0 */
+            if (!async_publish(a, w, nkeep, nb, owed, &res, &got, &pend))
                 goto out;
+            owed = 0;
         }
     }
 out:
@@ -390,6 +400,7 @@ extern "C" int gs_app_run_async(gs_app_args *a, cudaEvent_t t0, cudaEvent_t t1)
     a->tune[1] = async_knob("GSYNC_ASYNC_KEEP_BELOW", GS_ASYNC_KEEP_BELOW);
     a->tune[2] = async_knob("GSYNC_ASYNC_PRECHECK", GS_ASYNC_PRECHECK);
     a->tune[3] = async_knob("GSYNC_ASYNC_IDLE_NS", GS_ASYNC_IDLE_NS);
+    a->tune[4] = async_knob("GSYNC_ASYNC_DEFER", GS_ASYNC_DEFER);
     if (a->tune[3] < 32u)
         a->tune[3] = 32u;
     async_init<<<1024, 256>>>(*a);
