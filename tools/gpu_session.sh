@@ -118,7 +118,8 @@ for w in "$@"; do
       -- GSYNC_ASYNC_DEFER=0 GSYNC_ASYNC_PRECHECK=0 "${a[@]}" --graph road:usa --tbs-per-sm 2,4 \
       -- GSYNC_ASYNC_DEFER=1 GSYNC_ASYNC_PRECHECK=0 "${a[@]}" --graph road:usa --tbs-per-sm 2,4 \
       -- GSYNC_ASYNC_DEFER=0 "${a[@]}" --graph rmat:22 --tbs-per-sm 4,8 \
-      -- GSYNC_ASYNC_DEFER=1 "${a[@]}" --graph rmat:22 --tbs-per-sm 4,8 ;;
+      -- GSYNC_ASYNC_DEFER=1 "${a[@]}" --graph rmat:22 --tbs-per-sm 4,8 \
+      -- GSYNC_ASYNC_DEFER=1 GSYNC_ASYNC_PRECHECK=0 "${a[@]}" --graph rmat:22 --tbs-per-sm 4,8 ;;
   scaling) # BFS and SSSP, async beside the barriers, over RMAT scales 18-24 and the four road sizes (app-scaling.csv)
     a=(app bfs,sssp --sync async,gsBarrier,gridSync --tbs-per-sm 4 --repeat 3 --timeout 30)
     csvs app-scaling -- "${a[@]}" --graph rmat:18 -- "${a[@]}" --graph rmat:20 -- "${a[@]}" --graph rmat:22 \
@@ -133,13 +134,14 @@ for w in "$@"; do
     done ;;
   ncutopo) # Nsight Compute on bfs-topo: the persistent kernel (gsBarrier) against one of relaunchGraph's
     # iteration kernels, the same code (why an iteration runs longer inside the persistent kernel);
-    # the persistent kernel replayed under Nsight Compute outlasts the default 5 s watchdog: --timeout 300
-    ncu --clock-control none -k regex:app_persistent -c 1 --section SpeedOfLight --section MemoryWorkloadAnalysis \
-      --section Occupancy --section WarpStateStats --section LaunchStats $B app bfs-topo --sync gsBarrier \
+    # the persistent kernel replayed under Nsight Compute outlasts the default 5 s watchdog: --timeout 300;
+    # caches not flushed between replays (--cache-control none): relaunch's iterations find the last one's lines
+    ncu --clock-control none --cache-control none -k regex:app_persistent -c 1 --section SpeedOfLight \
+      --section MemoryWorkloadAnalysis --section Occupancy --section WarpStateStats --section LaunchStats $B app bfs-topo --sync gsBarrier \
       --graph road:w --tbs-per-sm 8 --repeat 1 --timeout 300 >"$OUT/ncu-bfstopo-gsBarrier.txt" 2>&1
     echo "ncu bfs-topo gsBarrier rc=$?" | tee -a "$LOG"
-    ncu --clock-control none -k regex:app_step -s 200 -c 3 --section SpeedOfLight --section MemoryWorkloadAnalysis \
-      --section Occupancy --section WarpStateStats --section LaunchStats $B app bfs-topo --sync relaunchGraph \
+    ncu --clock-control none --cache-control none -k regex:app_step -s 200 -c 3 --section SpeedOfLight \
+      --section MemoryWorkloadAnalysis --section Occupancy --section WarpStateStats --section LaunchStats $B app bfs-topo --sync relaunchGraph \
       --graph road:w --tbs-per-sm 8 --repeat 1 >"$OUT/ncu-bfstopo-relaunch.txt" 2>&1
     echo "ncu bfs-topo relaunchGraph rc=$?" | tee -a "$LOG" ;;
   async) # BFS and SSSP without a barrier beside gsBarrier and grid.sync() on the USA-sized road graph and RMAT
