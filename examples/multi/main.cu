@@ -21,56 +21,19 @@
  *    between GPUs, or the flat one's wait; with SEM, only the semaphore: 64 permits over)
  *   Exit 0 PASS, 1 FAIL or a rank's error, 2 a bad argument, 77 fewer than 2 GPUs.
  */
-#include <cerrno>
-#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-
-#include <fcntl.h>
-#include <sys/prctl.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
-
-#include <nvshmem.h>
-#include <nvshmemx.h>
 
 #include <gsync/multi/barrier.cuh>
 #include <gsync/multi/cohort.cuh>
 #include <gsync/multi/flat_barrier.cuh>
 #include <gsync/multi/semaphore.cuh>
 
-#define RANK_ENV "GSYNC_MULTI_EXAMPLE_RANK"     /* set for a rank by the first process */
-#define DIR_ENV "GSYNC_MULTI_EXAMPLE_DIR"       /* where rank 0 puts the unique id and the result */
-#define BLOCKS_ENV "GSYNC_MULTI_EXAMPLE_BLOCKS" /* blocks a GPU, the same on every GPU */
+#define EXAMPLE_NAME "multi_example"
+#include "ranks.h" /* one process a GPU over NVSHMEM: the ranks, their bootstrap, their results */
+
 #define SEM_EXTRA 64u /* BROKEN's semaphore: permits over SEM (gsync-bench's brokenSem, GS_MULTI_SEM_EXTRA) */
-
-static char who[48] = "multi_example"; /* "multi_example: rank 1" in a rank */
-
-#define CHECK(call)                                                                                  \
-    do {                                                                                             \
-        cudaError_t e_ = (call);                                                                     \
-        if (e_ != cudaSuccess) {                                                                     \
-            fprintf(stderr, "%s: %s: %s\n", who, #call, cudaGetErrorString(e_));                     \
-            exit(1);                                                                                 \
-        }                                                                                            \
-    } while (0)
-/* NVSHMEM's calls that return a status: 0 is success */
-#define SHMEM(call)                                                                                  \
-    do {                                                                                             \
-        int e_ = (call);                                                                             \
-        if (e_ != 0) {                                                                               \
-            fprintf(stderr, "%s: %s: error %d\n", who, #call, e_);                                   \
-            exit(1);                                                                                 \
-        }                                                                                            \
-    } while (0)
-
-static void die(const char *what)
-{
-    fprintf(stderr, "%s: %s\n", who, what);
-    exit(1);
-}
 
 struct plan {
     unsigned int threads, per_sm, episodes, gpus, launches, broken, barrier, sem;
@@ -209,72 +172,11 @@ __global__ void episodes(job j)
     }
 }
 
-static unsigned int arg(int argc, char **argv, int i, unsigned int def, unsigned int lo, unsigned int hi)
-{
-    if (argc <= i)
-        return def;
-    char *end;
-    const unsigned long v = strtoul(argv[i], &end, 10);
-    if (!*argv[i] || *end || v < lo || v > hi) {
-        fprintf(stderr, "multi_example: argument %d '%s' is not in %u..%u\n", i, argv[i], lo, hi);
-        exit(2);
-    }
-    return (unsigned int)v;
-}
-
-static void path_of(char *out, size_t n, const char *dir, const char *name)
-{
-    if (snprintf(out, n, "%s/%s", dir, name) >= (int)n)
-        die("folder name too long");
-}
-
-/* Writes under a temporary name, then renames: a reader never sees half. */
-static void publish(const char *dir, const char *name, const void *p, size_t len)
-{
-    char tmp[4096], path[4096], tmp_name[64];
-    snprintf(tmp_name, sizeof tmp_name, "%s.tmp", name);
-    path_of(tmp, sizeof tmp, dir, tmp_name);
-    path_of(path, sizeof path, dir, name);
-    FILE *f = fopen(tmp, "wb");
-    if (!f || fwrite(p, 1, len, f) != len || fclose(f) != 0 || rename(tmp, path) != 0) {
-        fprintf(stderr, "%s: writing %s: %s\n", who, path, strerror(errno));
-        exit(1);
-    }
-}
-
 /* ---- a rank: one GPU, one NVSHMEM PE ---- */
 
 static int rank_main(const plan &p, unsigned int rank, unsigned int blocks, const char *dir)
 {
-    nvshmemx_uniqueid_t id = NVSHMEMX_UNIQUEID_INITIALIZER;
-    nvshmemx_init_attr_t attr = NVSHMEMX_INIT_ATTR_INITIALIZER;
-    char path[4096];
-    snprintf(who, sizeof who, "multi_example: rank %u", rank);
-    CHECK(cudaSetDevice((int)rank)); /* NVSHMEM's PE on this GPU */
-    if (rank == 0) {
-        SHMEM(nvshmemx_get_uniqueid(&id));
-        publish(dir, "uid", &id, sizeof id);
-    } else {
-        path_of(path, sizeof path, dir, "uid");
-        const struct timespec pause = {0, 2000000L};
-        for (unsigned int waited_ms = 0;; waited_ms += 2u) {
-            FILE *f = fopen(path, "rb");
-            if (f) {
-                const size_t got = fread(&id, 1, sizeof id, f);
-                fclose(f);
-                if (got != sizeof id)
-                    die("the unique id is short");
-                break;
-            }
-            if (waited_ms > 60000u)
-                die("no unique id from rank 0 after 60 s");
-            nanosleep(&pause, NULL);
-        }
-    }
-    SHMEM(nvshmemx_set_attr_uniqueid_args((int)rank, (int)p.gpus, &id, &attr));
-    SHMEM(nvshmemx_init_attr(NVSHMEMX_INIT_WITH_UNIQUEID, &attr));
-    if (nvshmem_my_pe() != (int)rank || nvshmem_n_pes() != (int)p.gpus)
-        die("NVSHMEM numbered the PEs otherwise");
+    rank_join(rank, p.gpus, dir);
 
     /* symmetric: every PE allocates the same, in the same order */
     const size_t words = 2u * (size_t)blocks * p.threads;
@@ -389,12 +291,10 @@ int main(int argc, char **argv)
     p.broken = arg(argc, argv, 6, 0, 0, 1);
     p.barrier = arg(argc, argv, 7, 0, 0, 2);
     p.sem = arg(argc, argv, 8, 0, 0, 1u << 20);
-    if (const char *r = getenv(RANK_ENV)) {
-        const char *dir = getenv(DIR_ENV), *blocks = getenv(BLOCKS_ENV);
-        if (!dir || !blocks)
-            die(RANK_ENV " without " DIR_ENV " and " BLOCKS_ENV);
-        return rank_main(p, (unsigned int)strtoul(r, NULL, 10), (unsigned int)strtoul(blocks, NULL, 10), dir);
-    }
+    unsigned int rank, rank_blocks;
+    const char *rank_dir;
+    if (rank_env(&rank, &rank_blocks, &rank_dir))
+        return rank_main(p, rank, rank_blocks, rank_dir);
     if (p.broken && p.barrier == 2u && !p.sem) { /* its leader is whoever completes the count: an early release mixes episodes */
         fprintf(stderr, "multi_example: BROKEN with BARRIER 2: the direct form has no twin (a block released early "
                         "would arrive in the next episode before the last of this one, and no leader would be chosen)\n");
@@ -404,24 +304,10 @@ int main(int argc, char **argv)
         fprintf(stderr, "multi_example: GPUS 1: the barrier is across 2 GPUs or more (0: every GPU)\n");
         return 2;
     }
-    int devices = 0;
-    if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
-        printf("multi_example: no GPU\n");
-        return 77;
-    }
-    if (devices < 2 || (int)p.gpus > devices) {
-        printf("multi_example: needs %u GPUs; this machine has %d\n", p.gpus ? p.gpus : 2u, devices);
-        return 77;
-    }
-    if (p.gpus == 0u)
-        p.gpus = devices > (int)GS_MULTI_MAX_PES ? GS_MULTI_MAX_PES : (unsigned int)devices;
+    p.gpus = ranks_gpus(p.gpus);
     /* every GPU runs the same grid: BLOCKS_PER_SM on the fewest SMs, every block resident at once */
-    int sms = 0, fit = 0;
-    for (unsigned int d = 0; d < p.gpus; ++d) {
-        int n = 0;
-        CHECK(cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, (int)d));
-        sms = d == 0 || n < sms ? n : sms;
-    }
+    const unsigned int sms = ranks_sms(p.gpus);
+    int fit = 0;
     CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit, episodes, (int)p.threads, 0));
     CHECK(cudaDeviceReset()); /* no context held while the ranks run (exclusive-process GPUs) */
     if (fit < (int)p.per_sm) {
@@ -429,81 +315,12 @@ int main(int argc, char **argv)
                         "needs every block resident\n", p.per_sm, p.threads, fit);
         return 2;
     }
-    const unsigned int blocks = p.per_sm * (unsigned int)sms;
+    const unsigned int blocks = p.per_sm * sms;
 
-    /* NVLink multicast off; one node needs no network transport */
-    setenv("NVSHMEM_DISABLE_NVLS", "1", 1);
-    setenv("NCCL_NVLS_ENABLE", "0", 1);
-    setenv("NVSHMEM_REMOTE_TRANSPORT", "none", 0);
-    setenv("NVSHMEM_BOOTSTRAP_UID_SOCK_IFNAME", "lo", 0);
-    char dir[] = "/tmp/gsync-multi-example-XXXXXX", num[9][16];
-    if (!mkdtemp(dir)) {
-        fprintf(stderr, "multi_example: cannot make a folder under /tmp: %s\n", strerror(errno));
-        return 1;
-    }
     const unsigned int given[8] = {p.threads, p.per_sm, p.episodes, p.gpus, p.launches, p.broken, p.barrier, p.sem};
-    char *rank_argv[10] = {argv[0]};
-    for (int i = 0; i < 8; ++i)
-        snprintf(num[i], sizeof num[i], "%u", given[i]), rank_argv[i + 1] = num[i];
-    rank_argv[9] = NULL;
-    snprintf(num[8], sizeof num[8], "%u", blocks);
-    setenv(DIR_ENV, dir, 1);
-    setenv(BLOCKS_ENV, num[8], 1);
-    const int quiet = open("/dev/null", O_WRONLY); /* a rank's stdout: NVSHMEM's notes; its stderr stays */
-    if (quiet < 0) {
-        fprintf(stderr, "multi_example: /dev/null: %s\n", strerror(errno));
-        return 1;
-    }
-    fflush(stdout);
-    fflush(stderr);
-    pid_t pid[GS_MULTI_MAX_PES] = {0};
-    const pid_t self = getpid();
-    int failed = -1, failed_status = 0, left = 0;
-    for (unsigned int r = 0; r < p.gpus && failed < 0; ++r) {
-        char rank_s[16];
-        snprintf(rank_s, sizeof rank_s, "%u", r);
-        setenv(RANK_ENV, rank_s, 1); /* before fork: the child only execs */
-        pid[r] = fork();
-        if (pid[r] == 0) {
-            prctl(PR_SET_PDEATHSIG, SIGKILL); /* a killed first process takes its ranks along */
-            if (getppid() != self)
-                _exit(1);
-            dup2(quiet, 1);
-            execv("/proc/self/exe", rank_argv);
-            _exit(127);
-        }
-        if (pid[r] < 0) {
-            fprintf(stderr, "multi_example: fork: %s\n", strerror(errno));
-            failed = (int)r, failed_status = -1, pid[r] = 0;
-        } else {
-            ++left;
-        }
-    }
-    close(quiet);
-    for (unsigned int k = 0; k < p.gpus && failed >= 0; ++k)
-        if (pid[k] > 0)
-            kill(pid[k], SIGKILL); /* a fork failed: the ranks started would wait for it */
-    /* a rank that fails ends the others (they would wait for it forever) */
-    while (left > 0) {
-        int st = 0;
-        const pid_t got = wait(&st);
-        if (got < 0) {
-            if (errno == EINTR)
-                continue;
-            break;
-        }
-        for (unsigned int r = 0; r < p.gpus; ++r) {
-            if (pid[r] != got)
-                continue;
-            pid[r] = 0, --left;
-            if (failed < 0 && !(WIFEXITED(st) && WEXITSTATUS(st) == 0)) {
-                failed = (int)r, failed_status = st;
-                for (unsigned int k = 0; k < p.gpus; ++k)
-                    if (pid[k] > 0)
-                        kill(pid[k], SIGKILL);
-            }
-        }
-    }
+    char dir[64];
+    int failed_status = 0;
+    const int failed = ranks_run(argv[0], given, 8u, p.gpus, blocks, dir, sizeof dir, &failed_status);
     char path[4096];
     unsigned long long stale = 0, reads = 0, tallied = 0, entries = 0;
     unsigned int inside = 0, most = 0, holders = 0, most_holders = 0;
@@ -514,21 +331,9 @@ int main(int argc, char **argv)
                                   &inside, &most, &holders, &most_holders, &ms) == 9;
     if (f)
         fclose(f);
-    static const char *const left_over[] = {"uid", "uid.tmp", "result", "result.tmp"};
-    for (const char *name : left_over) {
-        path_of(path, sizeof path, dir, name);
-        unlink(path);
-    }
-    rmdir(dir);
+    ranks_clean(dir);
     if (failed >= 0 || !have) {
-        if (failed_status == -1 || failed < 0)
-            printf("multi_example FAIL: %s\n", failed < 0 ? "rank 0 left no result" : "could not start the ranks");
-        else if (WIFEXITED(failed_status))
-            printf("multi_example FAIL: rank %d (GPU %d) exited with status %d\n", failed, failed,
-                   WEXITSTATUS(failed_status));
-        else
-            printf("multi_example FAIL: rank %d (GPU %d) ended by signal %d\n", failed, failed,
-                   WIFSIGNALED(failed_status) ? WTERMSIG(failed_status) : 0);
+        ranks_print_failed(failed, failed_status);
         return 1;
     }
     static const char *const barrier_names[3] = {"", "flat barrier, ", "direct barrier, "};
