@@ -7,7 +7,8 @@
 #   run.log                      also the wheels' versions (NVSHMEM's, NCCL's)
 #   probe.txt (nvshmem-debug.log)  a short run first (if it fails: NVSHMEM_DEBUG=INFO's log of it)
 #   probe-nccl.txt (nccl-debug.log)  ncclGrid alone (if it does not PASS: NCCL_DEBUG=INFO's log of it)
-#   ctest-multi.log              gpu_multi (every way PASS, the twins FAIL), gpu_multi_user
+#   ctest-multi.log              gpu_multi (every way PASS, the twins FAIL), gpu_multi_user,
+#                                gpu_multi_server_user
 #   multi.csv                    every way (queue and server included) over --tbs-per-sm 1,2,4,8 on 2 GPUs
 #   multi-4.csv                  the same on 4 GPUs (only where there are 4)
 #   multi-broken.csv             brokenNoExchange, which must FAIL (exit 1)
@@ -36,7 +37,7 @@ for p in ("nvidia-nvshmem-cu13", "nvidia-nccl-cu13"):
     except m.PackageNotFoundError: print(p, "not installed")'; } >>"$LOG" 2>&1
 nvidia-smi topo -m >"$OUT/topo.txt" 2>&1
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 >"$OUT/build.log" 2>&1 &&
-  cmake --build build -j 16 --target gsync-bench multi_example >>"$OUT/build.log" 2>&1 ||
+  cmake --build build -j 16 --target gsync-bench multi_example multi_server_example >>"$OUT/build.log" 2>&1 ||
   { tail -30 "$OUT/build.log"; exit 1; }
 grep -e "gsync: NVSHMEM" -e "gsync: NCCL" "$OUT/build.log" | tee -a "$LOG"
 grep -q "gsync: NVSHMEM in" "$OUT/build.log" || { echo "no NVSHMEM: nothing to measure"; exit 1; }
@@ -66,7 +67,9 @@ steps=" ${MULTI_STEPS:-test measure pagerank} "
 if [ "${steps#* test }" != "$steps" ]; then
   # gpu_multi and gpu_multi_user as CTest runs them (only these targets are built here)
   { timeout 540 tests/multi_expect.sh build/gsync-bench; echo "gpu_multi rc=$?"
-    timeout 400 tests/multi_user_expect.sh build/multi_example; echo "gpu_multi_user rc=$?"; } >"$OUT/ctest-multi.log" 2>&1
+    timeout 400 tests/multi_user_expect.sh build/multi_example; echo "gpu_multi_user rc=$?"
+    timeout 400 tests/multi_server_user_expect.sh build/multi_server_example; echo "gpu_multi_server_user rc=$?"
+  } >"$OUT/ctest-multi.log" 2>&1
   grep -E "rc=|BARRIER|runs, every|expected|not caught|no row" "$OUT/ctest-multi.log" | tail -20
 fi
 if [ "${steps#* measure }" != "$steps" ]; then
