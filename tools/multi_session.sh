@@ -18,6 +18,7 @@
 #   multi-pagerank.csv           pagerank on road:usa on 1, 2 (and 4, where there are 4) GPUs at
 #                                --tbs-per-sm 1,2,4 (blocks of 256), one run a count of GPUs
 #   multi-pagerank-broken.csv    brokenPagerank on 2 GPUs, which must FAIL (exit 1)
+#   multi-4.csv, multi-4-broken.csv  (step measure4, 4 GPUs or more) every way on 4 GPUs; the twins
 #   multi-locks.csv              (step locks) ticketLock, cohortLock and the cohortOwnData probe alone
 # Each CSV's command goes to NAME.cmd; stderr to run.log.  Every run is under
 # `timeout`, so that a hung rank costs minutes at most.  MULTI_STEPS picks
@@ -79,6 +80,10 @@ if [ "${steps#* measure }" != "$steps" ]; then
   csv multi-queue-broken multi --gpus 2 --way brokenQueue --iters 2000 --repeat 1
   csv multi-sem-broken multi --gpus 2 --way brokenSem --iters 2000 --repeat 1
   csv multi-server-broken multi --gpus 2 --way brokenServer --iters 2000 --repeat 1
+fi
+if [ "${steps#* measure4 }" != "$steps" ] && [ "$gpus" -ge 4 ]; then # 4 GPUs alone (step measure does 2, then 4)
+  csv multi-4 multi --gpus 4 --tbs-per-sm 1,2,4,8 --iters 2000 --repeat 7
+  csv multi-4-broken multi --gpus 4 --way brokenNoExchange,brokenQueue,brokenSem,brokenServer --iters 2000 --repeat 1
 fi
 if [ "${steps#* locks }" != "$steps" ]; then
   csv multi-locks multi --gpus 2 --way ticketLock,cohortLock,cohortOwnData --tbs-per-sm 1,2,4,8 --iters 2000 --repeat 7
