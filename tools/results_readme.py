@@ -427,7 +427,12 @@ def app_section(rel, header, rows, section_device):
             else:
                 cells.append(f"{num(x['x_gridsync']):.2f}")
         body.append(cells)
-    if not body:  # no grid.sync() rows (UTS: locks): each mode's median time
+    if not body:  # no grid.sync() rows (UTS: locks; async knobs): each mode's median time
+        # runs under several knob settings (the detail after ';', app-async-knobs.csv): a column each
+        knobs = {r["detail"].partition("; ")[2] for r in rows}
+        if len(knobs) > 1:
+            rows = [dict(r, sync=f"{r['sync']} ({r['detail'].partition('; ')[2]})") for r in rows]
+            modes = list(dict.fromkeys(r["sync"] for r in rows))
         points = []
         for r in rows:
             key = (r["program"], r["graph"], r["blocks_per_sm"])
