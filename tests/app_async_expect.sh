@@ -7,6 +7,7 @@
 #     DIMACS file with zero-weight and parallel arcs, a self loop and an
 #     unreachable vertex;
 #  2. each run reports its work: vertices relaxed, at least one a reached vertex;
+#     the knobs' other settings (GSYNC_ASYNC_*) PASS at 2 and 8 blocks/SM;
 #  3. the broken twin (brokenAsync: a popped vertex stays queued, so a later
 #     improvement is never pushed) FAILs (or never ends: TIMEOUT): SSSP at 4
 #     and 16 blocks/SM, BFS at one of them at least.
@@ -30,6 +31,18 @@ for g in road:20000 rmat:14; do
       echo "async on $g, $t threads: not $want PASS rows:"; rows "$tmp/a.csv"; status=1; }
     grep -q 'vertices relaxed, [1-9][0-9.]* a reached vertex' "$tmp/a.csv" || {
       echo "async on $g, $t threads: no work reported"; cat "$tmp/a.csv"; status=1; }
+  done
+done
+
+# the knobs' other settings pass too (not the defaults): re-arming a kept vertex with atom.and instead of
+# the late CAS, no precheck, the precheck on a long ring only, nothing kept, pending updated every round
+for knob in GSYNC_ASYNC_LAZY=0 GSYNC_ASYNC_PRECHECK=0 GSYNC_ASYNC_PRECHECK=2 GSYNC_ASYNC_PRECHECK=1 \
+  GSYNC_ASYNC_KEEP=0 GSYNC_ASYNC_DEFER=0; do
+  for g in road:20000 rmat:14; do
+    env "$knob" "$bench" app bfs,sssp --sync async --graph $g --tbs-per-sm 2,8 --repeat 1 --timeout 5 --format csv \
+      >"$tmp/k.csv" || { echo "async $knob on $g: exit $?"; status=1; }
+    [ "$(rows "$tmp/k.csv" | grep -c '^\(bfs\|sssp\),async,PASS$')" = 4 ] || {
+      echo "async $knob on $g: not 4 PASS rows:"; rows "$tmp/k.csv"; status=1; }
   done
 done
 

@@ -18,6 +18,17 @@
 #define MAX_ROWS 2048
 #define MAX_REPEAT GS_APP_MAX_REPEAT /* (the command line refuses more) */
 
+/* A tuning knob: the environment's NAME (digits only, at most 10^6), else
+ * its default. */
+unsigned int gs_app_knob(const char *name, unsigned int dflt)
+{
+    const char *s = getenv(name);
+    if (!s || !*s || strspn(s, "0123456789") != strlen(s) || strlen(s) > 7u)
+        return dflt;
+    const unsigned long v = strtoul(s, NULL, 10);
+    return v > 1000000ul ? dflt : (unsigned int)v;
+}
+
 static int is_async(unsigned int mode)
 {
     return mode == GS_SYNC_ASYNC || mode == GS_SYNC_ASYNC_BROKEN;

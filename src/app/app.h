@@ -79,6 +79,7 @@ typedef struct gs_app_args {
     unsigned int *wl[2];               /* worklists in and out */
     unsigned int *count;               /* 3 rotating words: worklist sizes, change flags */
     float *rank[2];                    /* PageRank: this iteration's ranks and the next */
+    float *contrib[2];                 /* PageRank: the same ranks / out-degree (n + 1: the last 0) */
     float *fsum;                       /* PageRank: GS_APP_PR_FLOATS, 3 rotating slots of 2 sums (see app_kernels.cu) */
     float damping, tol;
     unsigned long long size;           /* Reduce: elements */
@@ -112,7 +113,8 @@ typedef struct gs_app_args {
     unsigned long long *ctl;           /* async: GS_APP_ASYNC_CTL words: head, tail and pending, visits */
     unsigned int *ring;                /* async: ring_mask + 1 vertex ids */
     unsigned int ring_mask;
-    unsigned int tune[5];              /* async: keep, keep below, precheck, idle ns, defer (async_kernels.cu) */
+    unsigned int tune[6];              /* async: keep, keep below, precheck, idle ns, defer, lazy (async_kernels.cu);
+                                          PageRank: [0] the gather (pagerank.c) */
 } gs_app_args;
 
 #ifndef GS_UNREACHED
@@ -209,6 +211,9 @@ size_t gs_app_state_bytes(unsigned int blocks, unsigned int groups);
 int gs_app_uts_setup(gs_app_args *a);
 int gs_app_run_uts(gs_app_args *a, unsigned int lock, unsigned int *cluster, cudaEvent_t t0, cudaEvent_t t1);
 int gs_app_uts_occupancy(unsigned int threads, int *per_sm); /* the least of the locks' kernels */
+/* A tuning knob read from the environment: NAME's value (digits, at most
+ * 10^6), else dflt (app.c). */
+unsigned int gs_app_knob(const char *name, unsigned int dflt);
 /* async BFS and SSSP (async_kernels.cu): fills a->dq, a->ring and a->ctl
  * (source queued), then one cooperative launch timed between t0 and t1,
  * then a->dist from a->dq.  Its occupancy: the least of its kernels'. */

@@ -117,6 +117,56 @@ static __device__ __forceinline__ void sssp_relax(const gs_app_args &a, unsigned
     }
 }
 
+/* PageRank's gather for vertices v and w (w may be past the end): each sums
+ * its in-neighbours' contributions (rank / out-degree, written by the
+ * iteration before), PR_ARCS arcs of each vertex at a time with every load of
+ * a step issued before any is used (index n reads the 0 at the array's end,
+ * so a short step adds 0), in arc order.  The graph is read-only for the
+ * whole kernel (non-coherent loads); the contributions are not. */
+#define PR_ARCS 4u
+static __device__ __forceinline__ void pr_pair(const gs_app_args &a, const float *src, float *dst, const float *sc,
+                                               float *dc, unsigned int v, unsigned int w, float base, float *change,
+                                               float *dang)
+{
+    const bool hw = w < a.n;
+    unsigned int e[2] = {__ldg(&a.row[v]), hw ? __ldg(&a.row[w]) : 0u};
+    const unsigned int f[2] = {__ldg(&a.row[v + 1u]), hw ? __ldg(&a.row[w + 1u]) : 0u};
+    float s[2] = {0.0f, 0.0f};
+    while (e[0] < f[0] || e[1] < f[1]) {
+        unsigned int c[2][PR_ARCS];
+        float x[2][PR_ARCS];
+#pragma unroll
+        for (unsigned int q = 0; q < 2u; ++q)
+#pragma unroll
+            for (unsigned int k = 0; k < PR_ARCS; ++k)
+                c[q][k] = e[q] + k < f[q] ? __ldg(&a.col[e[q] + k]) : a.n;
+#pragma unroll
+        for (unsigned int q = 0; q < 2u; ++q)
+#pragma unroll
+            for (unsigned int k = 0; k < PR_ARCS; ++k)
+                x[q][k] = sc[c[q][k]];
+#pragma unroll
+        for (unsigned int q = 0; q < 2u; ++q) {
+#pragma unroll
+            for (unsigned int k = 0; k < PR_ARCS; ++k)
+                s[q] += x[q][k];
+            e[q] = f[q] - e[q] > PR_ARCS ? e[q] + PR_ARCS : f[q];
+        }
+    }
+#pragma unroll
+    for (unsigned int q = 0; q < 2u; ++q) {
+        const unsigned int u = q ? w : v;
+        if (q && !hw)
+            break;
+        const float r = base + a.damping * s[q], inv = __ldg(&a.inv_out[u]);
+        dst[u] = r;
+        dc[u] = r * inv;
+        *change += fabsf(r - src[u]);
+        if (inv == 0.0f)
+            *dang += r;
+    }
+}
+
 /* Sums v over the block into *out (one atomic a block). */
 static __device__ __forceinline__ void block_add(float v, float *out)
 {
@@ -237,15 +287,22 @@ static __device__ __forceinline__ void app_iteration(const gs_app_args &a, unsig
         const float dangling = pr_sum(a, it % 3u, 1u);
         const float base = (1.0f - a.damping) / a.n + a.damping * dangling / a.n;
         float change = 0.0f, dang = 0.0f;
-        for (unsigned int v = t0; v < a.n; v += stride) {
-            float s = 0.0f;
-            for (unsigned int e = a.row[v]; e < a.row[v + 1u]; ++e)
-                s += src[a.col[e]] * a.inv_out[a.col[e]];
-            const float r = base + a.damping * s;
-            dst[v] = r;
-            change += fabsf(r - src[v]);
-            if (a.inv_out[v] == 0.0f)
-                dang += r;
+        if (a.tune[0] == 0u) { /* the earlier gather: two reads an arc, an arc at a time */
+            for (unsigned int v = t0; v < a.n; v += stride) {
+                float s = 0.0f;
+                for (unsigned int e = a.row[v]; e < a.row[v + 1u]; ++e)
+                    s += src[a.col[e]] * a.inv_out[a.col[e]];
+                const float r = base + a.damping * s;
+                dst[v] = r;
+                change += fabsf(r - src[v]);
+                if (a.inv_out[v] == 0.0f)
+                    dang += r;
+            }
+        } else {
+            const float *sc = a.contrib[it & 1u];
+            float *dc = a.contrib[(it + 1u) & 1u];
+            for (unsigned int v = t0; v < a.n; v += 2u * stride)
+                pr_pair(a, src, dst, sc, dc, v, v + stride, base, &change, &dang);
         }
         block_add(change, pr_cell(a, (it + 1u) % 3u, 0u, blockIdx.x % GS_APP_PR_LANES));
         block_add(dang, pr_cell(a, (it + 1u) % 3u, 1u, blockIdx.x % GS_APP_PR_LANES));

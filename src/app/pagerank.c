@@ -12,7 +12,10 @@
 
 typedef struct pagerank {
     float *rank0, *rank1, *fsum; /* the point's */
+    float *contrib0, *contrib1;  /* the ranks / out-degree, n + 1 (the last stays 0) */
     float *host_rank;            /* 1/n, the first iteration's ranks */
+    float *host_contrib;         /* and their contributions */
+    unsigned int gather;         /* GSYNC_PAGERANK_GATHER of the last run */
 } pagerank;
 
 static int prepare(gs_app_ctx *c, char *err, size_t n)
@@ -31,13 +34,18 @@ static int prepare(gs_app_ctx *c, char *err, size_t n)
     }
     GS_CK_OUT(cudaMalloc((void **)&p->rank0, v * 4));
     GS_CK_OUT(cudaMalloc((void **)&p->rank1, v * 4));
+    GS_CK_OUT(cudaMalloc((void **)&p->contrib0, v * 4));
+    GS_CK_OUT(cudaMalloc((void **)&p->contrib1, v * 4));
     GS_CK_OUT(cudaMalloc((void **)&p->fsum, GS_APP_PR_FLOATS * sizeof(float)));
-    if (!(p->host_rank = malloc(v * sizeof *p->host_rank))) {
+    if (!(p->host_rank = malloc(v * sizeof *p->host_rank)) || !(p->host_contrib = malloc(v * sizeof *p->host_contrib))) {
         snprintf(err, n, "out of host memory");
         return GS_EXIT_RUNTIME;
     }
-    for (size_t i = 0; i < v; ++i)
+    for (size_t i = 0; i < v; ++i) {
+        const unsigned int out = i < g->n ? g->row[i + 1] - g->row[i] : 0u;
         p->host_rank[i] = 1.0f / (float)g->n;
+        p->host_contrib[i] = out ? p->host_rank[i] * (1.0f / (float)out) : 0.0f; /* as the kernel computes it */
+    }
 out:
     return rc;
 }
@@ -54,7 +62,11 @@ static int args(gs_app_ctx *c, gs_app_args *a, char *err, size_t n)
     a->damping = (float)c->opt->damping, a->tol = (float)c->opt->tol;
     a->row = x->d_in_row, a->col = x->d_in_col, a->inv_out = x->d_inv_out;
     a->rank[0] = p->rank0, a->rank[1] = p->rank1, a->fsum = p->fsum;
+    a->contrib[0] = p->contrib0, a->contrib[1] = p->contrib1;
     a->max_iters = PR_MAX_ITERS;
+    /* 1: the contributions, PR_ARCS arcs of two vertices at once; 0: the
+     * earlier gather, two reads an arc (app_kernels.cu) */
+    a->tune[0] = p->gather = gs_app_knob("GSYNC_PAGERANK_GATHER", 1u) != 0u;
     for (unsigned int u = 0; u < nv; ++u)
         if (x->g.row[u + 1] == x->g.row[u])
             dangling += 1.0f / (float)nv;
@@ -62,6 +74,8 @@ static int args(gs_app_ctx *c, gs_app_args *a, char *err, size_t n)
     GS_CK_OUT(cudaMemcpy(p->fsum + GS_APP_PR_LANES * GS_APP_PR_STRIDE, &dangling, sizeof dangling,
                          cudaMemcpyHostToDevice));
     GS_CK_OUT(cudaMemcpy(p->rank0, p->host_rank, (size_t)nv * 4, cudaMemcpyHostToDevice));
+    GS_CK_OUT(cudaMemcpy(p->contrib0, p->host_contrib, ((size_t)nv + 1) * 4, cudaMemcpyHostToDevice));
+    GS_CK_OUT(cudaMemset(p->contrib1, 0, ((size_t)nv + 1) * 4));
 out:
     return rc;
 }
@@ -92,6 +106,8 @@ static int verify(gs_app_ctx *c, const gs_app_args *a, gs_app_row *r, char *err,
             snprintf(r->detail, sizeof r->detail, "vertex %u: rank %.9g, the host's %.9g", v, got[v], x->rank[v]);
             break;
         }
+    if (r->verdict != GS_FAIL)
+        snprintf(r->detail, sizeof r->detail, "gather %u", p->gather);
 out:
     free(got);
     return rc;
@@ -100,8 +116,8 @@ out:
 static void release(gs_app_ctx *c)
 {
     pagerank *p = c->st;
-    cudaFree(p->rank0), cudaFree(p->rank1), cudaFree(p->fsum);
-    free(p->host_rank);
+    cudaFree(p->rank0), cudaFree(p->rank1), cudaFree(p->fsum), cudaFree(p->contrib0), cudaFree(p->contrib1);
+    free(p->host_rank), free(p->host_contrib);
     memset(p, 0, sizeof *p);
 }
 
