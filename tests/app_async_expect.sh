@@ -34,10 +34,8 @@ for g in road:20000 rmat:14; do
   done
 done
 
-# the knobs' other settings pass too (not the defaults): re-arming a kept vertex with atom.and instead of
-# the late CAS, no precheck, the precheck on a long ring only, nothing kept, pending updated every round
-for knob in GSYNC_ASYNC_LAZY=0 GSYNC_ASYNC_PRECHECK=0 GSYNC_ASYNC_PRECHECK=2 GSYNC_ASYNC_PRECHECK=1 \
-  GSYNC_ASYNC_KEEP=0 GSYNC_ASYNC_DEFER=0; do
+# the knobs' other settings pass too (not the defaults): no precheck, nothing kept, pending updated every round
+for knob in GSYNC_ASYNC_PRECHECK=0 GSYNC_ASYNC_KEEP=0 GSYNC_ASYNC_DEFER=0; do
   for g in road:20000 rmat:14; do
     env "$knob" "$bench" app bfs,sssp --sync async --graph $g --tbs-per-sm 2,8 --repeat 1 --timeout 5 --format csv \
       >"$tmp/k.csv" || { echo "async $knob on $g: exit $?"; status=1; }

@@ -4,9 +4,8 @@
 Each warp is a coroutine that yields after each of its global memory steps, the
 32 lanes of a step in lock step; a scheduler interleaves the warps at random.
 The model keeps the kernel's ring (EMPTY slots, head, tail | pending << 36),
-its distance words (distance << 32 | queued), the kept buffer (with the
-distance each kept vertex set), the lazy re-arm of a kept vertex (a CAS that
-lands at its round's start or end), reservations, peeks and takes, and checks the distances against Dijkstra and that the run
+its distance words (distance << 32 | queued), the kept buffer, reservations,
+peeks and takes, and checks the distances against Dijkstra and that the run
 ends (a step budget).  It checks the protocol, not the CUDA code: ordering
 is sequentially consistent here, which the kernel's release/acquire pairs
 provide for the steps whose order the argument in docs/app.md uses.
@@ -56,9 +55,9 @@ def dijkstra(row, col, wt, src, unit):
 
 class G: pass
 
-def warp(g, wid, unit, broken, BUF, KEEP, keep_below, DEFER, LAZY, rng):
+def warp(g, wid, unit, broken, BUF, KEEP, keep_below, DEFER):
     res = [NORES] * 32; got = [EMPTY] * 32; nkeep = 0; pend = 1; owed = 0
-    buf = [(0, 0, 0, 0)] * BUF
+    buf = [(0, 0, 0)] * BUF
     def take(l):
         if res[l] is NORES: return
         s = res[l] & g.mask
@@ -87,11 +86,11 @@ def warp(g, wid, unit, broken, BUF, KEEP, keep_below, DEFER, LAZY, rng):
                 yield
     while True:
         opn = [res[l] is NORES and got[l] == EMPTY for l in range(32)]
-        cur = [EMPTY] * 32; cb = [0] * 32; ce = [0] * 32; kd = [0] * 32; fresh = [False] * 32; peek = [EMPTY] * 32
+        cur = [EMPTY] * 32; cb = [0] * 32; ce = [0] * 32; fresh = [False] * 32; peek = [EMPTY] * 32
         rank = 0
         for l in range(32):
             if opn[l]:
-                if rank < nkeep: cur[l], cb[l], ce[l], kd[l] = buf[rank]
+                if rank < nkeep: cur[l], cb[l], ce[l] = buf[rank]
                 rank += 1
         tw = None
         if nkeep == 0:
@@ -118,24 +117,12 @@ def warp(g, wid, unit, broken, BUF, KEEP, keep_below, DEFER, LAZY, rng):
                 g.exited += 1; return
             continue
         du = [0] * 32
-        late = [LAZY and l in busy and not fresh[l] for l in range(32)]
-        now = [None] * 32  # late: the word as the CAS found it
-        def cas(l):  # a kept vertex re-arms: clears the bit if the word is still what it set
-            s = (kd[l] << 32) | 1
-            if broken: now[l] = s; return
-            now[l] = g.dq[cur[l]]
-            if now[l] == s: g.dq[cur[l]] = s & ~1
-        cas_late = rng.random() < 0.5  # the CAS lands at the round's start or at its end
         for l in busy:
-            g.visits += 1
-            if late[l]:
-                du[l] = kd[l]
-                if not cas_late: cas(l)
-                continue
             old = g.dq[cur[l]]
             if not broken: g.dq[cur[l]] = old & ~1 & M64
             if fresh[l]: cb[l], ce[l] = g.row[cur[l]], g.row[cur[l] + 1]
             du[l] = old >> 32
+            g.visits += 1
         yield
         deg = [ce[l] - cb[l] for l in range(32)]
         excl = [sum(deg[:l]) for l in range(32)]; total = sum(deg)
@@ -151,17 +138,9 @@ def warp(g, wid, unit, broken, BUF, KEEP, keep_below, DEFER, LAZY, rng):
                 e = cb[j] + k - excl[j]; v = g.col[e]; nd = du[j] + (1 if unit else g.w[e])
                 if nd < (g.dq[v] >> 32):
                     p = (nd << 32) | 1; old = g.dq[v]; g.dq[v] = min(old, p)
-                    if old > p and (old & 1) == 0: imp.append((v, g.row[v], g.row[v + 1], nd))
+                    if old > p and (old & 1) == 0: imp.append((v, g.row[v], g.row[v + 1]))
             for x in imp: buf[nb] = x; nb += 1
             yield
-        if cas_late:
-            for l in busy:
-                if late[l]: cas(l)
-            yield
-        again = [l for l in busy if late[l] and now[l] != ((kd[l] << 32) | 1)]
-        if again and nb + 32 > BUF:
-            yield from publish(0, nb, nb); nb = 0
-        for l in again: buf[nb] = (cur[l], cb[l], ce[l], now[l] >> 32); nb += 1
         nproc = len(busy)
         nfree = sum(1 for l in range(32) if res[l] is NORES and got[l] == EMPTY)
         most = KEEP if pend < keep_below else 0
@@ -172,7 +151,7 @@ def warp(g, wid, unit, broken, BUF, KEEP, keep_below, DEFER, LAZY, rng):
         if DEFER and nkeep > 0 and nkeep == nb: continue  # keeps all, pushes nothing: pending waits
         yield from publish(nkeep, nb, owed); owed = 0
 
-def run(n, seed, warps, unit, broken=False, BUF=128, KEEP=32, below=None, small=0, defer=1, lazy=1):
+def run(n, seed, warps, unit, broken=False, BUF=128, KEEP=32, below=None, small=0, defer=1):
     row, col, wt = graph_road(n, seed)
     g = G(); g.row, g.col, g.w = row, col, wt
     cap = 1 if small else 1024  # the kernel's least is 1024; a ring of n slots stresses the full-slot path
@@ -181,8 +160,7 @@ def run(n, seed, warps, unit, broken=False, BUF=128, KEEP=32, below=None, small=
     src = 0; g.ring[0] = src
     g.dq = [(UNR << 32)] * n; g.dq[src] = 1
     r = random.Random(seed * 7 + 1)
-    ws = [warp(g, i, unit, broken, BUF, KEEP, below if below is not None else warps * 32, defer, lazy, random.Random(seed * 31 + i))
-          for i in range(warps)]
+    ws = [warp(g, i, unit, broken, BUF, KEEP, below if below is not None else warps * 32, defer) for i in range(warps)]
     live = list(range(warps)); steps = 0
     while live:
         i = r.choice(live); steps += 1
@@ -202,19 +180,16 @@ def main(quick):
             for warps in ((1, 4, 16) if quick else (1, 4, 16, 48)):
                 for n in (40, 200, 1000):
                     for small in (0, 1):
-                        for keep, below, defer, lazy in ((32, None, 1, 1), (32, None, 1, 0), (32, None, 0, 1),
-                                                         (0, None, 1, 1), (32, 0, 1, 1)):
-                            v, g = run(n, seed, warps, unit, False, 128, keep, below, small, defer, lazy)
+                        for keep, below, defer in ((32, None, 1), (32, None, 0), (0, None, 1), (32, 0, 1)):
+                            v, g = run(n, seed, warps, unit, False, 128, keep, below, small, defer)
                             if v != 'PASS':
                                 bad += 1
                                 print('not PASS:', v, 'seed', seed, 'bfs' if unit else 'sssp', 'warps', warps,
-                                      'n', n, 'small ring' if small else '', 'keep', keep, 'below', below, 'defer', defer,
-                                      'lazy', lazy)
-        for lazy in (1, 0):
-            v, g = run(1000, seed, 8, False, True, lazy=lazy)
-            if v != 'FAIL':
-                bad += 1
-                print('the broken twin did not fail SSSP: seed', seed, 'lazy', lazy, v)
+                                      'n', n, 'small ring' if small else '', 'keep', keep, 'below', below, 'defer', defer)
+        v, g = run(1000, seed, 8, False, True)
+        if v != 'FAIL':
+            bad += 1
+            print('the broken twin did not fail SSSP: seed', seed, v)
     print('async model:', 'PASS' if bad == 0 else '%d cases wrong' % bad)
     return 1 if bad else 0
 

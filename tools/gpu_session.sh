@@ -15,7 +15,7 @@
 #   app       every program with every mode over the default sweep (apps.csv)
 #   appreduce reduce and reduce-float with every barrier and CUB's DeviceReduce (app-reduce.csv)
 #   async     BFS and SSSP without a barrier beside gsBarrier (app-async-road.csv, app-async-rmat.csv)
-#   asyncknobs  async BFS and SSSP under their knobs (GSYNC_ASYNC_LAZY, _PRECHECK) on road:usa
+#   asyncknobs  async BFS and SSSP under their knobs (GSYNC_ASYNC_DEFER, _PRECHECK) on road:usa
 #             and rmat:22 (app-async-knobs.csv; each row's detail names its knobs)
 #   prgather  PageRank's gathers (GSYNC_PAGERANK_GATHER 0 and 1) on road:usa (app-pagerank-gather.csv)
 #   scaling   the same over RMAT scales 18-24 and the four road sizes at 4 blocks/SM (app-scaling.csv)
@@ -114,12 +114,13 @@ for w in "$@"; do
   appreduce) csv app-reduce app reduce,reduce-float ;; # every barrier and CUB's DeviceReduce beside them
   asyncknobs) # the knobs side by side, one process each (the detail column names the values)
     a=(app bfs,sssp --sync async --repeat 5 --timeout 20)
-    r=("${a[@]}" --graph road:usa --tbs-per-sm 2,4) m=("${a[@]}" --graph rmat:22 --tbs-per-sm 4,8)
-    csvs app-async-knobs -- GSYNC_ASYNC_LAZY=0 GSYNC_ASYNC_PRECHECK=1 "${r[@]}" \
-      -- GSYNC_ASYNC_LAZY=1 GSYNC_ASYNC_PRECHECK=1 "${r[@]}" -- GSYNC_ASYNC_LAZY=1 GSYNC_ASYNC_PRECHECK=0 "${r[@]}" \
-      -- GSYNC_ASYNC_LAZY=1 GSYNC_ASYNC_PRECHECK=2 "${r[@]}" -- GSYNC_ASYNC_LAZY=0 GSYNC_ASYNC_PRECHECK=0 "${r[@]}" \
-      -- GSYNC_ASYNC_LAZY=0 GSYNC_ASYNC_PRECHECK=1 "${m[@]}" -- GSYNC_ASYNC_LAZY=1 GSYNC_ASYNC_PRECHECK=1 "${m[@]}" \
-      -- GSYNC_ASYNC_LAZY=1 GSYNC_ASYNC_PRECHECK=2 "${m[@]}" ;;
+    csvs app-async-knobs -- GSYNC_ASYNC_DEFER=0 "${a[@]}" --graph road:usa --tbs-per-sm 2,4 \
+      -- GSYNC_ASYNC_DEFER=1 "${a[@]}" --graph road:usa --tbs-per-sm 2,4 \
+      -- GSYNC_ASYNC_DEFER=0 GSYNC_ASYNC_PRECHECK=0 "${a[@]}" --graph road:usa --tbs-per-sm 2,4 \
+      -- GSYNC_ASYNC_DEFER=1 GSYNC_ASYNC_PRECHECK=0 "${a[@]}" --graph road:usa --tbs-per-sm 2,4 \
+      -- GSYNC_ASYNC_DEFER=0 "${a[@]}" --graph rmat:22 --tbs-per-sm 4,8 \
+      -- GSYNC_ASYNC_DEFER=1 "${a[@]}" --graph rmat:22 --tbs-per-sm 4,8 \
+      -- GSYNC_ASYNC_DEFER=1 GSYNC_ASYNC_PRECHECK=0 "${a[@]}" --graph rmat:22 --tbs-per-sm 4,8 ;;
   prgather) # PageRank's two gathers side by side on road:usa, gsBarrier and grid.sync(); 128-thread blocks too
     a=(app pagerank --sync gsBarrier,gridSync --graph road:usa --repeat 5)
     csvs app-pagerank-gather -- GSYNC_PAGERANK_GATHER=0 "${a[@]}" --tbs-per-sm 1,2,4,8,16 \

@@ -192,18 +192,6 @@ GS__DEF_CAS(gs_atom_cas_acquire, acquire)
 GS__DEF_CAS(gs_atom_cas_release, release)
 GS__DEF_CAS(gs_atom_cas_acq_rel, acq_rel)
 
-/* gs_atom_cas_relaxed_u64: atom.relaxed.SCOPE.cas.b64, returns the old value */
-static __device__ __forceinline__ unsigned long long gs_atom_cas_relaxed_u64(unsigned long long *p,
-                                                                             unsigned long long cmp,
-                                                                             unsigned long long v, enum gs_scope scope)
-{
-    unsigned long long old;
-#define GS__S(q) asm volatile("atom.relaxed" q ".cas.b64 %0, [%1], %2, %3;" : "=l"(old) : "l"(p), "l"(cmp), "l"(v) : "memory")
-    GS__SCOPED(scope, GS__S)
-#undef GS__S
-    return old;
-}
-
 /* gs_red_add_*: red.SEM.SCOPE.add.u32, no value returned (sm_70) */
 static __device__ __forceinline__ void gs_red_add_relaxed(unsigned int *p, unsigned int v, enum gs_scope scope)
 {

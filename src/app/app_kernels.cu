@@ -117,52 +117,101 @@ static __device__ __forceinline__ void sssp_relax(const gs_app_args &a, unsigned
     }
 }
 
-/* PageRank's gather for vertices v and w (w may be past the end): each sums
- * its in-neighbours' contributions (rank / out-degree, written by the
- * iteration before), PR_ARCS arcs of each vertex at a time with every load of
- * a step issued before any is used (index n reads the 0 at the array's end,
- * so a short step adds 0), in arc order.  The graph is read-only for the
- * whole kernel (non-coherent loads); the contributions are not. */
-#define PR_ARCS 4u
-static __device__ __forceinline__ void pr_pair(const gs_app_args &a, const float *src, float *dst, const float *sc,
-                                               float *dc, unsigned int v, unsigned int w, float base, float *change,
-                                               float *dang)
+/* PageRank's gather for PR_VERTS vertices of a thread, v0 + q * stride
+ * (those past the end compute nothing): each sums its in-neighbours'
+ * contributions (rank / out-degree, written by the iteration before),
+ * PR_ARCS arcs of each vertex a step.  Every load of a stage is issued
+ * before any is used (volatile asm keeps their order): the row bounds, the
+ * out-degrees and old ranks, then the arcs, then the contributions; a lane
+ * past a vertex's arcs reads arc 0 and adds 0.  The graph is read-only for
+ * the whole kernel (non-coherent loads); the contributions and ranks are
+ * plain loads after the barrier.  Sums in arc order. */
+#ifndef GS_PR_VERTS
+#define GS_PR_VERTS 3u /* a thread's vertices at once (-D; they set the registers) */
+#endif
+#ifndef GS_PR_ARCS
+#define GS_PR_ARCS 4u
+#endif
+#define PR_VERTS GS_PR_VERTS
+#define PR_ARCS GS_PR_ARCS
+static __device__ __forceinline__ unsigned int pr_ld_graph(const unsigned int *p)
 {
-    const bool hw = w < a.n;
-    unsigned int e[2] = {__ldg(&a.row[v]), hw ? __ldg(&a.row[w]) : 0u};
-    const unsigned int f[2] = {__ldg(&a.row[v + 1u]), hw ? __ldg(&a.row[w + 1u]) : 0u};
-    float s[2] = {0.0f, 0.0f};
-    while (e[0] < f[0] || e[1] < f[1]) {
-        unsigned int c[2][PR_ARCS];
-        float x[2][PR_ARCS];
+    unsigned int v;
+    asm volatile("ld.global.nc.u32 %0, [%1];" : "=r"(v) : "l"(p));
+    return v;
+}
+static __device__ __forceinline__ float pr_ld(const float *p)
+{
+    float v;
+    asm volatile("ld.global.f32 %0, [%1];" : "=f"(v) : "l"(p));
+    return v;
+}
+static __device__ __forceinline__ void pr_group(const gs_app_args &a, const float *src, float *dst, const float *sc,
+                                                float *dc, unsigned int v0, unsigned int stride, float base,
+                                                float *change, float *dang)
+{
+    unsigned int e[PR_VERTS], f[PR_VERTS];
+    float s[PR_VERTS], inv[PR_VERTS], old[PR_VERTS];
 #pragma unroll
-        for (unsigned int q = 0; q < 2u; ++q)
+    for (unsigned int q = 0; q < PR_VERTS; ++q) {
+        const unsigned long long uq = (unsigned long long)v0 + (unsigned long long)q * stride;
+        const unsigned int u = uq < a.n ? (unsigned int)uq : v0; /* v0 < n */
+        e[q] = pr_ld_graph(&a.row[u]), f[q] = pr_ld_graph(&a.row[u + 1u]);
+        inv[q] = __uint_as_float(pr_ld_graph((const unsigned int *)&a.inv_out[u])), old[q] = pr_ld(&src[u]);
+        s[q] = 0.0f;
+    }
+#pragma unroll
+    for (unsigned int q = 0; q < PR_VERTS; ++q)
+        if ((unsigned long long)v0 + (unsigned long long)q * stride >= a.n)
+            f[q] = e[q]; /* nothing to gather */
+    for (;;) {
+        bool more = false;
+#pragma unroll
+        for (unsigned int q = 0; q < PR_VERTS; ++q)
+            more = more || e[q] < f[q];
+        if (!more)
+            break;
+        unsigned int c[PR_VERTS][PR_ARCS];
+        float x[PR_VERTS][PR_ARCS];
+#pragma unroll
+        for (unsigned int q = 0; q < PR_VERTS; ++q)
 #pragma unroll
             for (unsigned int k = 0; k < PR_ARCS; ++k)
-                c[q][k] = e[q] + k < f[q] ? __ldg(&a.col[e[q] + k]) : a.n;
+                c[q][k] = pr_ld_graph(&a.col[e[q] + k < f[q] ? e[q] + k : 0u]);
+        /* a guard (a checked graph has no arc out of range), and the branch
+         * that keeps the compiler from interleaving the two stages' loads */
+        unsigned int hi = 0u;
 #pragma unroll
-        for (unsigned int q = 0; q < 2u; ++q)
-#pragma unroll
-            for (unsigned int k = 0; k < PR_ARCS; ++k)
-                x[q][k] = sc[c[q][k]];
-#pragma unroll
-        for (unsigned int q = 0; q < 2u; ++q) {
+        for (unsigned int q = 0; q < PR_VERTS; ++q)
 #pragma unroll
             for (unsigned int k = 0; k < PR_ARCS; ++k)
-                s[q] += x[q][k];
+                hi = c[q][k] > hi ? c[q][k] : hi;
+        if (hi >= a.n)
+            break;
+#pragma unroll
+        for (unsigned int q = 0; q < PR_VERTS; ++q)
+#pragma unroll
+            for (unsigned int k = 0; k < PR_ARCS; ++k)
+                x[q][k] = pr_ld(&sc[c[q][k]]);
+#pragma unroll
+        for (unsigned int q = 0; q < PR_VERTS; ++q) {
+#pragma unroll
+            for (unsigned int k = 0; k < PR_ARCS; ++k)
+                s[q] += e[q] + k < f[q] ? x[q][k] : 0.0f;
             e[q] = f[q] - e[q] > PR_ARCS ? e[q] + PR_ARCS : f[q];
         }
     }
 #pragma unroll
-    for (unsigned int q = 0; q < 2u; ++q) {
-        const unsigned int u = q ? w : v;
-        if (q && !hw)
+    for (unsigned int q = 0; q < PR_VERTS; ++q) {
+        const unsigned long long uq = (unsigned long long)v0 + (unsigned long long)q * stride;
+        if (uq >= a.n)
             break;
-        const float r = base + a.damping * s[q], inv = __ldg(&a.inv_out[u]);
+        const unsigned int u = (unsigned int)uq;
+        const float r = base + a.damping * s[q];
         dst[u] = r;
-        dc[u] = r * inv;
-        *change += fabsf(r - src[u]);
-        if (inv == 0.0f)
+        dc[u] = r * inv[q];
+        *change += fabsf(r - old[q]);
+        if (inv[q] == 0.0f)
             *dang += r;
     }
 }
@@ -301,8 +350,8 @@ static __device__ __forceinline__ void app_iteration(const gs_app_args &a, unsig
         } else {
             const float *sc = a.contrib[it & 1u];
             float *dc = a.contrib[(it + 1u) & 1u];
-            for (unsigned int v = t0; v < a.n; v += 2u * stride)
-                pr_pair(a, src, dst, sc, dc, v, v + stride, base, &change, &dang);
+            for (unsigned long long v = t0; v < a.n; v += (unsigned long long)PR_VERTS * stride)
+                pr_group(a, src, dst, sc, dc, (unsigned int)v, stride, base, &change, &dang);
         }
         block_add(change, pr_cell(a, (it + 1u) % 3u, 0u, blockIdx.x % GS_APP_PR_LANES));
         block_add(dang, pr_cell(a, (it + 1u) % 3u, 1u, blockIdx.x % GS_APP_PR_LANES));

@@ -64,9 +64,6 @@
 #ifndef GS_ASYNC_DEFER
 #define GS_ASYNC_DEFER 1u
 #endif
-#ifndef GS_ASYNC_LAZY
-#define GS_ASYNC_LAZY 1u
-#endif
 
 #define ASYNC_EMPTY 0xffffffffu
 #define ASYNC_NO_RES (~0ull)
@@ -78,7 +75,7 @@
 /* A warp's buffer: improved vertices and their arcs' bounds (read when they
  * improved, so a kept one starts at once). */
 typedef struct async_warp {
-    unsigned int v[GS_ASYNC_BUF], b[GS_ASYNC_BUF], e[GS_ASYNC_BUF], d[GS_ASYNC_BUF]; /* d: the distance it set */
+    unsigned int v[GS_ASYNC_BUF], b[GS_ASYNC_BUF], e[GS_ASYNC_BUF];
 } async_warp;
 
 /* A lane with a reservation looks at its slot once and takes what is there
@@ -147,19 +144,18 @@ static __device__ __forceinline__ void async_run(const gs_app_args &a, bool unit
     unsigned long long res = ASYNC_NO_RES, visits = 0ull, idle = 0ull, pend = 1ull; /* pend: lane 0's last look */
     const unsigned long long keep_below = (unsigned long long)a.tune[1] * a.blocks * a.threads;
     const unsigned int keep = a.tune[0] < 32u ? a.tune[0] : 32u, idle_ns = a.tune[3];
-    const unsigned int precheck = a.tune[2];
-    const bool defer = a.tune[4] != 0u, lazy = a.tune[5] != 0u;
+    const bool precheck = a.tune[2] != 0u, defer = a.tune[4] != 0u;
     const long long start = clock64();
     gs_wait_t wt = GS_WAIT_INIT;
     for (;;) {
         /* the kept vertices go to the free lanes (no reservation, nothing taken) */
         const bool open = res == ASYNC_NO_RES && got == ASYNC_EMPTY;
         const unsigned int rank = __popc(__ballot_sync(~0u, open) & below);
-        unsigned int cur = ASYNC_EMPTY, cb = 0u, ce = 0u, kd = 0u, peek = ASYNC_EMPTY;
+        unsigned int cur = ASYNC_EMPTY, cb = 0u, ce = 0u, peek = ASYNC_EMPTY;
         unsigned long long tw = ~0ull; /* lane 0: the tail word, when it read it this round */
         bool fresh = false; /* taken from the ring: its arcs' bounds not read yet */
         if (open && rank < nkeep)
-            cur = w->v[rank], cb = w->b[rank], ce = w->e[rank], kd = w->d[rank];
+            cur = w->v[rank], cb = w->b[rank], ce = w->e[rank];
         __syncwarp();
         if (nkeep == 0u) {
             /* no work of its own: the free lanes reserve what the ring holds
@@ -213,18 +209,9 @@ static __device__ __forceinline__ void async_run(const gs_app_args &a, bool unit
             continue;
         }
         pause = 32u, wt = (gs_wait_t)GS_WAIT_INIT;
-        /* re-arm each item's bit, reading its distance now; a kept vertex
-         * (LAZY) relaxes with the distance it set and re-arms with a CAS
-         * whose answer waits for the round's end */
+        /* re-arm each item's bit, reading its distance now */
         unsigned int du = 0u;
-        const bool late = lazy && cur != ASYNC_EMPTY && !fresh;
-        const unsigned long long set = (unsigned long long)kd << 32 | 1ull;
-        unsigned long long now = set; /* late: the word as the CAS found it */
-        if (late) {
-            du = kd;
-            if (!broken)
-                now = gs_atom_cas_relaxed_u64(&a.dq[cur], set, set & ~1ull, GS_SCOPE_GPU);
-        } else if (cur != ASYNC_EMPTY) {
+        if (cur != ASYNC_EMPTY) {
             const unsigned long long old = broken ? gs_ld_relaxed_u64(&a.dq[cur], GS_SCOPE_GPU)
                                                   : gs_atom_and_relaxed_u64(&a.dq[cur], ~1ull, GS_SCOPE_GPU);
             if (fresh)
@@ -233,8 +220,6 @@ static __device__ __forceinline__ void async_run(const gs_app_args &a, bool unit
         }
         /* the items' arcs, 32 at a time over the warp: lane j of a pass takes
          * arc base + j, its item the last whose first arc is at or before it */
-        /* PRECHECK 2: only while the ring is long (no keeping), as on RMAT */
-        const bool check = precheck == 1u || (precheck == 2u && __shfl_sync(~0u, pend >= keep_below, 0));
         const unsigned int deg = ce - cb;
         unsigned int incl = deg;
         for (unsigned int o = 1u; o < 32u; o <<= 1) {
@@ -275,7 +260,7 @@ static __device__ __forceinline__ void async_run(const gs_app_args &a, bool unit
                 nd[i] += dj;
                 live[i] = live[i] && nd[i] >= dj; /* no wrap */
             }
-            if (check) {
+            if (precheck) {
 #pragma unroll
                 for (unsigned int i = 0; i < GS_ASYNC_ARCS; ++i)
                     if (live[i])
@@ -297,29 +282,10 @@ static __device__ __forceinline__ void async_run(const gs_app_args &a, bool unit
                 const unsigned int m = __ballot_sync(~0u, better);
                 if (better) {
                     const unsigned int pos = nb + __popc(m & below);
-                    w->v[pos] = v[i], w->b[pos] = vb[i], w->e[pos] = ve[i], w->d[pos] = nd[i];
+                    w->v[pos] = v[i], w->b[pos] = vb[i], w->e[pos] = ve[i];
                 }
                 nb += __popc(m);
             }
-        }
-        /* a late CAS that failed found the distance lowered and the bit still
-         * set (only atom.min writes the word meanwhile): the item is still
-         * ours, to relax again from the lower distance */
-        {
-            const bool again = late && now != set;
-            const unsigned int m = __ballot_sync(~0u, again);
-            if (m && nb + 32u > GS_ASYNC_BUF) {
-                __syncwarp();
-                if (!async_publish(a, w, 0u, nb, (int)nb, &res, &got, &pend))
-                    goto out;
-                nb = 0u;
-                __syncwarp();
-            }
-            if (again) {
-                const unsigned int pos = nb + __popc(m & below);
-                w->v[pos] = cur, w->b[pos] = cb, w->e[pos] = ce, w->d[pos] = (unsigned int)(now >> 32);
-            }
-            nb += __popc(m);
         }
         __syncwarp();
         /* the round's end: keep what the free lanes can take, push the rest;
@@ -424,7 +390,6 @@ extern "C" int gs_app_run_async(gs_app_args *a, cudaEvent_t t0, cudaEvent_t t1)
     a->tune[2] = gs_app_knob("GSYNC_ASYNC_PRECHECK", GS_ASYNC_PRECHECK);
     a->tune[3] = gs_app_knob("GSYNC_ASYNC_IDLE_NS", GS_ASYNC_IDLE_NS);
     a->tune[4] = gs_app_knob("GSYNC_ASYNC_DEFER", GS_ASYNC_DEFER);
-    a->tune[5] = gs_app_knob("GSYNC_ASYNC_LAZY", GS_ASYNC_LAZY);
     if (a->tune[3] < 32u)
         a->tune[3] = 32u;
     async_init<<<1024, 256>>>(*a);
