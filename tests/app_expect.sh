@@ -3,7 +3,8 @@
 #  1. every program with every mode (bfs and sssp also async) at 1 and 4
 #     blocks/SM on a small road graph, a short alignment and 2^16 keys, CUB's
 #     sorts beside bitonic and CUB's sum beside both reduces: PASS
-#     (fxLockBarrier: PASS or TIMEOUT, it may deadlock);
+#     (fxLockBarrier: PASS or TIMEOUT, it may deadlock); PageRank with each
+#     of its gathers on a road graph and RMAT, 96-thread blocks: PASS;
 #  2. the broken twin (no grid barrier): every program must FAIL its check;
 #     UTS with each of its 5 stack locks PASS with --spread 1, and with
 #     --steal half from either start (cohortMutex in clusters of 2 or more
@@ -41,6 +42,18 @@ n=$(rows "$tmp/all.csv" | wc -l)
   status=1; }
 bad=$(rows "$tmp/all.csv" | grep -v ",PASS$" | grep -v "^[a-z-]*,fxLockBarrier,TIMEOUT$" | grep -v "^uts-hs,hsShipped,")
 [ -z "$bad" ] || { echo "app all: not PASS:"; echo "$bad"; status=1; }
+
+# PageRank's two gathers (GSYNC_PAGERANK_GATHER 1, the default, and 0), on a road graph and on RMAT, whose
+# hubs take many steps of the default gather's arcs, at block sizes the default sweep does not use
+for gather in 0 1; do
+  for g in road:20000 rmat:14; do
+    GSYNC_PAGERANK_GATHER=$gather "$bench" app pagerank --sync gsBarrier,gridSync,relaunchGraph --graph $g \
+      --threads 96 --tbs-per-sm 1,3 --repeat 1 --timeout 5 --format csv >"$tmp/pr.csv" || {
+      echo "pagerank, gather $gather, on $g: exit $?"; status=1; }
+    [ "$(rows "$tmp/pr.csv" | grep -c '^pagerank,[A-Za-z]*,PASS$')" = 6 ] && grep -q "gather $gather" "$tmp/pr.csv" || {
+      echo "pagerank, gather $gather, on $g: not 6 PASS rows:"; rows "$tmp/pr.csv"; status=1; }
+  done
+done
 
 # shellcheck disable=SC2086
 "$bench" app all --sync brokenNoBarrier $small --tbs-per-sm 4 --repeat 1 --timeout 2 --format csv >"$tmp/broken.csv"

@@ -411,11 +411,18 @@ def app_section(rel, header, rows, section_device):
         if r["sync"] not in modes:
             modes.append(r["sync"])
     body = []
+    # a file that runs a program several ways (block sizes, a knob named in the detail) pairs rows of one way
+    several_threads = len({x.get("threads", "") for x in rows}) > 1
+    several_details = len({x.get("detail", "") for x in rows if x["sync"] == "gridSync"}) > 1
+    way = lambda x: (x["program"], x["graph"], x["blocks_per_sm"], x.get("threads", ""),
+                     x.get("detail", "") if several_details else "")
     for r in rows:
         if r["sync"] != "gridSync":
             continue
-        same = [x for x in rows if x["program"] == r["program"] and x["blocks_per_sm"] == r["blocks_per_sm"]]
-        cells = [r["program"], r["graph"], r["blocks_per_sm"], r["iterations"], f"{num(r['ms_median']):.3f}"]
+        same = [x for x in rows if way(x) == way(r)]
+        prog = r["program"] + (f" ({r['detail']})" if several_details else "")
+        tbs = r["blocks_per_sm"] + (f" x {r['threads']}" if several_threads else "")
+        cells = [prog, r["graph"], tbs, r["iterations"], f"{num(r['ms_median']):.3f}"]
         for m in modes:
             if m == "gridSync":
                 continue

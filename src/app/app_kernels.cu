@@ -127,7 +127,7 @@ static __device__ __forceinline__ void sssp_relax(const gs_app_args &a, unsigned
  * the whole kernel (non-coherent loads); the contributions and ranks are
  * plain loads after the barrier.  Sums in arc order. */
 #ifndef GS_PR_VERTS
-#define GS_PR_VERTS 3u /* a thread's vertices at once (-D; they set the registers) */
+#define GS_PR_VERTS 2u /* a thread's vertices at once (-D; they set the registers) */
 #endif
 #ifndef GS_PR_ARCS
 #define GS_PR_ARCS 4u
