@@ -29,11 +29,12 @@ static const char *const way_names[GS_MULTI_WAYS] = {
     "hier",           "hierDirect", "flat",       "hierSplit",  "hierDirectSplit", "flatSplit",    "workOnly",  "naive",
     "nvshmemGrid",    "nvshmemBarrierAll", "pingPongRelaxed", "pingPongRelAcq", "ticketLock", "cohortLock",
     "queue",          "ncclGrid",   "ticketSem",  "pagerank",   "server",      "cohortOwnData", "brokenNoExchange",  "brokenQueue",
-    "brokenSem",      "brokenPagerank", "brokenServer"};
+    "brokenSem",      "brokenPagerank", "brokenServer", "brokenLock"};
 static const char *const way_units[GS_MULTI_WAYS] = {
     "episode", "episode", "episode", "episode", "episode", "episode", "episode", "episode", "episode", "episode",
     "one way", "one way", "critical section", "critical section", "message", "episode", "critical section",
-    "iteration", "update", "critical section", "episode", "message", "critical section", "iteration", "update"};
+    "iteration", "update", "critical section", "episode", "message", "critical section", "iteration", "update",
+    "critical section"};
 
 const char *gs_multi_way_name(unsigned int way)
 {
@@ -533,7 +534,9 @@ const gs_command gs_cmd_multi = {
              "             which must FAIL: brokenNoExchange (hier without the exchange between GPUs),\n"
              "             brokenQueue (queue that loses a message), brokenSem (ticketSem whose semaphore starts\n"
              "             64 permits over), brokenPagerank (pagerank whose GPUs update only their own copy of\n"
-             "             the ranks), brokenServer (server whose servers drop every 1000th message)\n"
+             "             the ranks), brokenServer (server whose servers drop every 1000th message),\n"
+             "             brokenLock (cohortLock whose GPUs each take a global lock of their own: no exclusion\n"
+             "             between GPUs)\n"
              "  --graph    pagerank's graph: road:ny|fla|w|usa, road:N, rmat:SCALE, FILE.gr, FILE.mtx (road:fla)\n"
              "  --tbs-per-sm  blocks of 32 threads (the queue and server: 128, pagerank: 256) per SM on each GPU (1)\n"
              "  --sem-size  ticketSem's capacity, 1 to 1024 (8)\n"

@@ -42,6 +42,7 @@ enum gs_multi_way {
     GS_MULTI_BROKEN_SEM,    /* brokenSem: ticketSem whose semaphore starts GS_MULTI_SEM_EXTRA permits over (must FAIL) */
     GS_MULTI_BROKEN_PAGERANK, /* brokenPagerank: pagerank whose GPUs update only their own replica (must FAIL) */
     GS_MULTI_BROKEN_SERVER, /* brokenServer: server whose servers drop every 1000th arrival (must FAIL) */
+    GS_MULTI_BROKEN_LOCK,   /* brokenLock: cohortLock whose GPUs each take a global part of their own (must FAIL) */
     GS_MULTI_WAYS
 };
 #define GS_MULTI_DEFAULT_WAYS GS_MULTI_BROKEN /* `all`: every way before the broken twins */

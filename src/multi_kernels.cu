@@ -35,6 +35,7 @@ typedef struct mg_args {
     unsigned int *stamps[MAX_PES];  /* each PE's stamps, 2 * blocks words */
     unsigned int *stale;            /* this GPU's count of stale stamps read */
     gs_multi_ticket_t *lock;        /* PE 0's lock */
+    gs_multi_ticket_t *lock_own;    /* this GPU's copy of it (brokenLock's global part) */
     gs_multi_cohort_local_t *local; /* this GPU's part of the cohort lock */
     unsigned int *cs;               /* PE 0's counter, then GS_MULTI_LOCK_DATA words */
     unsigned int *cs_own;           /* the same words in this GPU's memory (cohortOwnData) */
@@ -195,15 +196,18 @@ static __global__ void k_ping(mg_args a, int relacq)
 
 /* The cross-GPU ticket lock (cohort 0) or the cohort lock (1): a non-atomic
  * count and a word a thread on GPU 0; 2: the cohort lock, those words in
- * this GPU's own memory (cohortOwnData) */
+ * this GPU's own memory (cohortOwnData); 3: brokenLock, the cohort lock
+ * with this GPU's own copy of the global part: nothing excludes another
+ * GPU's holder, and the words on GPU 0 lose updates */
 static __global__ void k_lock(mg_args a, int cohort)
 {
     __shared__ int held;
     unsigned int *cs = cohort == 2 ? a.cs_own : a.cs;
+    gs_multi_ticket_t *lock = cohort == 3 ? a.lock_own : a.lock;
     for (unsigned int i = 0; i < a.iters; ++i) {
         unsigned int t = 0;
         if (threadIdx.x == 0)
-            held = cohort ? gs_multi_cohort_lock(a.lock, a.local, &t) : gs_multi_ticket_lock(a.lock, &t);
+            held = cohort ? gs_multi_cohort_lock(lock, a.local, &t) : gs_multi_ticket_lock(lock, &t);
         __syncthreads();
         if (!held)
             return;
@@ -214,9 +218,9 @@ static __global__ void k_lock(mg_args a, int cohort)
         __syncthreads();
         if (threadIdx.x == 0) {
             if (cohort)
-                gs_multi_cohort_unlock(a.lock, a.local, t);
+                gs_multi_cohort_unlock(lock, a.local, t);
             else
-                gs_multi_ticket_unlock(a.lock, t);
+                gs_multi_ticket_unlock(lock, t);
         }
     }
 }
@@ -288,7 +292,8 @@ typedef struct rank_state {
     cudaStream_t s;
 } rank_state;
 
-#define LOCK(way) ((way) == GS_MULTI_TICKET || (way) == GS_MULTI_COHORT || (way) == GS_MULTI_COHORT_OWN)
+#define LOCK(way) \
+    ((way) == GS_MULTI_TICKET || (way) == GS_MULTI_COHORT || (way) == GS_MULTI_COHORT_OWN || (way) == GS_MULTI_BROKEN_LOCK)
 #define SEM(way) ((way) == GS_MULTI_SEM || (way) == GS_MULTI_BROKEN_SEM)
 #define SECTIONS(way) (LOCK(way) || SEM(way)) /* iters/20 sections a block, a plain launch, no stamps */
 
@@ -304,7 +309,8 @@ static const void *kernel_of(unsigned int way)
     case GS_MULTI_PING_RELACQ: return (const void *)k_ping;
     case GS_MULTI_TICKET:
     case GS_MULTI_COHORT:
-    case GS_MULTI_COHORT_OWN: return (const void *)k_lock;
+    case GS_MULTI_COHORT_OWN:
+    case GS_MULTI_BROKEN_LOCK: return (const void *)k_lock;
     case GS_MULTI_SEM:
     case GS_MULTI_BROKEN_SEM: return (const void *)k_sem;
     case GS_MULTI_QUEUE:
@@ -332,6 +338,7 @@ static int kernel_flag(unsigned int way)
     case GS_MULTI_BROKEN_QUEUE:
     case GS_MULTI_BROKEN_SERVER: return 1;
     case GS_MULTI_COHORT_OWN: return 2;
+    case GS_MULTI_BROKEN_LOCK: return 3;
     case GS_MULTI_HIER_SPLIT:
     case GS_MULTI_DIRECT_SPLIT:
     case GS_MULTI_FLAT_SPLIT: return K_SPLIT;
@@ -617,6 +624,7 @@ extern "C" int gs_multi_pe(const gs_multi_plan *plan, unsigned int rank, const c
         a.flat.pe = r.pe, a.flat.npes = r.npes;
         a.pe = r.pe, a.npes = r.npes, a.local = r.local;
         a.lock = (gs_multi_ticket_t *)nvshmem_ptr(r.lock, 0);
+        a.lock_own = r.lock;
         a.cs = (unsigned int *)nvshmem_ptr(r.cs, 0);
         a.cs_own = r.cs;
         a.sem = (gs_multi_sem_t *)nvshmem_ptr(r.sem, 0);

@@ -15,6 +15,8 @@
 #     its row FAIL with more than 8 holders inside;
 #  4b. the broken twin brokenServer (every server drops its arrivals 0, 1000, ...): exit 1, its row
 #     FAIL with an item's count and sum not the host's;
+#  4c. the broken twin brokenLock (the cohort lock, each GPU with a global part of its own): exit 1,
+#     its row FAIL with the section count on GPU 0 short of the acquisitions;
 #  5. pagerank on road:100000 on 1 GPU and on every GPU, at 1 and 2 blocks an SM: PASS (the
 #     ranks and iterations against the host's, as the app family checks); the broken twin brokenPagerank (each GPU updates only its own replica
 #     of the ranks): exit 1, its row FAIL against the host's ranks;
@@ -70,6 +72,7 @@ twin brokenNoExchange ".*stale reads" "its stale reads were"
 twin brokenQueue "GPU 0 receiver 0: [0-9]* messages of " "its lost message was"
 twin brokenSem "[0-9]* holders inside, capacity 8" "its 64 permits over capacity were"
 twin brokenServer "item [0-9]*: count [0-9]* and sum [0-9]*, expected " "its dropped messages were"
+twin brokenLock "the non-atomic count on GPU 0 is [0-9]* after [0-9]* acquisitions" "its missing exclusion was"
 twin brokenPagerank "\(vertex [0-9]* (GPU [0-9]*'s): rank\|[0-9]* iterations, the host's\)" "its missing exchange was"
 
 # pagerank on one GPU and on every GPU, the same graph: PASS

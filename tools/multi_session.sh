@@ -15,6 +15,7 @@
 #   multi-queue-broken.csv       brokenQueue, which must FAIL (exit 1)
 #   multi-sem-broken.csv         brokenSem, which must FAIL (exit 1)
 #   multi-server-broken.csv      brokenServer, which must FAIL (exit 1)
+#   multi-lock-broken.csv        brokenLock, which must FAIL (exit 1)
 #   multi-pagerank.csv           pagerank on road:usa on 1, 2 (and 4, where there are 4) GPUs at
 #                                --tbs-per-sm 1,2,4 (blocks of 256), one run a count of GPUs
 #   multi-pagerank-broken.csv    brokenPagerank on 2 GPUs, which must FAIL (exit 1)
@@ -80,10 +81,11 @@ if [ "${steps#* measure }" != "$steps" ]; then
   csv multi-queue-broken multi --gpus 2 --way brokenQueue --iters 2000 --repeat 1
   csv multi-sem-broken multi --gpus 2 --way brokenSem --iters 2000 --repeat 1
   csv multi-server-broken multi --gpus 2 --way brokenServer --iters 2000 --repeat 1
+  csv multi-lock-broken multi --gpus 2 --way brokenLock --iters 2000 --repeat 1
 fi
 if [ "${steps#* measure4 }" != "$steps" ] && [ "$gpus" -ge 4 ]; then # 4 GPUs alone (step measure does 2, then 4)
   csv multi-4 multi --gpus 4 --tbs-per-sm 1,2,4,8 --iters 2000 --repeat 7
-  csv multi-4-broken multi --gpus 4 --way brokenNoExchange,brokenQueue,brokenSem,brokenServer --iters 2000 --repeat 1
+  csv multi-4-broken multi --gpus 4 --way brokenNoExchange,brokenQueue,brokenSem,brokenServer,brokenLock --iters 2000 --repeat 1
 fi
 if [ "${steps#* locks }" != "$steps" ]; then
   csv multi-locks multi --gpus 2 --way ticketLock,cohortLock,cohortOwnData --tbs-per-sm 1,2,4,8 --iters 2000 --repeat 7

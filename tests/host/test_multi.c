@@ -101,7 +101,9 @@ static void merge(void)
     CHECK(strcmp(gs_multi_way_name(GS_MULTI_BROKEN_SERVER), "brokenServer") == 0);
     CHECK(strcmp(gs_multi_way_unit(GS_MULTI_BROKEN_SERVER), "update") == 0);
     CHECK(GS_MULTI_SERVER < GS_MULTI_DEFAULT_WAYS && GS_MULTI_BROKEN_SERVER > GS_MULTI_DEFAULT_WAYS);
-    CHECK(GS_MULTI_BROKEN_SERVER == GS_MULTI_WAYS - 1);
+    CHECK(strcmp(gs_multi_way_name(GS_MULTI_BROKEN_LOCK), "brokenLock") == 0);
+    CHECK(strcmp(gs_multi_way_unit(GS_MULTI_BROKEN_LOCK), "critical section") == 0);
+    CHECK(GS_MULTI_BROKEN_LOCK == GS_MULTI_WAYS - 1 && GS_MULTI_BROKEN_LOCK > GS_MULTI_DEFAULT_WAYS);
     CHECK(strcmp(gs_multi_way_name(GS_MULTI_COHORT_OWN), "cohortOwnData") == 0);
     CHECK(strcmp(gs_multi_way_unit(GS_MULTI_COHORT_OWN), "critical section") == 0);
     CHECK(GS_MULTI_COHORT_OWN < GS_MULTI_DEFAULT_WAYS);
