@@ -121,9 +121,10 @@ static __device__ __forceinline__ void sssp_relax(const gs_app_args &a, unsigned
  * (those past the end compute nothing): each sums its in-neighbours'
  * contributions (rank / out-degree, written by the iteration before),
  * PR_ARCS arcs of each vertex a step.  Every load of a stage is issued
- * before any is used (volatile asm keeps their order): the row bounds, the
- * out-degrees and old ranks, then the arcs, then the contributions; a lane
- * past a vertex's arcs reads arc 0 and adds 0.  The graph is read-only for
+ * before any is used: the row bounds, the out-degrees and old ranks, then
+ * the arcs, then (past a branch, which keeps the compiler from interleaving
+ * the stages) the contributions; a lane past a vertex's arcs reads arc 0
+ * and adds 0.  The graph is read-only for
  * the whole kernel (non-coherent loads); the contributions and ranks are
  * plain loads after the barrier.  Sums in arc order. */
 #ifndef GS_PR_VERTS

@@ -27,9 +27,6 @@
 
 #include "app/app.h"
 
-#include <stdlib.h>
-#include <string.h>
-
 /* Knobs: a warp's buffer of improved vertices and the arcs a lane relaxes in
  * one pass (-D; the buffer a multiple of 32 that holds a pass).  The defaults of the tuning knobs, which the environment may
  * override per run (GSYNC_ASYNC_KEEP, ...): at most how many improved
