@@ -20,6 +20,8 @@
 #   prgather  PageRank's gathers (GSYNC_PAGERANK_GATHER 0 and 1) on road:usa (app-pagerank-gather.csv)
 #   scaling   the same over RMAT scales 18-24 and the four road sizes at 4 blocks/SM (app-scaling.csv)
 #   ncu       Nsight Compute on PageRank's persistent kernel, gsBarrier and grid.sync() (ncu-pagerank-*.txt)
+#   ncuasync  Nsight Compute on async BFS (road:usa, 2/SM, no precheck): stalls by reason and SASS line
+#             (ncu-async.txt, ncu-async-sass.csv)
 #   ncutopo   Nsight Compute on bfs-topo's persistent kernel and on relaunchGraph's iteration kernels
 #             (ncu-bfstopo-*.txt)
 #   makerun   the README's main job, timed (makerun.log)
@@ -150,6 +152,14 @@ for w in "$@"; do
       --section MemoryWorkloadAnalysis --section Occupancy --section WarpStateStats --section LaunchStats $B app bfs-topo --sync relaunchGraph \
       --graph road:w --tbs-per-sm 8 --repeat 1 >"$OUT/ncu-bfstopo-relaunch.txt" 2>&1
     echo "ncu bfs-topo relaunchGraph rc=$?" | tee -a "$LOG" ;;
+  ncuasync) # Nsight Compute on async BFS, road:usa at 2/SM without the precheck (its best setting): where a
+    # warp's cycles go, by stall reason and by SASS line (a design look: $OUT only)
+    GSYNC_ASYNC_PRECHECK=0 ncu --clock-control none -k async_bfs -c 1 --section SpeedOfLight --section WarpStateStats \
+      --section MemoryWorkloadAnalysis --section SourceCounters --section Occupancy -o "$OUT/ncu-async" $B app bfs \
+      --sync async --graph road:usa --tbs-per-sm 2 --repeat 1 --timeout 300 >"$OUT/ncu-async-run.txt" 2>&1
+    echo "ncu async bfs rc=$?" | tee -a "$LOG"
+    ncu -i "$OUT/ncu-async.ncu-rep" --print-details all >"$OUT/ncu-async.txt" 2>&1
+    ncu -i "$OUT/ncu-async.ncu-rep" --page source --print-source sass --csv >"$OUT/ncu-async-sass.csv" 2>&1 ;;
   async) # BFS and SSSP without a barrier beside gsBarrier and grid.sync() on the USA-sized road graph and RMAT
     csv app-async-road app bfs,sssp --sync async,gsBarrier,gridSync --graph road:usa --tbs-per-sm 2,4,8,16 --repeat 3 --timeout 20
     csv app-async-rmat app bfs,sssp --sync async,gsBarrier --graph rmat:22 --tbs-per-sm 4,8,16 --repeat 3 --timeout 20 ;;
