@@ -10,7 +10,7 @@
 #     the knobs' other settings (GSYNC_ASYNC_*) PASS at 2 and 8 blocks/SM;
 #  3. the broken twin (brokenAsync: a popped vertex stays queued, so a later
 #     improvement is never pushed) FAILs (or never ends: TIMEOUT): SSSP at 4
-#     and 16 blocks/SM, BFS at one of them at least.
+#     and 16 blocks/SM, BFS at one of them at least; SSSP with GSYNC_ASYNC_PRED=0 too.
 bench=$1
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 "$bench" app bfs --sync async --graph road:1000 --tbs-per-sm 1 --repeat 1 >"$tmp/probe" 2>&1
@@ -34,8 +34,9 @@ for g in road:20000 rmat:14; do
   done
 done
 
-# the knobs' other settings pass too (not the defaults): no precheck, nothing kept, pending updated every round
-for knob in GSYNC_ASYNC_PRECHECK=0 GSYNC_ASYNC_KEEP=0 GSYNC_ASYNC_DEFER=0; do
+# the knobs' other settings pass too (not the defaults): no precheck, nothing kept, pending updated every round,
+# each pass's memory operations under branches
+for knob in GSYNC_ASYNC_PRECHECK=0 GSYNC_ASYNC_KEEP=0 GSYNC_ASYNC_DEFER=0 GSYNC_ASYNC_PRED=0; do
   for g in road:20000 rmat:14; do
     env "$knob" "$bench" app bfs,sssp --sync async --graph $g --tbs-per-sm 2,8 --repeat 1 --timeout 5 --format csv \
       >"$tmp/k.csv" || { echo "async $knob on $g: exit $?"; status=1; }
@@ -69,4 +70,10 @@ GR
   echo "brokenAsync: sssp not FAIL or TIMEOUT at 4 and 16 blocks/SM:"; rows "$tmp/broken.csv"; status=1; }
 [ "$(rows "$tmp/broken.csv" | grep -Ec '^bfs,brokenAsync,(FAIL|TIMEOUT)$')" -ge 1 ] || {
   echo "brokenAsync: bfs passed at 4 and 16 blocks/SM:"; rows "$tmp/broken.csv"; status=1; }
+# the twin of the branch form (GSYNC_ASYNC_PRED=0) fails SSSP too
+GSYNC_ASYNC_PRED=0 "$bench" app sssp --sync brokenAsync --graph road:20000 --tbs-per-sm 4,16 --repeat 1 --timeout 2 \
+  --format csv >"$tmp/broken0.csv"
+[ "$(rows "$tmp/broken0.csv" | grep -Ec '^sssp,brokenAsync,(FAIL|TIMEOUT)$')" = 2 ] || {
+  echo "brokenAsync, GSYNC_ASYNC_PRED=0: sssp not FAIL or TIMEOUT at 4 and 16 blocks/SM:"; rows "$tmp/broken0.csv"
+  status=1; }
 exit $status

@@ -17,6 +17,7 @@
 #   async     BFS and SSSP without a barrier beside gsBarrier (app-async-road.csv, app-async-rmat.csv)
 #   asyncknobs  async BFS and SSSP under their knobs (GSYNC_ASYNC_DEFER, _PRECHECK) on road:usa
 #             and rmat:22 (app-async-knobs.csv; each row's detail names its knobs)
+#   asyncpred async BFS and SSSP with GSYNC_ASYNC_PRED 0 and 1 (app-async-pred.csv)
 #   prgather  PageRank's gathers (GSYNC_PAGERANK_GATHER 0 and 1) on road:usa (app-pagerank-gather.csv)
 #   scaling   the same over RMAT scales 18-24 and the four road sizes at 4 blocks/SM (app-scaling.csv)
 #   ncu       Nsight Compute on PageRank's persistent kernel, gsBarrier and grid.sync() (ncu-pagerank-*.txt)
@@ -123,6 +124,15 @@ for w in "$@"; do
       -- GSYNC_ASYNC_DEFER=0 "${a[@]}" --graph rmat:22 --tbs-per-sm 4,8 \
       -- GSYNC_ASYNC_DEFER=1 "${a[@]}" --graph rmat:22 --tbs-per-sm 4,8 \
       -- GSYNC_ASYNC_DEFER=1 GSYNC_ASYNC_PRECHECK=0 "${a[@]}" --graph rmat:22 --tbs-per-sm 4,8 ;;
+  asyncpred) # async BFS and SSSP, each pass's memory operations predicated (GSYNC_ASYNC_PRED=1) or under branches (0),
+    # side by side, with and without the precheck on road:usa, and on rmat:22
+    a=(app bfs,sssp --sync async --repeat 5 --timeout 20)
+    csvs app-async-pred -- GSYNC_ASYNC_PRED=0 "${a[@]}" --graph road:usa --tbs-per-sm 2,4 \
+      -- GSYNC_ASYNC_PRED=1 "${a[@]}" --graph road:usa --tbs-per-sm 2,4 \
+      -- GSYNC_ASYNC_PRED=0 GSYNC_ASYNC_PRECHECK=0 "${a[@]}" --graph road:usa --tbs-per-sm 2,4 \
+      -- GSYNC_ASYNC_PRED=1 GSYNC_ASYNC_PRECHECK=0 "${a[@]}" --graph road:usa --tbs-per-sm 2,4 \
+      -- GSYNC_ASYNC_PRED=0 "${a[@]}" --graph rmat:22 --tbs-per-sm 4,8 \
+      -- GSYNC_ASYNC_PRED=1 "${a[@]}" --graph rmat:22 --tbs-per-sm 4,8 ;;
   prgather) # PageRank's two gathers side by side on road:usa, gsBarrier and grid.sync(); 128-thread blocks too
     a=(app pagerank --sync gsBarrier,gridSync --graph road:usa --repeat 5)
     csvs app-pagerank-gather -- GSYNC_PAGERANK_GATHER=0 "${a[@]}" --tbs-per-sm 1,2,4,8,16 \

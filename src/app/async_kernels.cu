@@ -61,6 +61,9 @@
 #ifndef GS_ASYNC_DEFER
 #define GS_ASYNC_DEFER 1u
 #endif
+#ifndef GS_ASYNC_PRED
+#define GS_ASYNC_PRED 1u
+#endif
 
 #define ASYNC_EMPTY 0xffffffffu
 #define ASYNC_NO_RES (~0ull)
@@ -74,6 +77,26 @@
 typedef struct async_warp {
     unsigned int v[GS_ASYNC_BUF], b[GS_ASYNC_BUF], e[GS_ASYNC_BUF];
 } async_warp;
+
+/* A relaxed gpu-scope load, atom.min or atom.and of a 64-bit word in global
+ * memory, done only where `on`, as a predicated instruction rather than
+ * under a branch (GSYNC_ASYNC_PRED): the compiler then issues a pass's
+ * operations back to back and waits at their first use, where a branch
+ * around each makes it wait for each at the branch's end.  The .global
+ * space matters too: on a generic address a 64-bit atom.min or atom.and
+ * compiles to a test for shared memory and a branch to a CAS loop.  0 where
+ * not done. */
+#define ASYNC_IF(name, op)                                                                                          \
+    static __device__ __forceinline__ unsigned long long name(bool on, unsigned long long *p, unsigned long long x) \
+    {                                                                                                               \
+        unsigned long long v = 0ull;                                                                                \
+        asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.u32 q, %3, 0;\n\t@q " op "\n\t}"                              \
+                     : "+l"(v) : "l"(__cvta_generic_to_global(p)), "l"(x), "r"((unsigned int)on) : "memory");       \
+        return v;                                                                                                   \
+    }
+ASYNC_IF(async_ld_if, "ld.relaxed.gpu.global.u64 %0, [%1];") /* x unused */
+ASYNC_IF(async_min_if, "atom.relaxed.gpu.global.min.u64 %0, [%1], %2;")
+ASYNC_IF(async_and_if, "atom.relaxed.gpu.global.and.b64 %0, [%1], %2;")
 
 /* A lane with a reservation looks at its slot once and takes what is there
  * (any item in that slot is as good: takers and pushers of a slot pair up
@@ -130,7 +153,9 @@ static __device__ __forceinline__ bool async_publish(const gs_app_args &a, const
 }
 
 /* The persistent kernel's body: unit weights (BFS) or the graph's (SSSP);
- * `broken`: a popped vertex's bit is never re-armed (the twin). */
+ * `broken`: a popped vertex's bit is never re-armed (the twin); PRED: a
+ * pass's memory operations predicated (ASYNC_IF), else each under a branch. */
+template <bool PRED>
 static __device__ __forceinline__ void async_run(const gs_app_args &a, bool unit, bool broken)
 {
     extern __shared__ async_warp async_smem[];
@@ -208,7 +233,14 @@ static __device__ __forceinline__ void async_run(const gs_app_args &a, bool unit
         pause = 32u, wt = (gs_wait_t)GS_WAIT_INIT;
         /* re-arm each item's bit, reading its distance now */
         unsigned int du = 0u;
-        if (cur != ASYNC_EMPTY) {
+        unsigned long long armed = 0ull; /* PRED: the word as the re-arm found it */
+        if (PRED) {
+            const bool have = cur != ASYNC_EMPTY;
+            unsigned long long *q = &a.dq[have ? cur : 0u];
+            armed = broken ? async_ld_if(have, q, 0ull) : async_and_if(have, q, ~1ull);
+            if (fresh)
+                cb = a.row[cur], ce = a.row[cur + 1u];
+        } else if (cur != ASYNC_EMPTY) {
             const unsigned long long old = broken ? gs_ld_relaxed_u64(&a.dq[cur], GS_SCOPE_GPU)
                                                   : gs_atom_and_relaxed_u64(&a.dq[cur], ~1ull, GS_SCOPE_GPU);
             if (fresh)
@@ -238,6 +270,31 @@ static __device__ __forceinline__ void async_run(const gs_app_args &a, bool unit
             unsigned int v[GS_ASYNC_ARCS], nd[GS_ASYNC_ARCS], vb[GS_ASYNC_ARCS], ve[GS_ASYNC_ARCS];
             unsigned long long old[GS_ASYNC_ARCS];
             bool live[GS_ASYNC_ARCS];
+            if (PRED) {
+                /* every lane loads an arc (past the pass's arcs: arc 0, so a real vertex), then the
+                 * re-arm's answer is awaited, then the distances */
+                unsigned int jj[GS_ASYNC_ARCS];
+#pragma unroll
+                for (unsigned int i = 0; i < GS_ASYNC_ARCS; ++i) {
+                    const unsigned int k = base + 32u * i + lane;
+                    unsigned int j = 0u;
+                    for (unsigned int step = 16u; step > 0u; step >>= 1)
+                        if (__shfl_sync(~0u, excl, j + step) <= k)
+                            j += step;
+                    const unsigned int eb = __shfl_sync(~0u, cb, j), ej = __shfl_sync(~0u, excl, j);
+                    const unsigned int e = k < total ? eb + (k - ej) : 0u;
+                    live[i] = k < total, jj[i] = j, old[i] = 0ull;
+                    v[i] = a.col[e];
+                    nd[i] = unit ? 1u : a.w[e];
+                }
+                du = (unsigned int)(armed >> 32);
+#pragma unroll
+                for (unsigned int i = 0; i < GS_ASYNC_ARCS; ++i) {
+                    const unsigned int dj = __shfl_sync(~0u, du, jj[i]);
+                    nd[i] += dj;
+                    live[i] = live[i] && nd[i] >= dj; /* no wrap */
+                }
+            } else {
 #pragma unroll
             for (unsigned int i = 0; i < GS_ASYNC_ARCS; ++i) {
                 const unsigned int k = base + 32u * i + lane;
@@ -257,10 +314,13 @@ static __device__ __forceinline__ void async_run(const gs_app_args &a, bool unit
                 nd[i] += dj;
                 live[i] = live[i] && nd[i] >= dj; /* no wrap */
             }
+            }
             if (precheck) {
 #pragma unroll
                 for (unsigned int i = 0; i < GS_ASYNC_ARCS; ++i)
-                    if (live[i])
+                    if (PRED)
+                        old[i] = async_ld_if(live[i], &a.dq[v[i]], 0ull);
+                    else if (live[i])
                         old[i] = gs_ld_relaxed_u64(&a.dq[v[i]], GS_SCOPE_GPU);
 #pragma unroll
                 for (unsigned int i = 0; i < GS_ASYNC_ARCS; ++i)
@@ -268,7 +328,10 @@ static __device__ __forceinline__ void async_run(const gs_app_args &a, bool unit
             }
 #pragma unroll
             for (unsigned int i = 0; i < GS_ASYNC_ARCS; ++i)
-                if (live[i]) {
+                if (PRED) {
+                    old[i] = async_min_if(live[i], &a.dq[v[i]], (unsigned long long)nd[i] << 32 | 1ull);
+                    vb[i] = a.row[v[i]], ve[i] = a.row[v[i] + 1u]; /* every lane: v[i] is a vertex */
+                } else if (live[i]) {
                     old[i] = gs_atom_min_relaxed_u64(&a.dq[v[i]], (unsigned long long)nd[i] << 32 | 1ull, GS_SCOPE_GPU);
                     vb[i] = a.row[v[i]], ve[i] = a.row[v[i] + 1u]; /* in flight with the atom.min */
                 }
@@ -312,24 +375,30 @@ out:
     }
 }
 
+template <bool PRED>
 static __global__ void async_bfs(gs_app_args a)
 {
-    async_run(a, true, false);
+    async_run<PRED>(a, true, false);
 }
+template <bool PRED>
 static __global__ void async_sssp(gs_app_args a)
 {
-    async_run(a, false, false);
+    async_run<PRED>(a, false, false);
 }
+template <bool PRED>
 static __global__ void async_bfs_broken(gs_app_args a)
 {
-    async_run(a, true, true);
+    async_run<PRED>(a, true, true);
 }
+template <bool PRED>
 static __global__ void async_sssp_broken(gs_app_args a)
 {
-    async_run(a, false, true);
+    async_run<PRED>(a, false, true);
 }
-static const void *const async_kernels[2][2] = {{(const void *)async_bfs, (const void *)async_bfs_broken},
-                                               {(const void *)async_sssp, (const void *)async_sssp_broken}};
+#define ASYNC_KERNELS(P)                                                                  \
+    {{(const void *)async_bfs<P>, (const void *)async_bfs_broken<P>},                   \
+     {(const void *)async_sssp<P>, (const void *)async_sssp_broken<P>}}
+static const void *const async_kernels[2][2][2] = {ASYNC_KERNELS(false), ASYNC_KERNELS(true)}; /* [pred][sssp][broken] */
 
 /* Before the run: the watchdog, every vertex unreached and not queued, the
  * source at 0 and queued on the ring's first slot, pending 1. */
@@ -363,8 +432,8 @@ static size_t async_smem_bytes(unsigned int threads)
 extern "C" int gs_app_async_occupancy(unsigned int threads, int *per_sm)
 {
     int most = 1 << 30, x;
-    for (int i = 0; i < 4; ++i) {
-        const void *k = async_kernels[i / 2][i % 2];
+    for (int i = 0; i < 8; ++i) {
+        const void *k = async_kernels[i / 4][i / 2 % 2][i % 2];
         cudaError_t e = cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                              (int)async_smem_bytes(threads)); /* past 48 KiB: a larger BUF */
         if (e == cudaSuccess)
@@ -379,7 +448,6 @@ extern "C" int gs_app_async_occupancy(unsigned int threads, int *per_sm)
 
 extern "C" int gs_app_run_async(gs_app_args *a, cudaEvent_t t0, cudaEvent_t t1)
 {
-    const void *k = async_kernels[a->program == GS_APP_SSSP][a->mode == GS_SYNC_ASYNC_BROKEN];
     void *args[] = {a};
     cudaError_t e;
     a->tune[0] = gs_app_knob("GSYNC_ASYNC_KEEP", GS_ASYNC_KEEP);
@@ -387,6 +455,8 @@ extern "C" int gs_app_run_async(gs_app_args *a, cudaEvent_t t0, cudaEvent_t t1)
     a->tune[2] = gs_app_knob("GSYNC_ASYNC_PRECHECK", GS_ASYNC_PRECHECK);
     a->tune[3] = gs_app_knob("GSYNC_ASYNC_IDLE_NS", GS_ASYNC_IDLE_NS);
     a->tune[4] = gs_app_knob("GSYNC_ASYNC_DEFER", GS_ASYNC_DEFER);
+    a->tune[5] = gs_app_knob("GSYNC_ASYNC_PRED", GS_ASYNC_PRED) != 0u;
+    const void *k = async_kernels[a->tune[5]][a->program == GS_APP_SSSP][a->mode == GS_SYNC_ASYNC_BROKEN];
     if (a->tune[3] < 32u)
         a->tune[3] = 32u;
     async_init<<<1024, 256>>>(*a);
