@@ -36,7 +36,9 @@
  * read a neighbour's word before its atom.min; an idle warp's longest
  * sleep; DEFER 1: a round that keeps every vertex it improved and pushes
  * none leaves pending as it is (the warp owes the difference, paid with its
- * next update: the items it took stay counted meanwhile). */
+ * next update: the items it took stay counted meanwhile); PRED 1: a pass's
+ * loads and atomics predicated on global addresses (ASYNC_IF), 0: each
+ * under a branch. */
 #ifndef GS_ASYNC_BUF
 #define GS_ASYNC_BUF 128u
 #endif
