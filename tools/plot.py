@@ -119,7 +119,7 @@ def incorrect(name):
 def style(name, origin=None, ms=4):
     """plot()'s keywords for a series: its registry colour and marker, the
     line its origin gets, and a note in its label when it is not correct."""
-    o = origin if origin is not None else ORIGIN.get(name, "")
+    o = origin if origin is not None else ORIGIN.get(name, ORIGIN.get(name.split(" (")[0], ""))
     colour, marker = REGISTRY.get(name, ("tab:olive", "o"))
     kw = dict(color=colour, marker=marker, ms=ms, ls="--", lw=1.3)
     if incorrect(name):
@@ -337,9 +337,36 @@ def floor(rows, out, name):
     save(fig, out, name)
 
 
+def app_series(rows):
+    """A row's series in an app file: its mode, and where the file runs the
+    same point several ways, what tells them apart: the knobs its detail
+    names (after '; ', or the whole detail when it has none, as PageRank's
+    "gather N"), the block size when there are several, and the input when
+    several share a grid size."""
+    part = lambda r: r.get("detail", "").partition("; ")[2] if "; " in r.get("detail", "") else r.get("detail", "")
+    point = lambda r: (r["program"], r["graph"], r["blocks_per_sm"], r.get("threads", ""), r["sync"])
+    ways = {}
+    for r in rows:
+        ways.setdefault(point(r), set()).add(part(r))
+    split = any(len(w) > 1 for w in ways.values())
+    threads = len({r.get("threads", "") for r in rows}) > 1
+    graphs = {}  # several inputs at one grid size: a line for each input
+    for r in rows:
+        graphs.setdefault((r["program"], r["blocks_per_sm"], r.get("threads", ""), r["sync"], part(r)), set()).add(r["graph"])
+    by_graph = any(len(g) > 1 for g in graphs.values())
+
+    def label(r):
+        extra = (([part(r)] if split else []) + ([f"{r['threads']} threads"] if threads else []) +
+                 ([r["graph"]] if by_graph else []))
+        return r["sync"] + (f" ({', '.join(extra)})" if extra else "")
+    return label
+
+
 def apps(rows, out, name):
     """A panel per program: ms against blocks per SM, a line per mode; the
     input each grid size ran under its tick where the input grows with it."""
+    label = app_series(rows)
+    rows = [dict(r, sync=label(r)) for r in rows]
     progs = in_order(r["program"] for r in rows)
     cols = min(3, len(progs))
     nrows = (len(progs) + cols - 1) // cols
@@ -382,7 +409,7 @@ def apps(rows, out, name):
         spare[0].legend([handles[m] for m in modes], labels, fontsize=8, loc="center", ncol=2 if len(modes) > 8 else 1)
     else:
         fig.legend([handles[m] for m in modes], labels, fontsize=8, loc="outside right center")
-    what = "async (no barrier) against barrier-synchronized versions" if "async" in handles \
+    what = "async (no barrier) against barrier-synchronized versions" if any(m.startswith("async") for m in handles) \
         else "a line per synchronization"
     if len(inputs) == 1:
         where = f"\none input at every grid size: {inputs[0]}"
@@ -677,7 +704,10 @@ def series_names(k, rows):
         return FORMS
     if k == "decompose":
         return [label for _, label in PARTS]
-    if k in ("apps", "scaling"):
+    if k == "apps":
+        label = app_series(rows)
+        return [label(r) for r in rows]
+    if k == "scaling":
         return [r["sync"] for r in rows]
     if k == "relaxed":
         return ["hist" + h for h, _ in HIST] + ["AcqRel", "Relaxed"]
