@@ -20,6 +20,7 @@
 #   asyncpred async BFS and SSSP with GSYNC_ASYNC_PRED 0 and 1 (app-async-pred.csv)
 #   prgather  PageRank's gathers (GSYNC_PAGERANK_GATHER 0 and 1) on road:usa (app-pagerank-gather.csv)
 #   scaling   the same over RMAT scales 18-24 and the four road sizes at 4 blocks/SM (app-scaling.csv)
+#   scalingmore  PageRank, bfs-topo and sssp-topo over those inputs (app-scaling-more.csv)
 #   ncu       Nsight Compute on PageRank's persistent kernel, gsBarrier and grid.sync() (ncu-pagerank-*.txt)
 #   ncuasync  Nsight Compute on async BFS (road:usa, 2/SM, no precheck): stalls by reason and SASS line
 #             (ncu-async.txt, ncu-async-sass.csv)
@@ -141,6 +142,12 @@ for w in "$@"; do
   scaling) # BFS and SSSP, async beside the barriers, over RMAT scales 18-24 and the four road sizes (app-scaling.csv)
     a=(app bfs,sssp --sync async,gsBarrier,gridSync --tbs-per-sm 4 --repeat 3 --timeout 30)
     csvs app-scaling -- "${a[@]}" --graph rmat:18 -- "${a[@]}" --graph rmat:20 -- "${a[@]}" --graph rmat:22 \
+      -- "${a[@]}" --graph rmat:24 -- "${a[@]}" --graph road:ny -- "${a[@]}" --graph road:fla -- "${a[@]}" --graph road:w \
+      -- "${a[@]}" --graph road:usa ;;
+  scalingmore) # the other graph programs over the same inputs: PageRank and the topology-driven BFS and SSSP,
+    # gsBarrier beside grid.sync() and graph relaunch (app-scaling-more.csv)
+    a=(app pagerank,bfs-topo,sssp-topo --sync gsBarrier,gridSync,relaunchGraph --tbs-per-sm 4 --repeat 3 --timeout 60)
+    csvs app-scaling-more -- "${a[@]}" --graph rmat:18 -- "${a[@]}" --graph rmat:20 -- "${a[@]}" --graph rmat:22 \
       -- "${a[@]}" --graph rmat:24 -- "${a[@]}" --graph road:ny -- "${a[@]}" --graph road:fla -- "${a[@]}" --graph road:w \
       -- "${a[@]}" --graph road:usa ;;
   ncu) # Nsight Compute on PageRank's persistent kernel, gsBarrier against grid.sync() (a design look: $OUT only)
