@@ -34,9 +34,11 @@ for g in road:20000 rmat:14; do
   done
 done
 
-# the knobs' other settings pass too (not the defaults): no precheck, nothing kept, pending updated every round,
-# each pass's memory operations under branches
-for knob in GSYNC_ASYNC_PRECHECK=0 GSYNC_ASYNC_KEEP=0 GSYNC_ASYNC_DEFER=0 GSYNC_ASYNC_PRED=0; do
+# the knobs' other settings pass too (not the defaults): no precheck, a precheck in every round, nothing kept,
+# pending updated every round, each pass's memory operations under branches, every round in passes of 4 arcs a
+# lane, a reservation looked at before it is taken
+for knob in GSYNC_ASYNC_PRECHECK=0 GSYNC_ASYNC_PRECHECK=1 GSYNC_ASYNC_KEEP=0 GSYNC_ASYNC_DEFER=0 GSYNC_ASYNC_PRED=0 \
+  GSYNC_ASYNC_NARROW=0 GSYNC_ASYNC_GRAB=0; do
   for g in road:20000 rmat:14; do
     env "$knob" "$bench" app bfs,sssp --sync async --graph $g --tbs-per-sm 2,8 --repeat 1 --timeout 5 --format csv \
       >"$tmp/k.csv" || { echo "async $knob on $g: exit $?"; status=1; }

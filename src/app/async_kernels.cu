@@ -28,17 +28,20 @@
 #include "app/app.h"
 
 /* Knobs: a warp's buffer of improved vertices and the arcs a lane relaxes in
- * one pass (-D; the buffer a multiple of 32 that holds a pass).  The defaults of the tuning knobs, which the environment may
- * override per run (GSYNC_ASYNC_KEEP, ...): at most how many improved
- * vertices a warp keeps for itself (0: none), which it does only while
- * pending is below KEEP_BELOW items a thread of the grid (a short ring:
- * latency matters; a long one: FIFO order wastes less work); PRECHECK 1:
- * read a neighbour's word before its atom.min; an idle warp's longest
- * sleep; DEFER 1: a round that keeps every vertex it improved and pushes
- * none leaves pending as it is (the warp owes the difference, paid with its
- * next update: the items it took stay counted meanwhile); PRED 1: a pass's
- * loads and atomics predicated on global addresses (ASYNC_IF), 0: each
- * under a branch. */
+ * one pass (-D; the buffer a multiple of 32 that holds a pass).  The defaults
+ * of the tuning knobs, which the environment may override per run
+ * (GSYNC_ASYNC_KEEP, ...): at most how many improved vertices a warp keeps
+ * for itself (0: none), which it does only while pending is below KEEP_BELOW
+ * items a thread of the grid (a short ring: latency matters; a long one:
+ * FIFO order wastes less work); PRECHECK N: a round of at least N arcs reads
+ * each neighbour's word before its atom.min (0: never; BFS and SSSP have
+ * their own defaults); an idle warp's longest sleep; DEFER 1: a round that
+ * keeps every vertex it improved and pushes none leaves pending as it is
+ * (the warp owes the difference, paid with its next update: the items it
+ * took stay counted meanwhile); PRED 1: a pass's loads and atomics
+ * predicated on global addresses (ASYNC_IF), 0: each under a branch; NARROW
+ * 1: a round of at most 32 arcs relaxes them in one pass of one a lane;
+ * GRAB 1: a lane's first look at the slot it just reserved is the exchange. */
 #ifndef GS_ASYNC_BUF
 #define GS_ASYNC_BUF 128u
 #endif
@@ -55,7 +58,10 @@
 #define GS_ASYNC_KEEP_BELOW 1u
 #endif
 #ifndef GS_ASYNC_PRECHECK
-#define GS_ASYNC_PRECHECK 1
+#define GS_ASYNC_PRECHECK 1u
+#endif
+#ifndef GS_ASYNC_PRECHECK_BFS
+#define GS_ASYNC_PRECHECK_BFS 33u
 #endif
 #ifndef GS_ASYNC_IDLE_NS
 #define GS_ASYNC_IDLE_NS 1024u
@@ -65,6 +71,12 @@
 #endif
 #ifndef GS_ASYNC_PRED
 #define GS_ASYNC_PRED 1u
+#endif
+#ifndef GS_ASYNC_NARROW
+#define GS_ASYNC_NARROW 1u
+#endif
+#ifndef GS_ASYNC_GRAB
+#define GS_ASYNC_GRAB 1u
 #endif
 
 #define ASYNC_EMPTY 0xffffffffu
@@ -102,13 +114,16 @@ ASYNC_IF(async_and_if, "atom.relaxed.gpu.global.and.b64 %0, [%1], %2;")
 
 /* A lane with a reservation looks at its slot once and takes what is there
  * (any item in that slot is as good: takers and pushers of a slot pair up
- * by count, not by index). */
-static __device__ __forceinline__ void async_take(const gs_app_args &a, unsigned long long *res, unsigned int *got)
+ * by count, not by index).  `look`: a load first, so that a lane waiting on
+ * an empty slot does not write it; without, the exchange is the look (an
+ * empty slot's exchange writes what was there). */
+static __device__ __forceinline__ void async_take(const gs_app_args &a, unsigned long long *res, unsigned int *got,
+                                                  bool look = true)
 {
     if (*res == ASYNC_NO_RES)
         return;
     unsigned int *slot = &a.ring[*res & a.ring_mask];
-    if (gs_ld_relaxed(slot, GS_SCOPE_GPU) == ASYNC_EMPTY)
+    if (look && gs_ld_relaxed(slot, GS_SCOPE_GPU) == ASYNC_EMPTY)
         return;
     const unsigned int v = gs_atom_exch_acquire(slot, ASYNC_EMPTY, GS_SCOPE_GPU); /* the pusher's add before ours */
     if (v != ASYNC_EMPTY)
@@ -154,6 +169,91 @@ static __device__ __forceinline__ bool async_publish(const gs_app_args &a, const
     return true;
 }
 
+/* The lane whose item holds arc k of a round: the last lane whose first arc
+ * (excl, an inclusive scan's exclusive part) is at or before k. */
+static __device__ __forceinline__ unsigned int async_owner(unsigned int excl, unsigned int k)
+{
+    unsigned int j = 0u;
+    for (unsigned int step = 16u; step > 0u; step >>= 1)
+        if (__shfl_sync(~0u, excl, j + step) <= k)
+            j += step;
+    return j;
+}
+
+/* Warp-collective: one pass over the round's arcs base .. base + 32 x ARCS - 1
+ * (ARCS a lane, each step's loads and atomics all issued before any is waited
+ * for); the improved vertices it owns go to the buffer from *nb on.  du: the
+ * item's distance (PRED 0), else read from `armed`, the re-arm's answer,
+ * after the arcs' loads are issued; pre: each neighbour read first. */
+template <unsigned int ARCS, bool PRED>
+static __device__ __forceinline__ void async_pass(const gs_app_args &a, async_warp *w, unsigned int base,
+                                                  unsigned int total, unsigned int excl, unsigned int cb,
+                                                  unsigned int du, unsigned long long armed, bool unit, bool pre,
+                                                  unsigned int *nb)
+{
+    const unsigned int lane = threadIdx.x & 31u, below = (1u << lane) - 1u;
+    unsigned int v[ARCS], nd[ARCS], vb[ARCS], ve[ARCS], jj[ARCS];
+    unsigned long long old[ARCS];
+    bool live[ARCS];
+#pragma unroll
+    for (unsigned int i = 0; i < ARCS; ++i) {
+        const unsigned int k = base + 32u * i + lane, j = async_owner(excl, k);
+        const unsigned int eb = __shfl_sync(~0u, cb, j), ej = __shfl_sync(~0u, excl, j);
+        live[i] = k < total, jj[i] = j, old[i] = 0ull, vb[i] = ve[i] = 0u;
+        if (PRED) { /* every lane loads an arc (past the pass's arcs: arc 0, so a real vertex) */
+            const unsigned int e = live[i] ? eb + (k - ej) : 0u;
+            v[i] = a.col[e];
+            nd[i] = unit ? 1u : a.w[e];
+        } else {
+            v[i] = 0u, nd[i] = 1u;
+            if (live[i]) {
+                v[i] = a.col[eb + (k - ej)];
+                if (!unit)
+                    nd[i] = a.w[eb + (k - ej)];
+            }
+        }
+    }
+    if (PRED)
+        du = (unsigned int)(armed >> 32); /* the re-arm awaited here, behind the arcs' loads */
+#pragma unroll
+    for (unsigned int i = 0; i < ARCS; ++i) {
+        const unsigned int dj = __shfl_sync(~0u, du, jj[i]);
+        nd[i] += dj;
+        live[i] = live[i] && nd[i] >= dj; /* no wrap */
+    }
+    if (pre) {
+#pragma unroll
+        for (unsigned int i = 0; i < ARCS; ++i)
+            if (PRED)
+                old[i] = async_ld_if(live[i], &a.dq[v[i]], 0ull);
+            else if (live[i])
+                old[i] = gs_ld_relaxed_u64(&a.dq[v[i]], GS_SCOPE_GPU);
+#pragma unroll
+        for (unsigned int i = 0; i < ARCS; ++i)
+            live[i] = live[i] && nd[i] < (unsigned int)(old[i] >> 32);
+    }
+#pragma unroll
+    for (unsigned int i = 0; i < ARCS; ++i)
+        if (PRED) {
+            old[i] = async_min_if(live[i], &a.dq[v[i]], (unsigned long long)nd[i] << 32 | 1ull);
+            vb[i] = a.row[v[i]], ve[i] = a.row[v[i] + 1u]; /* every lane: v[i] is a vertex */
+        } else if (live[i]) {
+            old[i] = gs_atom_min_relaxed_u64(&a.dq[v[i]], (unsigned long long)nd[i] << 32 | 1ull, GS_SCOPE_GPU);
+            vb[i] = a.row[v[i]], ve[i] = a.row[v[i] + 1u]; /* in flight with the atom.min */
+        }
+#pragma unroll
+    for (unsigned int i = 0; i < ARCS; ++i) {
+        /* it lowered the distance, and the vertex was not queued: its item is ours */
+        const bool better = live[i] && old[i] > ((unsigned long long)nd[i] << 32 | 1ull) && (old[i] & 1ull) == 0ull;
+        const unsigned int m = __ballot_sync(~0u, better);
+        if (better) {
+            const unsigned int pos = *nb + __popc(m & below);
+            w->v[pos] = v[i], w->b[pos] = vb[i], w->e[pos] = ve[i];
+        }
+        *nb += __popc(m);
+    }
+}
+
 /* The persistent kernel's body: unit weights (BFS) or the graph's (SSSP);
  * `broken`: a popped vertex's bit is never re-armed (the twin); PRED: a
  * pass's memory operations predicated (ASYNC_IF), else each under a branch. */
@@ -168,7 +268,8 @@ static __device__ __forceinline__ void async_run(const gs_app_args &a, bool unit
     unsigned long long res = ASYNC_NO_RES, visits = 0ull, idle = 0ull, pend = 1ull; /* pend: lane 0's last look */
     const unsigned long long keep_below = (unsigned long long)a.tune[1] * a.blocks * a.threads;
     const unsigned int keep = a.tune[0] < 32u ? a.tune[0] : 32u, idle_ns = a.tune[3];
-    const bool precheck = a.tune[2] != 0u, defer = a.tune[4] != 0u;
+    const unsigned int precheck = a.tune[2]; /* the arcs a round holds from which it reads each neighbour first */
+    const bool defer = a.tune[4] != 0u, narrow = a.tune[6] != 0u, grab = a.tune[7] != 0u;
     const long long start = clock64();
     gs_wait_t wt = GS_WAIT_INIT;
     for (;;) {
@@ -182,6 +283,7 @@ static __device__ __forceinline__ void async_run(const gs_app_args &a, bool unit
             cur = w->v[rank], cb = w->b[rank], ce = w->e[rank];
         __syncwarp();
         if (nkeep == 0u) {
+            bool first = false; /* this lane reserved a slot just now */
             /* no work of its own: the free lanes reserve what the ring holds
              * (a snapshot: a race may reserve past the tail; such a lane
              * waits for a push), and every reservation is looked at now */
@@ -202,9 +304,9 @@ static __device__ __forceinline__ void async_run(const gs_app_args &a, bool unit
                 base = __shfl_sync(~0u, base, 0);
                 const unsigned int r = __popc(want & below);
                 if (((want >> lane) & 1u) && r < k)
-                    res = base + r;
+                    res = base + r, first = true;
             }
-            async_take(a, &res, &got);
+            async_take(a, &res, &got, !(first && grab)); /* GRAB: a new reservation's first look takes */
         } else if (res != ASYNC_NO_RES) {
             /* working on kept vertices: a look at the slot now, taken at the
              * round's end, so that the load does not hold the round up */
@@ -259,94 +361,19 @@ static __device__ __forceinline__ void async_run(const gs_app_args &a, bool unit
                 incl += x;
         }
         const unsigned int excl = incl - deg, total = __shfl_sync(~0u, incl, 31);
+        const bool pre = precheck != 0u && total >= precheck;
         unsigned int nb = 0u; /* the buffer's entries */
-        for (unsigned int base = 0u; base < total; base += 32u * GS_ASYNC_ARCS) {
-            if (nb + 32u * GS_ASYNC_ARCS > GS_ASYNC_BUF) { /* it may not hold this pass: push it all */
-                if (!async_publish(a, w, 0u, nb, (int)nb, &res, &got, &pend))
-                    goto out;
-                nb = 0u;
-                __syncwarp();
-            }
-            /* GS_ASYNC_ARCS arcs a lane, each step's loads and atomics all
-             * issued before any is waited for */
-            unsigned int v[GS_ASYNC_ARCS], nd[GS_ASYNC_ARCS], vb[GS_ASYNC_ARCS], ve[GS_ASYNC_ARCS];
-            unsigned long long old[GS_ASYNC_ARCS];
-            bool live[GS_ASYNC_ARCS];
-            if (PRED) {
-                /* every lane loads an arc (past the pass's arcs: arc 0, so a real vertex), then the
-                 * re-arm's answer is awaited, then the distances */
-                unsigned int jj[GS_ASYNC_ARCS];
-#pragma unroll
-                for (unsigned int i = 0; i < GS_ASYNC_ARCS; ++i) {
-                    const unsigned int k = base + 32u * i + lane;
-                    unsigned int j = 0u;
-                    for (unsigned int step = 16u; step > 0u; step >>= 1)
-                        if (__shfl_sync(~0u, excl, j + step) <= k)
-                            j += step;
-                    const unsigned int eb = __shfl_sync(~0u, cb, j), ej = __shfl_sync(~0u, excl, j);
-                    const unsigned int e = k < total ? eb + (k - ej) : 0u;
-                    live[i] = k < total, jj[i] = j, old[i] = 0ull;
-                    v[i] = a.col[e];
-                    nd[i] = unit ? 1u : a.w[e];
+        if (narrow && total <= 32u) { /* one pass of one arc a lane */
+            async_pass<1u, PRED>(a, w, 0u, total, excl, cb, du, armed, unit, pre, &nb);
+        } else {
+            for (unsigned int base = 0u; base < total; base += 32u * GS_ASYNC_ARCS) {
+                if (nb + 32u * GS_ASYNC_ARCS > GS_ASYNC_BUF) { /* it may not hold this pass: push it all */
+                    if (!async_publish(a, w, 0u, nb, (int)nb, &res, &got, &pend))
+                        goto out;
+                    nb = 0u;
+                    __syncwarp();
                 }
-                du = (unsigned int)(armed >> 32);
-#pragma unroll
-                for (unsigned int i = 0; i < GS_ASYNC_ARCS; ++i) {
-                    const unsigned int dj = __shfl_sync(~0u, du, jj[i]);
-                    nd[i] += dj;
-                    live[i] = live[i] && nd[i] >= dj; /* no wrap */
-                }
-            } else {
-#pragma unroll
-            for (unsigned int i = 0; i < GS_ASYNC_ARCS; ++i) {
-                const unsigned int k = base + 32u * i + lane;
-                unsigned int j = 0u;
-                for (unsigned int step = 16u; step > 0u; step >>= 1)
-                    if (__shfl_sync(~0u, excl, j + step) <= k)
-                        j += step;
-                const unsigned int eb = __shfl_sync(~0u, cb, j), ej = __shfl_sync(~0u, excl, j);
-                live[i] = k < total;
-                v[i] = 0u, nd[i] = 1u, vb[i] = ve[i] = 0u, old[i] = 0ull;
-                if (live[i]) {
-                    v[i] = a.col[eb + (k - ej)];
-                    if (!unit)
-                        nd[i] = a.w[eb + (k - ej)];
-                }
-                const unsigned int dj = __shfl_sync(~0u, du, j);
-                nd[i] += dj;
-                live[i] = live[i] && nd[i] >= dj; /* no wrap */
-            }
-            }
-            if (precheck) {
-#pragma unroll
-                for (unsigned int i = 0; i < GS_ASYNC_ARCS; ++i)
-                    if (PRED)
-                        old[i] = async_ld_if(live[i], &a.dq[v[i]], 0ull);
-                    else if (live[i])
-                        old[i] = gs_ld_relaxed_u64(&a.dq[v[i]], GS_SCOPE_GPU);
-#pragma unroll
-                for (unsigned int i = 0; i < GS_ASYNC_ARCS; ++i)
-                    live[i] = live[i] && nd[i] < (unsigned int)(old[i] >> 32);
-            }
-#pragma unroll
-            for (unsigned int i = 0; i < GS_ASYNC_ARCS; ++i)
-                if (PRED) {
-                    old[i] = async_min_if(live[i], &a.dq[v[i]], (unsigned long long)nd[i] << 32 | 1ull);
-                    vb[i] = a.row[v[i]], ve[i] = a.row[v[i] + 1u]; /* every lane: v[i] is a vertex */
-                } else if (live[i]) {
-                    old[i] = gs_atom_min_relaxed_u64(&a.dq[v[i]], (unsigned long long)nd[i] << 32 | 1ull, GS_SCOPE_GPU);
-                    vb[i] = a.row[v[i]], ve[i] = a.row[v[i] + 1u]; /* in flight with the atom.min */
-                }
-#pragma unroll
-            for (unsigned int i = 0; i < GS_ASYNC_ARCS; ++i) {
-                /* it lowered the distance, and the vertex was not queued: its item is ours */
-                const bool better = live[i] && old[i] > ((unsigned long long)nd[i] << 32 | 1ull) && (old[i] & 1ull) == 0ull;
-                const unsigned int m = __ballot_sync(~0u, better);
-                if (better) {
-                    const unsigned int pos = nb + __popc(m & below);
-                    w->v[pos] = v[i], w->b[pos] = vb[i], w->e[pos] = ve[i];
-                }
-                nb += __popc(m);
+                async_pass<GS_ASYNC_ARCS, PRED>(a, w, base, total, excl, cb, du, armed, unit, pre, &nb);
             }
         }
         __syncwarp();
@@ -454,10 +481,12 @@ extern "C" int gs_app_run_async(gs_app_args *a, cudaEvent_t t0, cudaEvent_t t1)
     cudaError_t e;
     a->tune[0] = gs_app_knob("GSYNC_ASYNC_KEEP", GS_ASYNC_KEEP);
     a->tune[1] = gs_app_knob("GSYNC_ASYNC_KEEP_BELOW", GS_ASYNC_KEEP_BELOW);
-    a->tune[2] = gs_app_knob("GSYNC_ASYNC_PRECHECK", GS_ASYNC_PRECHECK);
+    a->tune[2] = gs_app_knob("GSYNC_ASYNC_PRECHECK", a->program == GS_APP_SSSP ? GS_ASYNC_PRECHECK : GS_ASYNC_PRECHECK_BFS);
     a->tune[3] = gs_app_knob("GSYNC_ASYNC_IDLE_NS", GS_ASYNC_IDLE_NS);
     a->tune[4] = gs_app_knob("GSYNC_ASYNC_DEFER", GS_ASYNC_DEFER);
     a->tune[5] = gs_app_knob("GSYNC_ASYNC_PRED", GS_ASYNC_PRED) != 0u;
+    a->tune[6] = gs_app_knob("GSYNC_ASYNC_NARROW", GS_ASYNC_NARROW) != 0u;
+    a->tune[7] = gs_app_knob("GSYNC_ASYNC_GRAB", GS_ASYNC_GRAB) != 0u;
     const void *k = async_kernels[a->tune[5]][a->program == GS_APP_SSSP][a->mode == GS_SYNC_ASYNC_BROKEN];
     if (a->tune[3] < 32u)
         a->tune[3] = 32u;
