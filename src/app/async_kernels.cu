@@ -41,7 +41,8 @@
  * took stay counted meanwhile); PRED 1: a pass's loads and atomics
  * predicated on global addresses (ASYNC_IF), 0: each under a branch; NARROW
  * 1: a round of at most 32 arcs relaxes them in one pass of one a lane;
- * GRAB 1: a lane's first look at the slot it just reserved is the exchange. */
+ * GRAB 1: a lane's first look at the slot it just reserved is the exchange;
+ * RED 1: a change of pending with nothing pushed is a red, not waited for. */
 #ifndef GS_ASYNC_BUF
 #define GS_ASYNC_BUF 128u
 #endif
@@ -61,7 +62,7 @@
 #define GS_ASYNC_PRECHECK 1u
 #endif
 #ifndef GS_ASYNC_PRECHECK_BFS
-#define GS_ASYNC_PRECHECK_BFS 33u
+#define GS_ASYNC_PRECHECK_BFS 129u
 #endif
 #ifndef GS_ASYNC_IDLE_NS
 #define GS_ASYNC_IDLE_NS 1024u
@@ -78,6 +79,9 @@
 #ifndef GS_ASYNC_GRAB
 #define GS_ASYNC_GRAB 1u
 #endif
+#ifndef GS_ASYNC_RED
+#define GS_ASYNC_RED 1u
+#endif
 
 #define ASYNC_EMPTY 0xffffffffu
 #define ASYNC_NO_RES (~0ull)
@@ -90,6 +94,7 @@
  * improved, so a kept one starts at once). */
 typedef struct async_warp {
     unsigned int v[GS_ASYNC_BUF], b[GS_ASYNC_BUF], e[GS_ASYNC_BUF];
+    unsigned int oj[32], oe[32]; /* a narrow round: at an item's first arc, its lane and first arc - that */
 } async_warp;
 
 /* A relaxed gpu-scope load, atom.min or atom.and of a 64-bit word in global
@@ -135,12 +140,20 @@ static __device__ __forceinline__ void async_take(const gs_app_args &a, unsigned
  * it left it.  False: the watchdog fired. */
 static __device__ __forceinline__ bool async_publish(const gs_app_args &a, const async_warp *w, unsigned int from,
                                                      unsigned int to, int delta, unsigned long long *res,
-                                                     unsigned int *got, unsigned long long *pend)
+                                                     unsigned int *got, unsigned long long *pend, bool red)
 {
     const unsigned int lane = threadIdx.x & 31u, n = to - from;
     unsigned long long base = 0ull;
     if (n == 0u && delta == 0)
         return true;
+    if (n == 0u && red) { /* nothing pushed: pending's change is not waited for, lane 0's look not renewed */
+        if (lane == 0u) {
+            asm volatile("red.relaxed.gpu.global.add.u64 [%0], %1;" ::"l"(__cvta_generic_to_global(&a.ctl[ASYNC_TAIL])),
+                         "l"(gs_app_async_add(0u, delta)) : "memory");
+            *pend += (unsigned long long)(long long)delta;
+        }
+        return true;
+    }
     if (lane == 0u) {
         const unsigned long long old = gs_atom_add_relaxed_u64(&a.ctl[ASYNC_TAIL], gs_app_async_add(n, delta), GS_SCOPE_GPU);
         base = old & ASYNC_TAIL_MASK;
@@ -184,12 +197,15 @@ static __device__ __forceinline__ unsigned int async_owner(unsigned int excl, un
  * (ARCS a lane, each step's loads and atomics all issued before any is waited
  * for); the improved vertices it owns go to the buffer from *nb on.  du: the
  * item's distance (PRED 0), else read from `armed`, the re-arm's answer,
- * after the arcs' loads are issued; pre: each neighbour read first. */
-template <unsigned int ARCS, bool PRED>
+ * after the arcs' loads are issued; pre: each neighbour read first.  NARROW
+ * (ARCS 1, total <= 32): lane k finds its arc's item through the warp's oj and
+ * oe, written at each item's first arc, and the bit mask of first arcs
+ * `starts`, instead of a binary search of shuffles. */
+template <unsigned int ARCS, bool PRED, bool NARROW>
 static __device__ __forceinline__ void async_pass(const gs_app_args &a, async_warp *w, unsigned int base,
                                                   unsigned int total, unsigned int excl, unsigned int cb,
                                                   unsigned int du, unsigned long long armed, bool unit, bool pre,
-                                                  unsigned int *nb)
+                                                  unsigned int starts, unsigned int *nb)
 {
     const unsigned int lane = threadIdx.x & 31u, below = (1u << lane) - 1u;
     unsigned int v[ARCS], nd[ARCS], vb[ARCS], ve[ARCS], jj[ARCS];
@@ -197,8 +213,15 @@ static __device__ __forceinline__ void async_pass(const gs_app_args &a, async_wa
     bool live[ARCS];
 #pragma unroll
     for (unsigned int i = 0; i < ARCS; ++i) {
-        const unsigned int k = base + 32u * i + lane, j = async_owner(excl, k);
-        const unsigned int eb = __shfl_sync(~0u, cb, j), ej = __shfl_sync(~0u, excl, j);
+        const unsigned int k = base + 32u * i + lane;
+        unsigned int j, eb, ej;
+        if (NARROW) { /* the last first arc at or before k (arc 0 is one) */
+            const unsigned int p = 31u - __clz(starts & (~0u >> (31u - lane)));
+            j = w->oj[p], eb = w->oe[p], ej = 0u;
+        } else {
+            j = async_owner(excl, k);
+            eb = __shfl_sync(~0u, cb, j), ej = __shfl_sync(~0u, excl, j);
+        }
         live[i] = k < total, jj[i] = j, old[i] = 0ull, vb[i] = ve[i] = 0u;
         if (PRED) { /* every lane loads an arc (past the pass's arcs: arc 0, so a real vertex) */
             const unsigned int e = live[i] ? eb + (k - ej) : 0u;
@@ -269,7 +292,8 @@ static __device__ __forceinline__ void async_run(const gs_app_args &a, bool unit
     const unsigned long long keep_below = (unsigned long long)a.tune[1] * a.blocks * a.threads;
     const unsigned int keep = a.tune[0] < 32u ? a.tune[0] : 32u, idle_ns = a.tune[3];
     const unsigned int precheck = a.tune[2]; /* the arcs a round holds from which it reads each neighbour first */
-    const bool defer = a.tune[4] != 0u, narrow = a.tune[6] != 0u, grab = a.tune[7] != 0u;
+    const bool defer = a.tune[4] != 0u, narrow = a.tune[6] != 0u, grab = a.tune[7] != 0u,
+               red = a.tune[8] != 0u;
     const long long start = clock64();
     gs_wait_t wt = GS_WAIT_INIT;
     for (;;) {
@@ -353,27 +377,40 @@ static __device__ __forceinline__ void async_run(const gs_app_args &a, bool unit
         }
         /* the items' arcs, 32 at a time over the warp: lane j of a pass takes
          * arc base + j, its item the last whose first arc is at or before it */
-        const unsigned int deg = ce - cb;
-        unsigned int incl = deg;
-        for (unsigned int o = 1u; o < 32u; o <<= 1) {
-            const unsigned int x = __shfl_up_sync(~0u, incl, o);
-            if (lane >= o)
-                incl += x;
-        }
-        const unsigned int excl = incl - deg, total = __shfl_sync(~0u, incl, 31);
+        const unsigned int deg = ce - cb, total = __reduce_add_sync(~0u, deg);
         const bool pre = precheck != 0u && total >= precheck;
         unsigned int nb = 0u; /* the buffer's entries */
-        if (narrow && total <= 32u) { /* one pass of one arc a lane */
-            async_pass<1u, PRED>(a, w, 0u, total, excl, cb, du, armed, unit, pre, &nb);
+        if (narrow && total != 0u && total <= 32u) {
+            /* one pass of one arc a lane; each degree below 64: the scan by
+             * its bits' ballots, and each item's lane and first arc at its
+             * first arc's index */
+            unsigned int excl = 0u;
+#pragma unroll
+            for (unsigned int bit = 0u; bit < 6u; ++bit)
+                excl += (unsigned int)__popc(__ballot_sync(~0u, (deg >> bit) & 1u) & below) << bit;
+            if (deg)
+                w->oj[excl] = lane, w->oe[excl] = cb - excl;
+            const unsigned int starts = __reduce_or_sync(~0u, deg ? 1u << excl : 0u);
+            __syncwarp();
+            async_pass<1u, PRED, true>(a, w, 0u, total, excl, cb, du, armed, unit, pre, starts, &nb);
         } else {
+            /* the items' arcs, 32 x ARCS a pass: lane j of a pass takes arc
+             * base + j, its item the last whose first arc is at or before it */
+            unsigned int incl = deg;
+            for (unsigned int o = 1u; o < 32u; o <<= 1) {
+                const unsigned int x = __shfl_up_sync(~0u, incl, o);
+                if (lane >= o)
+                    incl += x;
+            }
+            const unsigned int excl = incl - deg;
             for (unsigned int base = 0u; base < total; base += 32u * GS_ASYNC_ARCS) {
                 if (nb + 32u * GS_ASYNC_ARCS > GS_ASYNC_BUF) { /* it may not hold this pass: push it all */
-                    if (!async_publish(a, w, 0u, nb, (int)nb, &res, &got, &pend))
+                    if (!async_publish(a, w, 0u, nb, (int)nb, &res, &got, &pend, red))
                         goto out;
                     nb = 0u;
                     __syncwarp();
                 }
-                async_pass<GS_ASYNC_ARCS, PRED>(a, w, base, total, excl, cb, du, armed, unit, pre, &nb);
+                async_pass<GS_ASYNC_ARCS, PRED, false>(a, w, base, total, excl, cb, du, armed, unit, pre, 0u, &nb);
             }
         }
         __syncwarp();
@@ -391,7 +428,7 @@ static __device__ __forceinline__ void async_run(const gs_app_args &a, bool unit
             owed += (int)nb - (int)nproc;
             if (defer && nkeep > 0u && nkeep == nb)
                 continue; /* pending counts items this warp took and has not subtracted: it stays above 0 */
-            if (!async_publish(a, w, nkeep, nb, owed, &res, &got, &pend))
+            if (!async_publish(a, w, nkeep, nb, owed, &res, &got, &pend, red))
                 goto out;
             owed = 0;
         }
@@ -487,6 +524,7 @@ extern "C" int gs_app_run_async(gs_app_args *a, cudaEvent_t t0, cudaEvent_t t1)
     a->tune[5] = gs_app_knob("GSYNC_ASYNC_PRED", GS_ASYNC_PRED) != 0u;
     a->tune[6] = gs_app_knob("GSYNC_ASYNC_NARROW", GS_ASYNC_NARROW) != 0u;
     a->tune[7] = gs_app_knob("GSYNC_ASYNC_GRAB", GS_ASYNC_GRAB) != 0u;
+    a->tune[8] = gs_app_knob("GSYNC_ASYNC_RED", GS_ASYNC_RED) != 0u;
     const void *k = async_kernels[a->tune[5]][a->program == GS_APP_SSSP][a->mode == GS_SYNC_ASYNC_BROKEN];
     if (a->tune[3] < 32u)
         a->tune[3] = 32u;
