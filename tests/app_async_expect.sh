@@ -36,9 +36,9 @@ done
 
 # the knobs' other settings pass too (not the defaults): no precheck, a precheck in every round, nothing kept,
 # pending updated every round, each pass's memory operations under branches, every round in passes of 4 arcs a
-# lane, a reservation looked at before it is taken, pending's every change waited for
+# lane, and a narrow round in one pass (SSSP's default is 0)
 for knob in GSYNC_ASYNC_PRECHECK=0 GSYNC_ASYNC_PRECHECK=1 GSYNC_ASYNC_KEEP=0 GSYNC_ASYNC_DEFER=0 GSYNC_ASYNC_PRED=0 \
-  GSYNC_ASYNC_NARROW=0 GSYNC_ASYNC_GRAB=0 GSYNC_ASYNC_RED=0; do
+  GSYNC_ASYNC_NARROW=0 GSYNC_ASYNC_NARROW=1; do
   for g in road:20000 rmat:14; do
     env "$knob" "$bench" app bfs,sssp --sync async --graph $g --tbs-per-sm 2,8 --repeat 1 --timeout 5 --format csv \
       >"$tmp/k.csv" || { echo "async $knob on $g: exit $?"; status=1; }

@@ -20,8 +20,8 @@
 #   asyncpred async BFS and SSSP with GSYNC_ASYNC_PRED 0 and 1 (app-async-pred.csv)
 #   prgather  PageRank's gathers (GSYNC_PAGERANK_GATHER 0 and 1) on road:usa (app-pagerank-gather.csv)
 #   scaling   the same over RMAT scales 18-24 and the four road sizes at 4 blocks/SM (app-scaling.csv)
-#   asyncnarrow async BFS and SSSP: the one-pass round, the grabbing take, the red and the precheck's
-#             threshold beside the earlier settings (app-async-narrow.csv)
+#   asyncnarrow async BFS and SSSP: the one-pass round and the precheck's threshold beside the earlier
+#             settings (app-async-narrow.csv)
 #   scalingmore  PageRank, bfs-topo and sssp-topo over those inputs (app-scaling-more.csv)
 #   ncu       Nsight Compute on PageRank's persistent kernel, gsBarrier and grid.sync() (ncu-pagerank-*.txt)
 #   ncuasync  Nsight Compute on async BFS (road:usa, 2/SM, no precheck): stalls by reason and SASS line
@@ -136,16 +136,15 @@ for w in "$@"; do
       -- GSYNC_ASYNC_PRED=1 GSYNC_ASYNC_PRECHECK=0 "${a[@]}" --graph road:usa --tbs-per-sm 2,4 \
       -- GSYNC_ASYNC_PRED=0 "${a[@]}" --graph rmat:22 --tbs-per-sm 4,8 \
       -- GSYNC_ASYNC_PRED=1 "${a[@]}" --graph rmat:22 --tbs-per-sm 4,8 ;;
-  asyncnarrow) # the one-pass round (GSYNC_ASYNC_NARROW), the reservation's first look an exchange (_GRAB), pending's
-    # change a red when nothing is pushed (_RED) and the precheck from N arcs a round (_PRECHECK), beside the earlier
-    # settings, road:usa and rmat:22
+  asyncnarrow) # the one-pass round (GSYNC_ASYNC_NARROW) and the precheck from N arcs a round (_PRECHECK) beside
+    # the earlier settings (NARROW=0 PRECHECK=1; PRECHECK=0 for BFS on roads), road:usa and rmat:22
     a=(app bfs,sssp --sync async --repeat 5 --timeout 20)
     r=("${a[@]}" --graph road:usa --tbs-per-sm 2,4) m=("${a[@]}" --graph rmat:22 --tbs-per-sm 4,8)
-    old=(GSYNC_ASYNC_NARROW=0 GSYNC_ASYNC_GRAB=0 GSYNC_ASYNC_RED=0)
-    csvs app-async-narrow -- "${old[@]}" GSYNC_ASYNC_PRECHECK=1 "${r[@]}" -- "${old[@]}" GSYNC_ASYNC_PRECHECK=0 "${r[@]}" \
-      -- GSYNC_ASYNC_RED=0 GSYNC_ASYNC_PRECHECK=0 "${r[@]}" -- GSYNC_ASYNC_PRECHECK=0 "${r[@]}" \
-      -- "${r[@]}" -- GSYNC_ASYNC_NARROW=0 "${r[@]}" \
-      -- "${old[@]}" GSYNC_ASYNC_PRECHECK=1 "${m[@]}" -- GSYNC_ASYNC_PRECHECK=0 "${m[@]}" -- "${m[@]}" ;;
+    csvs app-async-narrow -- GSYNC_ASYNC_NARROW=0 GSYNC_ASYNC_PRECHECK=1 "${r[@]}" \
+      -- GSYNC_ASYNC_NARROW=0 GSYNC_ASYNC_PRECHECK=0 "${r[@]}" -- GSYNC_ASYNC_NARROW=1 GSYNC_ASYNC_PRECHECK=0 "${r[@]}" \
+      -- GSYNC_ASYNC_NARROW=1 GSYNC_ASYNC_PRECHECK=1 "${r[@]}" -- "${r[@]}" \
+      -- GSYNC_ASYNC_NARROW=0 GSYNC_ASYNC_PRECHECK=1 "${m[@]}" -- GSYNC_ASYNC_NARROW=1 GSYNC_ASYNC_PRECHECK=0 "${m[@]}" \
+      -- "${m[@]}" ;;
   prgather) # PageRank's two gathers side by side on road:usa, gsBarrier and grid.sync(); 128-thread blocks too
     a=(app pagerank --sync gsBarrier,gridSync --graph road:usa --repeat 5)
     csvs app-pagerank-gather -- GSYNC_PAGERANK_GATHER=0 "${a[@]}" --tbs-per-sm 1,2,4,8,16 \

@@ -113,7 +113,7 @@ typedef struct gs_app_args {
     unsigned long long *ctl;           /* async: GS_APP_ASYNC_CTL words: head, tail and pending, visits */
     unsigned int *ring;                /* async: ring_mask + 1 vertex ids */
     unsigned int ring_mask;
-    unsigned int tune[9];              /* async: keep, keep below, precheck, idle ns, defer, pred, narrow, grab, red
+    unsigned int tune[7];              /* async: keep, keep below, precheck, idle ns, defer, pred, narrow
                                           (async_kernels.cu);
                                           PageRank: [0] the gather (pagerank.c) */
 } gs_app_args;

@@ -6,7 +6,7 @@
  *            sets the bit at once; the one that sets the bit owns the
  *            vertex's only live item.  A warp takes up to 32 items a round,
  *            clears their bits with atom.and (which reads their distance),
- *            relaxes their arcs 128 at a time (4 a lane), keeps up to
+ *            relaxes their arcs 128 at a time (4 a lane; up to 32: 1), keeps up to
  *            GS_ASYNC_KEEP improved vertices for its next round and pushes
  *            the rest on a ring of ids (slots EMPTY or an id; a 64-bit head;
  *            a 64-bit word of tail | pending << 36, pending = items not yet
@@ -21,7 +21,7 @@
  *            n <= slots: a pusher facing a full slot has a taker holding it,
  *            and every wait also takes for its own lanes.  Idle warps sleep.
  * Requires:  all blocks co-resident (cooperative launch); n + threads < 2^28.
- * Memory:    8 bytes a vertex, 4 a slot; GS_ASYNC_BUF x 12 bytes shared a warp.
+ * Memory:    8 bytes a vertex, 4 a slot; GS_ASYNC_BUF x 12 + 256 bytes shared a warp.
  */
 #include "bench.cuh"
 
@@ -40,9 +40,8 @@
  * (the warp owes the difference, paid with its next update: the items it
  * took stay counted meanwhile); PRED 1: a pass's loads and atomics
  * predicated on global addresses (ASYNC_IF), 0: each under a branch; NARROW
- * 1: a round of at most 32 arcs relaxes them in one pass of one a lane;
- * GRAB 1: a lane's first look at the slot it just reserved is the exchange;
- * RED 1: a change of pending with nothing pushed is a red, not waited for. */
+ * 1: a round of at most 32 arcs relaxes them in one pass of one a lane
+ * (BFS and SSSP have their own defaults). */
 #ifndef GS_ASYNC_BUF
 #define GS_ASYNC_BUF 128u
 #endif
@@ -74,13 +73,10 @@
 #define GS_ASYNC_PRED 1u
 #endif
 #ifndef GS_ASYNC_NARROW
-#define GS_ASYNC_NARROW 1u
+#define GS_ASYNC_NARROW 0u
 #endif
-#ifndef GS_ASYNC_GRAB
-#define GS_ASYNC_GRAB 1u
-#endif
-#ifndef GS_ASYNC_RED
-#define GS_ASYNC_RED 1u
+#ifndef GS_ASYNC_NARROW_BFS
+#define GS_ASYNC_NARROW_BFS 1u
 #endif
 
 #define ASYNC_EMPTY 0xffffffffu
@@ -119,16 +115,13 @@ ASYNC_IF(async_and_if, "atom.relaxed.gpu.global.and.b64 %0, [%1], %2;")
 
 /* A lane with a reservation looks at its slot once and takes what is there
  * (any item in that slot is as good: takers and pushers of a slot pair up
- * by count, not by index).  `look`: a load first, so that a lane waiting on
- * an empty slot does not write it; without, the exchange is the look (an
- * empty slot's exchange writes what was there). */
-static __device__ __forceinline__ void async_take(const gs_app_args &a, unsigned long long *res, unsigned int *got,
-                                                  bool look = true)
+ * by count, not by index). */
+static __device__ __forceinline__ void async_take(const gs_app_args &a, unsigned long long *res, unsigned int *got)
 {
     if (*res == ASYNC_NO_RES)
         return;
     unsigned int *slot = &a.ring[*res & a.ring_mask];
-    if (look && gs_ld_relaxed(slot, GS_SCOPE_GPU) == ASYNC_EMPTY)
+    if (gs_ld_relaxed(slot, GS_SCOPE_GPU) == ASYNC_EMPTY)
         return;
     const unsigned int v = gs_atom_exch_acquire(slot, ASYNC_EMPTY, GS_SCOPE_GPU); /* the pusher's add before ours */
     if (v != ASYNC_EMPTY)
@@ -140,20 +133,12 @@ static __device__ __forceinline__ void async_take(const gs_app_args &a, unsigned
  * it left it.  False: the watchdog fired. */
 static __device__ __forceinline__ bool async_publish(const gs_app_args &a, const async_warp *w, unsigned int from,
                                                      unsigned int to, int delta, unsigned long long *res,
-                                                     unsigned int *got, unsigned long long *pend, bool red)
+                                                     unsigned int *got, unsigned long long *pend)
 {
     const unsigned int lane = threadIdx.x & 31u, n = to - from;
     unsigned long long base = 0ull;
     if (n == 0u && delta == 0)
         return true;
-    if (n == 0u && red) { /* nothing pushed: pending's change is not waited for, lane 0's look not renewed */
-        if (lane == 0u) {
-            asm volatile("red.relaxed.gpu.global.add.u64 [%0], %1;" ::"l"(__cvta_generic_to_global(&a.ctl[ASYNC_TAIL])),
-                         "l"(gs_app_async_add(0u, delta)) : "memory");
-            *pend += (unsigned long long)(long long)delta;
-        }
-        return true;
-    }
     if (lane == 0u) {
         const unsigned long long old = gs_atom_add_relaxed_u64(&a.ctl[ASYNC_TAIL], gs_app_async_add(n, delta), GS_SCOPE_GPU);
         base = old & ASYNC_TAIL_MASK;
@@ -292,8 +277,7 @@ static __device__ __forceinline__ void async_run(const gs_app_args &a, bool unit
     const unsigned long long keep_below = (unsigned long long)a.tune[1] * a.blocks * a.threads;
     const unsigned int keep = a.tune[0] < 32u ? a.tune[0] : 32u, idle_ns = a.tune[3];
     const unsigned int precheck = a.tune[2]; /* the arcs a round holds from which it reads each neighbour first */
-    const bool defer = a.tune[4] != 0u, narrow = a.tune[6] != 0u, grab = a.tune[7] != 0u,
-               red = a.tune[8] != 0u;
+    const bool defer = a.tune[4] != 0u, narrow = a.tune[6] != 0u;
     const long long start = clock64();
     gs_wait_t wt = GS_WAIT_INIT;
     for (;;) {
@@ -307,7 +291,6 @@ static __device__ __forceinline__ void async_run(const gs_app_args &a, bool unit
             cur = w->v[rank], cb = w->b[rank], ce = w->e[rank];
         __syncwarp();
         if (nkeep == 0u) {
-            bool first = false; /* this lane reserved a slot just now */
             /* no work of its own: the free lanes reserve what the ring holds
              * (a snapshot: a race may reserve past the tail; such a lane
              * waits for a push), and every reservation is looked at now */
@@ -328,9 +311,9 @@ static __device__ __forceinline__ void async_run(const gs_app_args &a, bool unit
                 base = __shfl_sync(~0u, base, 0);
                 const unsigned int r = __popc(want & below);
                 if (((want >> lane) & 1u) && r < k)
-                    res = base + r, first = true;
+                    res = base + r;
             }
-            async_take(a, &res, &got, !(first && grab)); /* GRAB: a new reservation's first look takes */
+            async_take(a, &res, &got);
         } else if (res != ASYNC_NO_RES) {
             /* working on kept vertices: a look at the slot now, taken at the
              * round's end, so that the load does not hold the round up */
@@ -405,7 +388,7 @@ static __device__ __forceinline__ void async_run(const gs_app_args &a, bool unit
             const unsigned int excl = incl - deg;
             for (unsigned int base = 0u; base < total; base += 32u * GS_ASYNC_ARCS) {
                 if (nb + 32u * GS_ASYNC_ARCS > GS_ASYNC_BUF) { /* it may not hold this pass: push it all */
-                    if (!async_publish(a, w, 0u, nb, (int)nb, &res, &got, &pend, red))
+                    if (!async_publish(a, w, 0u, nb, (int)nb, &res, &got, &pend))
                         goto out;
                     nb = 0u;
                     __syncwarp();
@@ -428,7 +411,7 @@ static __device__ __forceinline__ void async_run(const gs_app_args &a, bool unit
             owed += (int)nb - (int)nproc;
             if (defer && nkeep > 0u && nkeep == nb)
                 continue; /* pending counts items this warp took and has not subtracted: it stays above 0 */
-            if (!async_publish(a, w, nkeep, nb, owed, &res, &got, &pend, red))
+            if (!async_publish(a, w, nkeep, nb, owed, &res, &got, &pend))
                 goto out;
             owed = 0;
         }
@@ -522,9 +505,7 @@ extern "C" int gs_app_run_async(gs_app_args *a, cudaEvent_t t0, cudaEvent_t t1)
     a->tune[3] = gs_app_knob("GSYNC_ASYNC_IDLE_NS", GS_ASYNC_IDLE_NS);
     a->tune[4] = gs_app_knob("GSYNC_ASYNC_DEFER", GS_ASYNC_DEFER);
     a->tune[5] = gs_app_knob("GSYNC_ASYNC_PRED", GS_ASYNC_PRED) != 0u;
-    a->tune[6] = gs_app_knob("GSYNC_ASYNC_NARROW", GS_ASYNC_NARROW) != 0u;
-    a->tune[7] = gs_app_knob("GSYNC_ASYNC_GRAB", GS_ASYNC_GRAB) != 0u;
-    a->tune[8] = gs_app_knob("GSYNC_ASYNC_RED", GS_ASYNC_RED) != 0u;
+    a->tune[6] = gs_app_knob("GSYNC_ASYNC_NARROW", a->program == GS_APP_SSSP ? GS_ASYNC_NARROW : GS_ASYNC_NARROW_BFS) != 0u;
     const void *k = async_kernels[a->tune[5]][a->program == GS_APP_SSSP][a->mode == GS_SYNC_ASYNC_BROKEN];
     if (a->tune[3] < 32u)
         a->tune[3] = 32u;

@@ -11,7 +11,7 @@
 typedef struct traverse {
     unsigned int *dist, *stamp, *wl0, *wl1; /* the point's, a word a vertex */
     unsigned long long *dq, *ctl;           /* async: allocated by its first run of a point */
-    unsigned int *ring, ring_mask, tune[9]; /* tune: the knobs of its last run */
+    unsigned int *ring, ring_mask, tune[7]; /* tune: the knobs of its last run */
 } traverse;
 
 static int is_sssp(const gs_app_ctx *c)
@@ -124,9 +124,9 @@ static int verify(gs_app_ctx *c, const gs_app_args *a, gs_app_row *r, char *err,
         for (unsigned int v = 0; v < nv; ++v)
             reached += got[v] != GS_UNREACHED;
         snprintf(r->detail, sizeof r->detail, "%llu vertices relaxed, %.2f a reached vertex; keep %u below %u, "
-                 "precheck %u, idle %u ns, defer %u, pred %u, narrow %u, grab %u, red %u", visits,
+                 "precheck %u, idle %u ns, defer %u, pred %u, narrow %u", visits,
                  reached ? (double)visits / reached : 0.0, t->tune[0], t->tune[1], t->tune[2], t->tune[3], t->tune[4],
-                 t->tune[5], t->tune[6], t->tune[7], t->tune[8]);
+                 t->tune[5], t->tune[6]);
     }
 out:
     free(got);
