@@ -420,7 +420,7 @@ def app_section(rel, header, rows, section_device):
         if r["sync"] != "gridSync":
             continue
         same = [x for x in rows if way(x) == way(r)]
-        prog = r["program"] + (f" ({r['detail']})" if several_details else "")
+        prog = r["program"] + (f" ({r['detail']})" if several_details and r["detail"] else "")
         tbs = r["blocks_per_sm"] + (f" x {r['threads']}" if several_threads else "")
         cells = [prog, r["graph"], tbs, r["iterations"], f"{num(r['ms_median']):.3f}"]
         for m in modes:
