@@ -4,7 +4,7 @@
 #     blocks/SM on a small road graph, a short alignment and 2^16 keys, CUB's
 #     sorts beside bitonic and CUB's sum beside both reduces: PASS
 #     (fxLockBarrier: PASS or TIMEOUT, it may deadlock); PageRank with each
-#     of its gathers on a road graph and RMAT, 96-thread blocks: PASS;
+#     of its gathers, and its hubs by warps or not, on a road graph and RMAT, 96-thread blocks: PASS;
 #  2. the broken twin (no grid barrier): every program must FAIL its check;
 #     UTS with each of its 5 stack locks PASS with --spread 1, and with
 #     --steal half from either start (cohortMutex in clusters of 2 or more
@@ -52,6 +52,18 @@ for gather in 0 1; do
       echo "pagerank, gather $gather, on $g: exit $?"; status=1; }
     [ "$(rows "$tmp/pr.csv" | grep -c '^pagerank,[A-Za-z]*,PASS$')" = 6 ] && grep -q "gather $gather" "$tmp/pr.csv" || {
       echo "pagerank, gather $gather, on $g: not 6 PASS rows:"; rows "$tmp/pr.csv"; status=1; }
+  done
+done
+
+# PageRank's hubs gathered by a warp each (GSYNC_PAGERANK_HUB: more than that many in-arcs; 256 by default,
+# which rmat:14 has a few of): none, and a low bar that makes most of RMAT's vertices and some of a road's hubs
+for hub in 0 3; do
+  for g in road:20000 rmat:14; do
+    GSYNC_PAGERANK_HUB=$hub "$bench" app pagerank --sync gsBarrier,relaunchGraph --graph $g --threads 96 \
+      --tbs-per-sm 1,3 --repeat 1 --timeout 5 --format csv >"$tmp/hub.csv" || {
+      echo "pagerank, hubs over $hub, on $g: exit $?"; status=1; }
+    [ "$(rows "$tmp/hub.csv" | grep -c '^pagerank,[A-Za-z]*,PASS$')" = 4 ] && grep -q "hubs over $hub" "$tmp/hub.csv" || {
+      echo "pagerank, hubs over $hub, on $g: not 4 PASS rows:"; rows "$tmp/hub.csv"; status=1; }
   done
 done
 

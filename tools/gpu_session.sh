@@ -22,6 +22,7 @@
 #   scaling   the same over RMAT scales 18-24 and the four road sizes at 4 blocks/SM (app-scaling.csv)
 #   asyncnarrow async BFS and SSSP: the one-pass round and the precheck's threshold beside the earlier
 #             settings (app-async-narrow.csv)
+#   prhubs    PageRank's hubs by warps or by threads, RMAT 18-22 and road:usa (app-pagerank-hubs.csv)
 #   scalingmore  PageRank, bfs-topo and sssp-topo over those inputs (app-scaling-more.csv)
 #   ncu       Nsight Compute on PageRank's persistent kernel, gsBarrier and grid.sync() (ncu-pagerank-*.txt)
 #   ncuasync  Nsight Compute on async BFS (road:usa, 2/SM, no precheck): stalls by reason and SASS line
@@ -145,6 +146,14 @@ for w in "$@"; do
       -- GSYNC_ASYNC_NARROW=1 GSYNC_ASYNC_PRECHECK=1 "${r[@]}" -- "${r[@]}" \
       -- GSYNC_ASYNC_NARROW=0 GSYNC_ASYNC_PRECHECK=1 "${m[@]}" -- GSYNC_ASYNC_NARROW=1 GSYNC_ASYNC_PRECHECK=0 "${m[@]}" \
       -- "${m[@]}" ;;
+  prhubs) # PageRank's hubs gathered by a warp each (the default) or by a thread like every vertex
+    # (GSYNC_PAGERANK_HUB=0), gsBarrier beside grid.sync() and graph relaunch, RMAT and road:usa
+    a=(app pagerank --sync gsBarrier,gridSync,relaunchGraph --repeat 3 --timeout 60)
+    csvs app-pagerank-hubs -- GSYNC_PAGERANK_HUB=0 "${a[@]}" --graph rmat:18 --tbs-per-sm 4 -- "${a[@]}" --graph rmat:18 \
+      --tbs-per-sm 4 -- GSYNC_PAGERANK_HUB=0 "${a[@]}" --graph rmat:20 --tbs-per-sm 1,2,4,8,16 \
+      -- "${a[@]}" --graph rmat:20 --tbs-per-sm 1,2,4,8,16 -- GSYNC_PAGERANK_HUB=0 "${a[@]}" --graph rmat:22 --tbs-per-sm 4 \
+      -- "${a[@]}" --graph rmat:22 --tbs-per-sm 4 -- GSYNC_PAGERANK_HUB=0 "${a[@]}" --graph road:usa --tbs-per-sm 4,16 \
+      -- "${a[@]}" --graph road:usa --tbs-per-sm 4,16 ;;
   prgather) # PageRank's two gathers side by side on road:usa, gsBarrier and grid.sync(); 128-thread blocks too
     a=(app pagerank --sync gsBarrier,gridSync --graph road:usa --repeat 5)
     csvs app-pagerank-gather -- GSYNC_PAGERANK_GATHER=0 "${a[@]}" --tbs-per-sm 1,2,4,8,16 \

@@ -80,6 +80,8 @@ typedef struct gs_app_args {
     unsigned int *count;               /* 3 rotating words: worklist sizes, change flags */
     float *rank[2];                    /* PageRank: this iteration's ranks and the next */
     float *contrib[2];                 /* PageRank: the same ranks / out-degree (n + 1: the last 0) */
+    const unsigned int *hubs;          /* PageRank: the vertices of more than hub_min in-arcs, a warp each */
+    unsigned int nhubs, hub_min;       /* (hub_min 0: none; every vertex a thread's) */
     float *fsum;                       /* PageRank: GS_APP_PR_FLOATS, 3 rotating slots of 2 sums (see app_kernels.cu) */
     float damping, tol;
     unsigned long long size;           /* Reduce: elements */

@@ -118,7 +118,7 @@ static __device__ __forceinline__ void sssp_relax(const gs_app_args &a, unsigned
 }
 
 /* PageRank's gather for PR_VERTS vertices of a thread, v0 + q * stride
- * (those past the end compute nothing): each sums its in-neighbours'
+ * (those past the end and hubs compute nothing): each sums its in-neighbours'
  * contributions (rank / out-degree, written by the iteration before),
  * PR_ARCS arcs of each vertex a step.  Every load of a stage is issued
  * before any is used: the row bounds, the out-degrees and old ranks, then
@@ -147,6 +147,18 @@ static __device__ __forceinline__ float pr_ld(const float *p)
     asm volatile("ld.global.f32 %0, [%1];" : "=f"(v) : "l"(p));
     return v;
 }
+/* A vertex's new rank r: written, its contribution, and its share of the
+ * iteration's change and dangling sum. */
+static __device__ __forceinline__ void pr_finish(const gs_app_args &a, float *dst, float *dc, unsigned int u, float r,
+                                                 float inv, float old, float *change, float *dang)
+{
+    dst[u] = r;
+    dc[u] = r * inv;
+    *change += fabsf(r - old);
+    if (inv == 0.0f)
+        *dang += r;
+}
+
 static __device__ __forceinline__ void pr_group(const gs_app_args &a, const float *src, float *dst, const float *sc,
                                                 float *dc, unsigned int v0, unsigned int stride, float base,
                                                 float *change, float *dang)
@@ -161,10 +173,13 @@ static __device__ __forceinline__ void pr_group(const gs_app_args &a, const floa
         inv[q] = __uint_as_float(pr_ld_graph((const unsigned int *)&a.inv_out[u])), old[q] = pr_ld(&src[u]);
         s[q] = 0.0f;
     }
+    bool mine[PR_VERTS]; /* past the end, or a hub (pr_hubs gathers it): nothing to gather or write */
 #pragma unroll
-    for (unsigned int q = 0; q < PR_VERTS; ++q)
-        if ((unsigned long long)v0 + (unsigned long long)q * stride >= a.n)
-            f[q] = e[q]; /* nothing to gather */
+    for (unsigned int q = 0; q < PR_VERTS; ++q) {
+        mine[q] = (unsigned long long)v0 + (unsigned long long)q * stride < a.n && (a.hub_min == 0u || f[q] - e[q] <= a.hub_min);
+        if (!mine[q])
+            f[q] = e[q];
+    }
     for (;;) {
         bool more = false;
 #pragma unroll
@@ -203,17 +218,40 @@ static __device__ __forceinline__ void pr_group(const gs_app_args &a, const floa
         }
     }
 #pragma unroll
-    for (unsigned int q = 0; q < PR_VERTS; ++q) {
-        const unsigned long long uq = (unsigned long long)v0 + (unsigned long long)q * stride;
-        if (uq >= a.n)
-            break;
-        const unsigned int u = (unsigned int)uq;
-        const float r = base + a.damping * s[q];
-        dst[u] = r;
-        dc[u] = r * inv[q];
-        *change += fabsf(r - old[q]);
-        if (inv[q] == 0.0f)
-            *dang += r;
+    for (unsigned int q = 0; q < PR_VERTS; ++q)
+        if (mine[q])
+            pr_finish(a, dst, dc, v0 + q * stride, base + a.damping * s[q], inv[q], old[q], change, dang);
+}
+
+/* PageRank's hubs (more than hub_min in-arcs), a warp each: lane l sums
+ * arcs l, l + 32, ... of a hub, PR_ARCS at once, and the warp adds the
+ * lanes' sums; without this, the thread holding the largest hub alone
+ * sets an iteration's length on a power-law graph. */
+static __device__ __forceinline__ void pr_hubs(const gs_app_args &a, const float *src, float *dst, const float *sc,
+                                               float *dc, float base, float *change, float *dang)
+{
+    const unsigned int lane = threadIdx.x & 31u, warps = gridDim.x * (blockDim.x / 32u);
+    for (unsigned int h = blockIdx.x * (blockDim.x / 32u) + threadIdx.x / 32u; h < a.nhubs; h += warps) {
+        const unsigned int u = a.hubs[h], f = pr_ld_graph(&a.row[u + 1u]);
+        float s = 0.0f;
+        for (unsigned int e = pr_ld_graph(&a.row[u]) + lane; e < f; e += 32u * PR_ARCS) {
+            unsigned int c[PR_ARCS];
+            float x[PR_ARCS];
+#pragma unroll
+            for (unsigned int k = 0; k < PR_ARCS; ++k)
+                c[k] = pr_ld_graph(&a.col[e + 32u * k < f ? e + 32u * k : e]);
+#pragma unroll
+            for (unsigned int k = 0; k < PR_ARCS; ++k)
+                x[k] = pr_ld(&sc[c[k]]);
+#pragma unroll
+            for (unsigned int k = 0; k < PR_ARCS; ++k)
+                s += e + 32u * k < f ? x[k] : 0.0f;
+        }
+        for (unsigned int o = 16u; o > 0u; o >>= 1)
+            s += __shfl_xor_sync(~0u, s, o);
+        if (lane == 0u)
+            pr_finish(a, dst, dc, u, base + a.damping * s, __uint_as_float(pr_ld_graph((const unsigned int *)&a.inv_out[u])),
+                      pr_ld(&src[u]), change, dang);
     }
 }
 
@@ -353,6 +391,7 @@ static __device__ __forceinline__ void app_iteration(const gs_app_args &a, unsig
             float *dc = a.contrib[(it + 1u) & 1u];
             for (unsigned long long v = t0; v < a.n; v += (unsigned long long)PR_VERTS * stride)
                 pr_group(a, src, dst, sc, dc, (unsigned int)v, stride, base, &change, &dang);
+            pr_hubs(a, src, dst, sc, dc, base, &change, &dang);
         }
         block_add(change, pr_cell(a, (it + 1u) % 3u, 0u, blockIdx.x % GS_APP_PR_LANES));
         block_add(dang, pr_cell(a, (it + 1u) % 3u, 1u, blockIdx.x % GS_APP_PR_LANES));

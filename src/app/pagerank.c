@@ -9,13 +9,17 @@
 #include <string.h>
 
 #define PR_MAX_ITERS 1000u
+#ifndef PR_HUB_MIN
+#define PR_HUB_MIN 256u /* in-arcs past which a vertex is a hub, gathered by a warp */
+#endif
 
 typedef struct pagerank {
     float *rank0, *rank1, *fsum; /* the point's */
     float *contrib0, *contrib1;  /* the ranks / out-degree, n + 1 (the last stays 0) */
     float *host_rank;            /* 1/n, the first iteration's ranks */
     float *host_contrib;         /* and their contributions */
-    unsigned int gather;         /* GSYNC_PAGERANK_GATHER of the last run */
+    unsigned int *hubs;          /* the vertices of more than hub_min in-arcs (device) */
+    unsigned int gather, hub_min; /* GSYNC_PAGERANK_GATHER and _HUB of the last run */
 } pagerank;
 
 static int prepare(gs_app_ctx *c, char *err, size_t n)
@@ -50,6 +54,35 @@ out:
     return rc;
 }
 
+/* The device list of the vertices of more than p->hub_min in-arcs, into a. */
+static int hub_list(pagerank *p, const gs_graph *in, gs_app_args *a, char *err, size_t n)
+{
+    unsigned int *h = NULL, k = 0;
+    int rc = 0;
+    cudaFree(p->hubs), p->hubs = NULL;
+    a->hubs = NULL, a->nhubs = 0, a->hub_min = p->hub_min;
+    if (p->hub_min == 0u)
+        return 0;
+    for (unsigned int u = 0; u < in->n; ++u)
+        k += in->row[u + 1] - in->row[u] > p->hub_min;
+    if (k == 0u)
+        return 0;
+    if (!(h = malloc((size_t)k * sizeof *h))) {
+        snprintf(err, n, "out of host memory");
+        return GS_EXIT_RUNTIME;
+    }
+    k = 0;
+    for (unsigned int u = 0; u < in->n; ++u)
+        if (in->row[u + 1] - in->row[u] > p->hub_min)
+            h[k++] = u;
+    GS_CK_OUT(cudaMalloc((void **)&p->hubs, (size_t)k * sizeof *h));
+    GS_CK_OUT(cudaMemcpy(p->hubs, h, (size_t)k * sizeof *h, cudaMemcpyHostToDevice));
+    a->hubs = p->hubs, a->nhubs = k;
+out:
+    free(h);
+    return rc;
+}
+
 static int args(gs_app_ctx *c, gs_app_args *a, char *err, size_t n)
 {
     pagerank *p = c->st;
@@ -67,6 +100,10 @@ static int args(gs_app_ctx *c, gs_app_args *a, char *err, size_t n)
     /* 1: the contributions, PR_ARCS arcs of two vertices at once; 0: the
      * earlier gather, two reads an arc (app_kernels.cu) */
     a->tune[0] = p->gather = gs_app_knob("GSYNC_PAGERANK_GATHER", 1u) != 0u;
+    /* the gather's hubs, a warp each: more than GSYNC_PAGERANK_HUB in-arcs (0: none) */
+    p->hub_min = p->gather ? gs_app_knob("GSYNC_PAGERANK_HUB", PR_HUB_MIN) : 0u;
+    if ((rc = hub_list(p, &x->in, a, err, n)) != 0)
+        return rc;
     for (unsigned int u = 0; u < nv; ++u)
         if (x->g.row[u + 1] == x->g.row[u])
             dangling += 1.0f / (float)nv;
@@ -107,7 +144,7 @@ static int verify(gs_app_ctx *c, const gs_app_args *a, gs_app_row *r, char *err,
             break;
         }
     if (r->verdict != GS_FAIL)
-        snprintf(r->detail, sizeof r->detail, "gather %u", p->gather);
+        snprintf(r->detail, sizeof r->detail, "gather %u, hubs over %u", p->gather, p->hub_min);
 out:
     free(got);
     return rc;
@@ -117,6 +154,7 @@ static void release(gs_app_ctx *c)
 {
     pagerank *p = c->st;
     cudaFree(p->rank0), cudaFree(p->rank1), cudaFree(p->fsum), cudaFree(p->contrib0), cudaFree(p->contrib1);
+    cudaFree(p->hubs);
     free(p->host_rank), free(p->host_contrib);
     memset(p, 0, sizeof *p);
 }
