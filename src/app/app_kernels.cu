@@ -176,7 +176,8 @@ static __device__ __forceinline__ void pr_group(const gs_app_args &a, const floa
     bool mine[PR_VERTS]; /* past the end, or a hub (pr_hubs gathers it): nothing to gather or write */
 #pragma unroll
     for (unsigned int q = 0; q < PR_VERTS; ++q) {
-        mine[q] = (unsigned long long)v0 + (unsigned long long)q * stride < a.n && (a.hub_min == 0u || f[q] - e[q] <= a.hub_min);
+        mine[q] = (unsigned long long)v0 + (unsigned long long)q * stride < a.n &&
+                  (a.hub_min == 0u || f[q] - e[q] <= a.hub_min);
         if (!mine[q])
             f[q] = e[q];
     }
@@ -250,8 +251,8 @@ static __device__ __forceinline__ void pr_hubs(const gs_app_args &a, const float
         for (unsigned int o = 16u; o > 0u; o >>= 1)
             s += __shfl_xor_sync(~0u, s, o);
         if (lane == 0u)
-            pr_finish(a, dst, dc, u, base + a.damping * s, __uint_as_float(pr_ld_graph((const unsigned int *)&a.inv_out[u])),
-                      pr_ld(&src[u]), change, dang);
+            pr_finish(a, dst, dc, u, base + a.damping * s,
+                      __uint_as_float(pr_ld_graph((const unsigned int *)&a.inv_out[u])), pr_ld(&src[u]), change, dang);
     }
 }
 

@@ -501,12 +501,13 @@ extern "C" int gs_app_run_async(gs_app_args *a, cudaEvent_t t0, cudaEvent_t t1)
     cudaError_t e;
     a->tune[0] = gs_app_knob("GSYNC_ASYNC_KEEP", GS_ASYNC_KEEP);
     a->tune[1] = gs_app_knob("GSYNC_ASYNC_KEEP_BELOW", GS_ASYNC_KEEP_BELOW);
-    a->tune[2] = gs_app_knob("GSYNC_ASYNC_PRECHECK", a->program == GS_APP_SSSP ? GS_ASYNC_PRECHECK : GS_ASYNC_PRECHECK_BFS);
+    const bool sssp = a->program == GS_APP_SSSP; /* BFS has its own defaults of PRECHECK and NARROW */
+    a->tune[2] = gs_app_knob("GSYNC_ASYNC_PRECHECK", sssp ? GS_ASYNC_PRECHECK : GS_ASYNC_PRECHECK_BFS);
     a->tune[3] = gs_app_knob("GSYNC_ASYNC_IDLE_NS", GS_ASYNC_IDLE_NS);
     a->tune[4] = gs_app_knob("GSYNC_ASYNC_DEFER", GS_ASYNC_DEFER);
     a->tune[5] = gs_app_knob("GSYNC_ASYNC_PRED", GS_ASYNC_PRED) != 0u;
-    a->tune[6] = gs_app_knob("GSYNC_ASYNC_NARROW", a->program == GS_APP_SSSP ? GS_ASYNC_NARROW : GS_ASYNC_NARROW_BFS) != 0u;
-    const void *k = async_kernels[a->tune[5]][a->program == GS_APP_SSSP][a->mode == GS_SYNC_ASYNC_BROKEN];
+    a->tune[6] = gs_app_knob("GSYNC_ASYNC_NARROW", sssp ? GS_ASYNC_NARROW : GS_ASYNC_NARROW_BFS) != 0u;
+    const void *k = async_kernels[a->tune[5]][sssp][a->mode == GS_SYNC_ASYNC_BROKEN];
     if (a->tune[3] < 32u)
         a->tune[3] = 32u;
     async_init<<<1024, 256>>>(*a);
