@@ -337,12 +337,20 @@ def floor(rows, out, name):
     save(fig, out, name)
 
 
+def inputs_share_grid(rows):
+    """Whether a program runs several inputs at one grid size in rows (then
+    each input gets its own panel)."""
+    return any(len({r["graph"] for r in rows if (r["program"], r["blocks_per_sm"]) == k}) > 1
+               for k in {(r["program"], r["blocks_per_sm"]) for r in rows})
+
+
 def app_series(rows):
     """A row's series in an app file: its mode, and where the file runs the
     same point several ways, what tells them apart: the knobs its detail
     names (after '; ', or the whole detail when it has none, as PageRank's
-    "gather N"), the block size when there are several, and the input when
-    several share a grid size."""
+    "gather N") and the block size when there are several.  Where inputs
+    share a grid size, each has its own panel (apps), so the input is not
+    part of the series."""
     part = lambda r: r.get("detail", "").partition("; ")[2] if "; " in r.get("detail", "") else r.get("detail", "")
     point = lambda r: (r["program"], r["graph"], r["blocks_per_sm"], r.get("threads", ""), r["sync"])
     ways = {}
@@ -350,32 +358,30 @@ def app_series(rows):
         ways.setdefault(point(r), set()).add(part(r))
     split = any(len(w) > 1 for w in ways.values())
     threads = len({r.get("threads", "") for r in rows}) > 1
-    graphs = {}  # several inputs at one grid size: a line for each input
-    for r in rows:
-        graphs.setdefault((r["program"], r["blocks_per_sm"], r.get("threads", ""), r["sync"], part(r)), set()).add(r["graph"])
-    by_graph = any(len(g) > 1 for g in graphs.values())
 
     def label(r):
-        extra = (([part(r)] if split else []) + ([f"{r['threads']} threads"] if threads else []) +
-                 ([r["graph"]] if by_graph else []))
+        extra = ([part(r)] if split else []) + ([f"{r['threads']} threads"] if threads else [])
         return r["sync"] + (f" ({', '.join(extra)})" if extra else "")
     return label
 
 
 def apps(rows, out, name):
-    """A panel per program: ms against blocks per SM, a line per mode; the
-    input each grid size ran under its tick where the input grows with it."""
+    """A panel per program (per program and input where inputs share a grid
+    size): ms against blocks per SM, a line per mode; the input each grid
+    size ran under its tick where the input grows with it."""
     label = app_series(rows)
-    rows = [dict(r, sync=label(r)) for r in rows]
-    progs = in_order(r["program"] for r in rows)
+    by_input = inputs_share_grid(rows)
+    rows = [dict(r, sync=label(r), panel=(r["program"], r["graph"]) if by_input else (r["program"],)) for r in rows]
+    progs = in_order(r["panel"] for r in rows)
     cols = min(3, len(progs))
     nrows = (len(progs) + cols - 1) // cols
     fig, axes = plt.subplots(nrows, cols, figsize=(5 * cols, 4.2 * nrows), squeeze=False, layout="constrained")
     inputs = in_order(r["graph"] for r in rows)
     handles = {}
     grows = False
-    for ax, p in zip(axes.flat, progs):
-        mine = [r for r in rows if r["program"] == p]
+    for ax, key in zip(axes.flat, progs):
+        mine = [r for r in rows if r["panel"] == key]
+        p = " on ".join(key)
         ys = []
         for m in in_order(r["sync"] for r in mine):
             pts = sorted((num(r["blocks_per_sm"]), num(r["ms_median"])) for r in mine
@@ -395,7 +401,7 @@ def apps(rows, out, name):
             ax.set_title(p)
         else:
             log2_x(ax, xs)
-            ax.set_title(p if len(inputs) == 1 else f"{p}: {mine_inputs[0]}", fontsize=10)
+            ax.set_title(p if len(inputs) == 1 or by_input else f"{p}: {mine_inputs[0]}", fontsize=10)
         readable(ax, "y", ys)
         ax.set_xlabel("blocks per SM" + (" (and the input)" if len(mine_inputs) > 1 else ""))
         ax.set_ylabel("ms per run (median)")
