@@ -4,8 +4,8 @@
  * barrier between them (the barrier a template parameter), or a launch per
  * iteration (from a stream, or batches replayed as a CUDA graph).
  *
- * Iteration `it` writes its result count (next worklist size, change flag,
- * L1 change) into rotating slot (it + 1) % 3, and block 0 clears slot
+ * Iteration `it` writes its result count (next worklist size, change flag;
+ * PageRank: the hubs taken) into rotating slot (it + 1) % 3, and block 0 clears slot
  * (it + 2) % 3 for the iteration after: every read of that slot happened
  * before the barrier that ended iteration it - 1.  So one barrier per
  * iteration suffices, and every block takes the same end decision.
@@ -123,10 +123,12 @@ static __device__ __forceinline__ void sssp_relax(const gs_app_args &a, unsigned
  * PR_ARCS arcs of each vertex a step.  Every load of a stage is issued
  * before any is used: the row bounds, the out-degrees and old ranks, then
  * the arcs, then (past a branch, which keeps the compiler from interleaving
- * the stages) the contributions; a lane past a vertex's arcs reads arc 0
- * and adds 0.  The graph is read-only for
- * the whole kernel (non-coherent loads); the contributions and ranks are
- * plain loads after the barrier.  Sums in arc order. */
+ * the stages) the contributions.  A lane past a vertex's arcs takes
+ * contribution n, which stays 0, and adds it: with no select between a load
+ * and its add, the compiler issues a stage's loads together in every
+ * kernel the gather is inlined into.  The graph is read-only for the whole
+ * kernel (non-coherent loads); the contributions and ranks are plain loads
+ * after the barrier.  Sums in arc order. */
 #ifndef GS_PR_VERTS
 #define GS_PR_VERTS 2u /* a thread's vertices at once (-D; they set the registers) */
 #endif
@@ -194,7 +196,7 @@ static __device__ __forceinline__ void pr_group(const gs_app_args &a, const floa
         for (unsigned int q = 0; q < PR_VERTS; ++q)
 #pragma unroll
             for (unsigned int k = 0; k < PR_ARCS; ++k)
-                c[q][k] = pr_ld_graph(&a.col[e[q] + k < f[q] ? e[q] + k : 0u]);
+                c[q][k] = e[q] + k < f[q] ? pr_ld_graph(&a.col[e[q] + k]) : a.n;
         /* a guard (a checked graph has no arc out of range), and the branch
          * that keeps the compiler from interleaving the two stages' loads */
         unsigned int hi = 0u;
@@ -203,7 +205,7 @@ static __device__ __forceinline__ void pr_group(const gs_app_args &a, const floa
 #pragma unroll
             for (unsigned int k = 0; k < PR_ARCS; ++k)
                 hi = c[q][k] > hi ? c[q][k] : hi;
-        if (hi >= a.n)
+        if (hi > a.n)
             break;
 #pragma unroll
         for (unsigned int q = 0; q < PR_VERTS; ++q)
@@ -214,7 +216,7 @@ static __device__ __forceinline__ void pr_group(const gs_app_args &a, const floa
         for (unsigned int q = 0; q < PR_VERTS; ++q) {
 #pragma unroll
             for (unsigned int k = 0; k < PR_ARCS; ++k)
-                s[q] += e[q] + k < f[q] ? x[q][k] : 0.0f;
+                s[q] += x[q][k];
             e[q] = f[q] - e[q] > PR_ARCS ? e[q] + PR_ARCS : f[q];
         }
     }
@@ -227,12 +229,21 @@ static __device__ __forceinline__ void pr_group(const gs_app_args &a, const floa
 /* PageRank's hubs (more than hub_min in-arcs), a warp each: lane l sums
  * arcs l, l + 32, ... of a hub, PR_ARCS at once, and the warp adds the
  * lanes' sums; without this, the thread holding the largest hub alone
- * sets an iteration's length on a power-law graph. */
-static __device__ __forceinline__ void pr_hubs(const gs_app_args &a, const float *src, float *dst, const float *sc,
-                                               float *dc, float base, float *change, float *dang)
+ * sets an iteration's length on a power-law graph.  A warp done with its
+ * vertices takes the next hub from a counter (relaxed atomic; the slot
+ * iteration it - 1 cleared), the largest first (the host's order), so
+ * that the largest hubs go to the warps free first, wherever they run. */
+static __device__ __forceinline__ void pr_hubs(const gs_app_args &a, unsigned int it, const float *src, float *dst,
+                                               const float *sc, float *dc, float base, float *change, float *dang)
 {
-    const unsigned int lane = threadIdx.x & 31u, warps = gridDim.x * (blockDim.x / 32u);
-    for (unsigned int h = blockIdx.x * (blockDim.x / 32u) + threadIdx.x / 32u; h < a.nhubs; h += warps) {
+    const unsigned int lane = threadIdx.x & 31u;
+    for (;;) {
+        unsigned int h = 0u;
+        if (lane == 0u)
+            h = atomicAdd(&a.count[(it + 1u) % 3u], 1u); /* relaxed */
+        h = __shfl_sync(~0u, h, 0);
+        if (h >= a.nhubs)
+            break;
         const unsigned int u = a.hubs[h], f = pr_ld_graph(&a.row[u + 1u]);
         float s = 0.0f;
         for (unsigned int e = pr_ld_graph(&a.row[u]) + lane; e < f; e += 32u * PR_ARCS) {
@@ -240,13 +251,13 @@ static __device__ __forceinline__ void pr_hubs(const gs_app_args &a, const float
             float x[PR_ARCS];
 #pragma unroll
             for (unsigned int k = 0; k < PR_ARCS; ++k)
-                c[k] = pr_ld_graph(&a.col[e + 32u * k < f ? e + 32u * k : e]);
+                c[k] = e + 32u * k < f ? pr_ld_graph(&a.col[e + 32u * k]) : a.n;
 #pragma unroll
             for (unsigned int k = 0; k < PR_ARCS; ++k)
                 x[k] = pr_ld(&sc[c[k]]);
 #pragma unroll
             for (unsigned int k = 0; k < PR_ARCS; ++k)
-                s += e + 32u * k < f ? x[k] : 0.0f;
+                s += x[k];
         }
         for (unsigned int o = 16u; o > 0u; o >>= 1)
             s += __shfl_xor_sync(~0u, s, o);
@@ -392,7 +403,8 @@ static __device__ __forceinline__ void app_iteration(const gs_app_args &a, unsig
             float *dc = a.contrib[(it + 1u) & 1u];
             for (unsigned long long v = t0; v < a.n; v += (unsigned long long)PR_VERTS * stride)
                 pr_group(a, src, dst, sc, dc, (unsigned int)v, stride, base, &change, &dang);
-            pr_hubs(a, src, dst, sc, dc, base, &change, &dang);
+            if (a.nhubs != 0u)
+                pr_hubs(a, it, src, dst, sc, dc, base, &change, &dang);
         }
         block_add(change, pr_cell(a, (it + 1u) % 3u, 0u, blockIdx.x % GS_APP_PR_LANES));
         block_add(dang, pr_cell(a, (it + 1u) % 3u, 1u, blockIdx.x % GS_APP_PR_LANES));

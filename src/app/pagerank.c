@@ -18,9 +18,49 @@ typedef struct pagerank {
     float *contrib0, *contrib1;  /* the ranks / out-degree, n + 1 (the last stays 0) */
     float *host_rank;            /* 1/n, the first iteration's ranks */
     float *host_contrib;         /* and their contributions */
-    unsigned int *hubs;          /* the vertices of more than hub_min in-arcs (device) */
-    unsigned int gather, hub_min; /* GSYNC_PAGERANK_GATHER and _HUB of the last run */
+    unsigned int *hubs, nhubs;   /* the vertices of more than hub_min in-arcs (device) */
+    unsigned int gather, hub_min; /* GSYNC_PAGERANK_GATHER and _HUB */
 } pagerank;
+
+static const gs_graph *hub_graph; /* hub_order's graph (qsort takes no context) */
+
+/* More in-arcs first, then the lower vertex. */
+static int hub_order(const void *x, const void *y)
+{
+    const unsigned int u = *(const unsigned int *)x, v = *(const unsigned int *)y;
+    const unsigned int du = hub_graph->row[u + 1] - hub_graph->row[u], dv = hub_graph->row[v + 1] - hub_graph->row[v];
+    return du != dv ? (du < dv ? 1 : -1) : (u > v) - (u < v);
+}
+
+/* The device list of the vertices of more than p->hub_min in-arcs, the
+ * largest first (the warps take them in this order). */
+static int hub_list(pagerank *p, const gs_graph *in, char *err, size_t n)
+{
+    unsigned int *h = NULL, k = 0;
+    int rc = 0;
+    if (p->hub_min == 0u)
+        return 0;
+    for (unsigned int u = 0; u < in->n; ++u)
+        k += in->row[u + 1] - in->row[u] > p->hub_min;
+    if (k == 0u)
+        return 0;
+    if (!(h = malloc((size_t)k * sizeof *h))) {
+        snprintf(err, n, "out of host memory");
+        return GS_EXIT_RUNTIME;
+    }
+    k = 0;
+    for (unsigned int u = 0; u < in->n; ++u)
+        if (in->row[u + 1] - in->row[u] > p->hub_min)
+            h[k++] = u;
+    hub_graph = in;
+    qsort(h, k, sizeof *h, hub_order);
+    GS_CK_OUT(cudaMalloc((void **)&p->hubs, (size_t)k * sizeof *h));
+    GS_CK_OUT(cudaMemcpy(p->hubs, h, (size_t)k * sizeof *h, cudaMemcpyHostToDevice));
+    p->nhubs = k;
+out:
+    free(h);
+    return rc;
+}
 
 static int prepare(gs_app_ctx *c, char *err, size_t n)
 {
@@ -50,36 +90,14 @@ static int prepare(gs_app_ctx *c, char *err, size_t n)
         p->host_rank[i] = 1.0f / (float)g->n;
         p->host_contrib[i] = out ? p->host_rank[i] * (1.0f / (float)out) : 0.0f; /* as the kernel computes it */
     }
+    /* 1: the contributions, PR_ARCS arcs of two vertices at once; 0: the
+     * earlier gather, two reads an arc (app_kernels.cu) */
+    p->gather = gs_app_knob("GSYNC_PAGERANK_GATHER", 1u) != 0u;
+    /* the gather's hubs, a warp each: more than GSYNC_PAGERANK_HUB in-arcs
+     * (0: none); a graph without them runs the kernel without the hub path */
+    p->hub_min = p->gather ? gs_app_knob("GSYNC_PAGERANK_HUB", PR_HUB_MIN) : 0u;
+    rc = hub_list(p, &x->in, err, n);
 out:
-    return rc;
-}
-
-/* The device list of the vertices of more than p->hub_min in-arcs, into a. */
-static int hub_list(pagerank *p, const gs_graph *in, gs_app_args *a, char *err, size_t n)
-{
-    unsigned int *h = NULL, k = 0;
-    int rc = 0;
-    cudaFree(p->hubs), p->hubs = NULL;
-    a->hubs = NULL, a->nhubs = 0, a->hub_min = p->hub_min;
-    if (p->hub_min == 0u)
-        return 0;
-    for (unsigned int u = 0; u < in->n; ++u)
-        k += in->row[u + 1] - in->row[u] > p->hub_min;
-    if (k == 0u)
-        return 0;
-    if (!(h = malloc((size_t)k * sizeof *h))) {
-        snprintf(err, n, "out of host memory");
-        return GS_EXIT_RUNTIME;
-    }
-    k = 0;
-    for (unsigned int u = 0; u < in->n; ++u)
-        if (in->row[u + 1] - in->row[u] > p->hub_min)
-            h[k++] = u;
-    GS_CK_OUT(cudaMalloc((void **)&p->hubs, (size_t)k * sizeof *h));
-    GS_CK_OUT(cudaMemcpy(p->hubs, h, (size_t)k * sizeof *h, cudaMemcpyHostToDevice));
-    a->hubs = p->hubs, a->nhubs = k;
-out:
-    free(h);
     return rc;
 }
 
@@ -97,13 +115,8 @@ static int args(gs_app_ctx *c, gs_app_args *a, char *err, size_t n)
     a->rank[0] = p->rank0, a->rank[1] = p->rank1, a->fsum = p->fsum;
     a->contrib[0] = p->contrib0, a->contrib[1] = p->contrib1;
     a->max_iters = PR_MAX_ITERS;
-    /* 1: the contributions, PR_ARCS arcs of two vertices at once; 0: the
-     * earlier gather, two reads an arc (app_kernels.cu) */
-    a->tune[0] = p->gather = gs_app_knob("GSYNC_PAGERANK_GATHER", 1u) != 0u;
-    /* the gather's hubs, a warp each: more than GSYNC_PAGERANK_HUB in-arcs (0: none) */
-    p->hub_min = p->gather ? gs_app_knob("GSYNC_PAGERANK_HUB", PR_HUB_MIN) : 0u;
-    if ((rc = hub_list(p, &x->in, a, err, n)) != 0)
-        return rc;
+    a->tune[0] = p->gather;
+    a->hubs = p->hubs, a->nhubs = p->nhubs, a->hub_min = p->hub_min;
     for (unsigned int u = 0; u < nv; ++u)
         if (x->g.row[u + 1] == x->g.row[u])
             dangling += 1.0f / (float)nv;
@@ -144,7 +157,7 @@ static int verify(gs_app_ctx *c, const gs_app_args *a, gs_app_row *r, char *err,
             break;
         }
     if (r->verdict != GS_FAIL)
-        snprintf(r->detail, sizeof r->detail, "gather %u, hubs over %u", p->gather, p->hub_min);
+        snprintf(r->detail, sizeof r->detail, "gather %u, %u hubs over %u", p->gather, p->nhubs, p->hub_min);
 out:
     free(got);
     return rc;
