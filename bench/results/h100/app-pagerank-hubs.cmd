@@ -6,4 +6,4 @@ GSYNC_PAGERANK_HUB=0 gsync-bench app pagerank --sync gsBarrier,gridSync,relaunch
 gsync-bench app pagerank --sync gsBarrier,gridSync,relaunchGraph --repeat 3 --timeout 60 --graph rmat:22 --tbs-per-sm 4 --format csv
 GSYNC_PAGERANK_HUB=0 gsync-bench app pagerank --sync gsBarrier,gridSync,relaunchGraph --repeat 3 --timeout 60 --graph road:usa --tbs-per-sm 4,16 --format csv
 gsync-bench app pagerank --sync gsBarrier,gridSync,relaunchGraph --repeat 3 --timeout 60 --graph road:usa --tbs-per-sm 4,16 --format csv
-# one H100, at commit c36c317 (tools/gpu_session.sh prhubs)
+# one H100, at commit 9259f7c (tools/gpu_session.sh prhubs)
