@@ -137,7 +137,6 @@ static __device__ __forceinline__ void sssp_relax(const gs_app_args &a, unsigned
 #endif
 #define PR_VERTS GS_PR_VERTS
 #define PR_ARCS GS_PR_ARCS
-#define PR_HUB_ARCS (4u * GS_PR_ARCS) /* a hub's arcs a lane has in flight */
 static __device__ __forceinline__ unsigned int pr_ld_graph(const unsigned int *p)
 {
     unsigned int v;
@@ -152,18 +151,6 @@ static __device__ __forceinline__ float pr_ld(const float *p)
 }
 /* A vertex's new rank r: written, its contribution, and its share of the
  * iteration's change and dangling sum. */
-/* The second stage's branch: on every contribution of a stage, taken by
- * none (all bits set is a NaN, which no contribution is), it keeps ptxas
- * from starting the sums before the stage's last load has issued. */
-template <unsigned int N>
-static __device__ __forceinline__ bool pr_none(const float *x)
-{
-    unsigned int m = ~0u;
-#pragma unroll
-    for (unsigned int k = 0; k < N; ++k)
-        m &= __float_as_uint(x[k]);
-    return m == ~0u;
-}
 static __device__ __forceinline__ void pr_finish(const gs_app_args &a, float *dst, float *dc, unsigned int u, float r,
                                                  float inv, float old, float *change, float *dang)
 {
@@ -225,8 +212,6 @@ static __device__ __forceinline__ void pr_group(const gs_app_args &a, const floa
 #pragma unroll
             for (unsigned int k = 0; k < PR_ARCS; ++k)
                 x[q][k] = pr_ld(&sc[c[q][k]]);
-        if (pr_none<PR_VERTS * PR_ARCS>(&x[0][0]))
-            break;
 #pragma unroll
         for (unsigned int q = 0; q < PR_VERTS; ++q) {
 #pragma unroll
@@ -242,9 +227,8 @@ static __device__ __forceinline__ void pr_group(const gs_app_args &a, const floa
 }
 
 /* PageRank's hubs (more than hub_min in-arcs), a warp each: lane l sums
- * arcs l, l + 32, ... of a hub, PR_HUB_ARCS at once (the two stages split
- * by a guard's branch, as in pr_group), and the warp adds the lanes' sums;
- * without this, the thread holding the largest hub alone
+ * arcs l, l + 32, ... of a hub, PR_ARCS at once, and the warp adds the
+ * lanes' sums; without this, the thread holding the largest hub alone
  * sets an iteration's length on a power-law graph.  A warp done with its
  * vertices takes the next hub from a counter (relaxed atomic; the slot
  * iteration it - 1 cleared), the largest first (the host's order), so
@@ -262,24 +246,17 @@ static __device__ __forceinline__ void pr_hubs(const gs_app_args &a, unsigned in
             break;
         const unsigned int u = a.hubs[h], f = pr_ld_graph(&a.row[u + 1u]);
         float s = 0.0f;
-#pragma unroll 1
-        for (unsigned int e = pr_ld_graph(&a.row[u]) + lane; e < f; e += 32u * PR_HUB_ARCS) {
-            unsigned int c[PR_HUB_ARCS], hi = 0u;
-            float x[PR_HUB_ARCS];
+        for (unsigned int e = pr_ld_graph(&a.row[u]) + lane; e < f; e += 32u * PR_ARCS) {
+            unsigned int c[PR_ARCS];
+            float x[PR_ARCS];
 #pragma unroll
-            for (unsigned int k = 0; k < PR_HUB_ARCS; ++k) {
+            for (unsigned int k = 0; k < PR_ARCS; ++k)
                 c[k] = e + 32u * k < f ? pr_ld_graph(&a.col[e + 32u * k]) : a.n;
-                hi = c[k] > hi ? c[k] : hi;
-            }
-            if (hi > a.n)
-                break;
 #pragma unroll
-            for (unsigned int k = 0; k < PR_HUB_ARCS; ++k)
+            for (unsigned int k = 0; k < PR_ARCS; ++k)
                 x[k] = pr_ld(&sc[c[k]]);
-            if (pr_none<PR_HUB_ARCS>(x))
-                break;
 #pragma unroll
-            for (unsigned int k = 0; k < PR_HUB_ARCS; ++k)
+            for (unsigned int k = 0; k < PR_ARCS; ++k)
                 s += x[k];
         }
         for (unsigned int o = 16u; o > 0u; o >>= 1)
