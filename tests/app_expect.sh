@@ -56,8 +56,8 @@ for gather in 0 1; do
 done
 
 # PageRank's hubs gathered by a warp each (GSYNC_PAGERANK_HUB: more than that many in-arcs; 256 by default,
-# which rmat:14 has a few of): none (the kernel without the hub path), and a low bar that makes most of RMAT's
-# vertices and some of a road's hubs (the kernel with it); the detail counts the hubs
+# which rmat:14 has a few of): none, and a low bar that makes most of RMAT's vertices and some of a road's
+# hubs; the detail counts the hubs
 for hub in 0 3; do
   some='0'; [ $hub = 0 ] || some='[1-9][0-9]*'
   for g in road:20000 rmat:14; do

@@ -4,11 +4,12 @@
  * barrier between them (the barrier a template parameter), or a launch per
  * iteration (from a stream, or batches replayed as a CUDA graph).
  *
- * Iteration `it` writes its result count (next worklist size, change flag;
- * PageRank: the hubs taken) into rotating slot (it + 1) % 3, and block 0 clears slot
- * (it + 2) % 3 for the iteration after: every read of that slot happened
- * before the barrier that ended iteration it - 1.  So one barrier per
- * iteration suffices, and every block takes the same end decision.
+ * Iteration `it` writes its result count (next worklist size, change
+ * flag; PageRank: the hubs taken) into rotating slot (it + 1) % 3, and
+ * block 0 clears slot (it + 2) % 3 for the iteration after: every read of
+ * that slot happened before the barrier that ended iteration it - 1.  So
+ * one barrier per iteration suffices, and every block takes the same end
+ * decision.
  * Ordering: the program's own updates are relaxed atomics and plain stores;
  * the barrier (release/acquire at gpu scope, or the kernel boundary) makes
  * them visible to the next iteration. */

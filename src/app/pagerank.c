@@ -94,7 +94,7 @@ static int prepare(gs_app_ctx *c, char *err, size_t n)
      * earlier gather, two reads an arc (app_kernels.cu) */
     p->gather = gs_app_knob("GSYNC_PAGERANK_GATHER", 1u) != 0u;
     /* the gather's hubs, a warp each: more than GSYNC_PAGERANK_HUB in-arcs
-     * (0: none); a graph without them runs the kernel without the hub path */
+     * (0: none); a graph without them skips the hub path */
     p->hub_min = p->gather ? gs_app_knob("GSYNC_PAGERANK_HUB", PR_HUB_MIN) : 0u;
     rc = hub_list(p, &x->in, err, n);
 out:
