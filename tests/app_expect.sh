@@ -5,6 +5,7 @@
 #     sorts beside bitonic and CUB's sum beside both reduces: PASS
 #     (fxLockBarrier: PASS or TIMEOUT, it may deadlock); PageRank with each
 #     of its gathers, and its hubs by warps or not, on a road graph and RMAT, 96-thread blocks: PASS;
+#     PageRank, bfs-topo and sssp-topo with their hubs in parts of 1, 5 and any number of arcs: PASS;
 #  2. the broken twin (no grid barrier): every program must FAIL its check;
 #     UTS with each of its 5 stack locks PASS with --spread 1, and with
 #     --steal half from either start (cohortMutex in clusters of 2 or more
@@ -67,6 +68,26 @@ for hub in 0 3; do
     [ "$(rows "$tmp/hub.csv" | grep -c '^pagerank,[A-Za-z]*,PASS$')" = 4 ] &&
       grep -Eq " $some hubs over $hub" "$tmp/hub.csv" || {
       echo "pagerank, hubs over $hub, on $g: not 4 PASS rows with $some hubs:"; rows "$tmp/hub.csv"; status=1; }
+  done
+done
+
+# The hubs in parts of at most GSYNC_PAGERANK_PART (PageRank) or GSYNC_TOPO_PART (bfs-topo, sssp-topo) arcs, a
+# warp each (PageRank: the last part of a hub finishes it): hubs over 3, parts of 1 and 5 arcs and a hub in one
+# part; the topology-driven programs also with no hubs and with the defaults (rmat:14 has hubs over 256)
+for g in road:20000 rmat:14; do
+  for hp in 3/1 3/5 3/0 0/2048 256/2048; do
+    hub=${hp%/*} part=${hp#*/}
+    case $hub/$g in 0/* | 256/road:*) some='0' ;; *) some='[1-9][0-9]*' ;; esac
+    for prog in pagerank bfs-topo sssp-topo; do
+      [ $prog = pagerank ] && { [ $hub = 0 ] || [ $hub = 256 ]; } && continue
+      GSYNC_PAGERANK_HUB=$hub GSYNC_PAGERANK_PART=$part GSYNC_TOPO_HUB=$hub GSYNC_TOPO_PART=$part "$bench" app $prog \
+        --sync gsBarrier,gridSync,relaunchGraph --graph $g --threads 96 --tbs-per-sm 1,3 --repeat 1 --timeout 5 \
+        --format csv >"$tmp/part.csv" || { echo "$prog, hubs over $hub in parts of $part, on $g: exit $?"; status=1; }
+      [ "$(rows "$tmp/part.csv" | grep -c "^$prog,[A-Za-z]*,PASS$")" = 6 ] &&
+        [ "$(grep -Ec "[ \"]$some hubs over $hub, [0-9]+ parts of $part" "$tmp/part.csv")" = 6 ] || {
+        echo "$prog, hubs over $hub in parts of $part, on $g: not 6 PASS rows with $some hubs:"; rows "$tmp/part.csv"
+        status=1; }
+    done
   done
 done
 

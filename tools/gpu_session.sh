@@ -24,6 +24,9 @@
 #             settings (app-async-narrow.csv)
 #   prhubs    PageRank's hubs by warps or by threads, RMAT 18-22 and road:usa (app-pagerank-hubs.csv)
 #   scalingmore  PageRank, bfs-topo and sssp-topo over those inputs (app-scaling-more.csv)
+#   prparts   PageRank's hubs in parts beside a hub a warp, rmat:20 and rmat:22 (app-pagerank-parts.csv)
+#   topohubs  bfs-topo and sssp-topo with their hubs in parts, a warp each, beside a thread a vertex
+#             (app-topo-hubs.csv)
 #   ncu       Nsight Compute on PageRank's persistent kernel, gsBarrier and grid.sync() (ncu-pagerank-*.txt)
 #   ncuasync  Nsight Compute on async BFS (road:usa, 2/SM, no precheck): stalls by reason and SASS line
 #             (ncu-async.txt, ncu-async-sass.csv)
@@ -170,6 +173,17 @@ for w in "$@"; do
     csvs app-scaling-more -- "${a[@]}" --graph rmat:18 -- "${a[@]}" --graph rmat:20 -- "${a[@]}" --graph rmat:22 \
       -- "${a[@]}" --graph rmat:24 -- "${a[@]}" --graph road:ny -- "${a[@]}" --graph road:fla -- "${a[@]}" --graph road:w \
       -- "${a[@]}" --graph road:usa ;;
+  prparts) # PageRank's hubs in parts of at most GSYNC_PAGERANK_PART arcs (the default) beside a hub a warp
+    # (GSYNC_PAGERANK_PART=0), gsBarrier beside grid.sync() and graph relaunch
+    a=(app pagerank --sync gsBarrier,gridSync,relaunchGraph --tbs-per-sm 1,2,4,8,16 --repeat 3 --timeout 60)
+    csvs app-pagerank-parts -- "${a[@]}" --graph rmat:20 -- GSYNC_PAGERANK_PART=0 "${a[@]}" --graph rmat:20 \
+      -- "${a[@]}" --graph rmat:22 -- GSYNC_PAGERANK_PART=0 "${a[@]}" --graph rmat:22 ;;
+  topohubs) # bfs-topo and sssp-topo with their hubs in parts, a warp each (the default), beside every vertex a
+    # thread's (GSYNC_TOPO_HUB=0), gsBarrier beside grid.sync() and graph relaunch
+    a=(app bfs-topo,sssp-topo --sync gsBarrier,gridSync,relaunchGraph --repeat 3 --timeout 60)
+    csvs app-topo-hubs -- "${a[@]}" --graph rmat:20 --tbs-per-sm 1,2,4,8,16 \
+      -- GSYNC_TOPO_HUB=0 "${a[@]}" --graph rmat:20 --tbs-per-sm 1,4,16 -- "${a[@]}" --graph rmat:22 --tbs-per-sm 1,2,4,8,16 \
+      -- GSYNC_TOPO_HUB=0 "${a[@]}" --graph rmat:22 --tbs-per-sm 1,4,16 ;;
   ncu) # Nsight Compute on PageRank's persistent kernel, gsBarrier against grid.sync() (a design look: $OUT only)
     for m in gsBarrier gridSync; do
       ncu --clock-control none -k regex:app_persistent -c 1 --section SpeedOfLight --section MemoryWorkloadAnalysis \

@@ -155,7 +155,7 @@ static int run_point(gs_app_ctx *c, gs_app_row *rows, int *nrows, int progress, 
     const unsigned int nm = gs_app_point_modes(c->opt, p, modes);
     int rc = 0, first = *nrows;
     c->state_bytes = gs_app_state_bytes(c->blocks, c->groups);
-    GS_CK_OUT(cudaMalloc((void **)&c->count, 16));
+    GS_CK_OUT(cudaMalloc((void **)&c->count, 6 * sizeof(unsigned int)));
     GS_CK_OUT(cudaMalloc((void **)&c->iters_out, 4));
     GS_CK_OUT(cudaMalloc((void **)&c->state, c->state_bytes));
     GS_CK_OUT(cudaMalloc((void **)&c->cycles, 16));

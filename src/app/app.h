@@ -77,11 +77,15 @@ typedef struct gs_app_args {
     unsigned int *dist;                /* BFS levels, SSSP distances */
     unsigned int *stamp;               /* SSSP: the iteration that last improved a vertex, + 1 */
     unsigned int *wl[2];               /* worklists in and out */
-    unsigned int *count;               /* 3 rotating words: worklist sizes, change flags */
+    unsigned int *count;               /* 3 rotating words (worklist sizes, change flags), 3 of hub parts taken */
     float *rank[2];                    /* PageRank: this iteration's ranks and the next */
     float *contrib[2];                 /* PageRank: the same ranks / out-degree (n + 1: the last 0) */
-    const unsigned int *hubs;          /* PageRank: the vertices of more than hub_min in-arcs, a warp each */
+    const unsigned int *hubs;          /* PageRank, bfs-topo, sssp-topo: the vertices of more than hub_min arcs */
     unsigned int nhubs, hub_min;       /* (hub_min 0: none; every vertex a thread's) */
+    const unsigned int *hub_part;      /* their parts, a warp each: (hub index, first arc) */
+    unsigned int nparts, part_arcs;    /* (a part: at most part_arcs arcs) */
+    float *hub_sum;                    /* PageRank: a hub's parts' sums so far, and how many parts added; */
+    unsigned int *hub_done;            /*   0 between iterations (the last part resets them) */
     float *fsum;                       /* PageRank: GS_APP_PR_FLOATS, 3 rotating slots of 2 sums (see app_kernels.cu) */
     float damping, tol;
     unsigned long long size;           /* Reduce: elements */

@@ -5,9 +5,10 @@
  * iteration (from a stream, or batches replayed as a CUDA graph).
  *
  * Iteration `it` writes its result count (next worklist size, change
- * flag; PageRank: the hubs taken) into rotating slot (it + 1) % 3, and
- * block 0 clears slot (it + 2) % 3 for the iteration after: every read of
- * that slot happened before the barrier that ended iteration it - 1.  So
+ * flag) into rotating slot (it + 1) % 3 and counts the hub parts taken in
+ * slot 3 + (it + 1) % 3, and block 0 clears slots (it + 2) % 3 and
+ * 3 + (it + 2) % 3 for the iteration after: every read of those slots
+ * happened before the barrier that ended iteration it - 1.  So
  * one barrier per iteration suffices, and every block takes the same end
  * decision.
  * Ordering: the program's own updates are relaxed atomics and plain stores;
@@ -95,26 +96,69 @@ static __device__ __forceinline__ void push(const gs_app_args &a, unsigned int i
     a.wl[(it + 1u) & 1u][slot] = v;
 }
 
-/* u's out-arcs improve its neighbours' distances from du; an improved
- * neighbour is marked (stamp it + 2) for iteration it + 1 and, data-driven,
+/* Arc e out of a vertex at distance du: its head's distance improved, and
+ * the head marked (stamp it + 2) for iteration it + 1 and, data-driven,
  * pushed once. */
 template <bool WORKLIST>
-static __device__ __forceinline__ void sssp_relax(const gs_app_args &a, unsigned int it, unsigned int u)
+static __device__ __forceinline__ void sssp_arc(const gs_app_args &a, unsigned int it, unsigned int du, unsigned int e)
 {
-    const unsigned int du = gs_ld_relaxed(&a.dist[u], GS_SCOPE_GPU);
-    for (unsigned int e = a.row[u]; e < a.row[u + 1u]; ++e) {
-        const unsigned int v = a.col[e], nd = du + a.w[e];
-        if (nd < du || nd >= gs_ld_relaxed(&a.dist[v], GS_SCOPE_GPU))
+    const unsigned int v = a.col[e], nd = du + a.w[e];
+    if (nd < du || nd >= gs_ld_relaxed(&a.dist[v], GS_SCOPE_GPU))
+        return;
+    if (atomicMin(&a.dist[v], nd) <= nd) /* relaxed */
+        return;
+    if (WORKLIST) {
+        if (atomicExch(&a.stamp[v], it + 2u) != it + 2u)
+            push(a, it, v);
+    } else {
+        gs_st_relaxed(&a.stamp[v], it + 2u, GS_SCOPE_GPU);
+        gs_st_relaxed(&a.count[(it + 1u) % 3u], 1u, GS_SCOPE_GPU);
+    }
+}
+
+/* bfs-topo's arc into v: v reached at level it + 1, and the change flag set. */
+static __device__ __forceinline__ void bfs_topo_arc(const gs_app_args &a, unsigned int it, unsigned int v)
+{
+    if (gs_ld_relaxed(&a.dist[v], GS_SCOPE_GPU) == GS_UNREACHED &&
+        atomicCAS(&a.dist[v], GS_UNREACHED, it + 1u) == GS_UNREACHED) /* relaxed */
+        gs_st_relaxed(&a.count[(it + 1u) % 3u], 1u, GS_SCOPE_GPU);
+}
+
+/* Whether u is a hub whose arcs the warps take in parts (hub_parts), not
+ * the thread that holds u. */
+static __device__ __forceinline__ bool is_hub(const gs_app_args &a, unsigned int u)
+{
+    return a.nparts != 0u && a.row[u + 1u] - a.row[u] > a.hub_min;
+}
+
+/* The next hub part for the calling warp (every lane gets it): a relaxed
+ * atomic on slot 3 + (it + 1) % 3, which iteration it - 1 cleared. */
+static __device__ __forceinline__ unsigned int hub_take(const gs_app_args &a, unsigned int it)
+{
+    unsigned int j = 0u;
+    if ((threadIdx.x & 31u) == 0u)
+        j = atomicAdd(&a.count[3u + (it + 1u) % 3u], 1u); /* relaxed */
+    return __shfl_sync(~0u, j, 0);
+}
+
+/* bfs-topo's and sssp-topo's hubs: a warp takes a part at a time, the
+ * largest first, and, when its hub is in this iteration's frontier, its
+ * lanes take the part's arcs 32 apart. */
+template <int P>
+static __device__ __forceinline__ void topo_hubs(const gs_app_args &a, unsigned int it)
+{
+    for (unsigned int j = hub_take(a, it); j < a.nparts; j = hub_take(a, it)) {
+        const unsigned int u = a.hubs[a.hub_part[2u * j]], lo = a.hub_part[2u * j + 1u];
+        if (P == GS_APP_BFS_TOPO ? gs_ld_relaxed(&a.dist[u], GS_SCOPE_GPU) != it
+                                 : gs_ld_relaxed(&a.stamp[u], GS_SCOPE_GPU) != it + 1u)
             continue;
-        if (atomicMin(&a.dist[v], nd) <= nd) /* relaxed */
-            continue;
-        if (WORKLIST) {
-            if (atomicExch(&a.stamp[v], it + 2u) != it + 2u)
-                push(a, it, v);
-        } else {
-            gs_st_relaxed(&a.stamp[v], it + 2u, GS_SCOPE_GPU);
-            gs_st_relaxed(&a.count[(it + 1u) % 3u], 1u, GS_SCOPE_GPU);
-        }
+        const unsigned int f = a.row[u + 1u], hi = f - lo > a.part_arcs ? lo + a.part_arcs : f;
+        const unsigned int du = P == GS_APP_SSSP_TOPO ? gs_ld_relaxed(&a.dist[u], GS_SCOPE_GPU) : 0u;
+        for (unsigned int e = lo + (threadIdx.x & 31u); e < hi; e += 32u)
+            if (P == GS_APP_BFS_TOPO)
+                bfs_topo_arc(a, it, a.col[e]);
+            else
+                sssp_arc<false>(a, it, du, e);
     }
 }
 
@@ -136,8 +180,12 @@ static __device__ __forceinline__ void sssp_relax(const gs_app_args &a, unsigned
 #ifndef GS_PR_ARCS
 #define GS_PR_ARCS 4u
 #endif
+#ifndef GS_PR_HUB_ARCS
+#define GS_PR_HUB_ARCS 4u /* a lane's arcs of a hub a trip */
+#endif
 #define PR_VERTS GS_PR_VERTS
 #define PR_ARCS GS_PR_ARCS
+#define PR_HUB_ARCS GS_PR_HUB_ARCS
 static __device__ __forceinline__ unsigned int pr_ld_graph(const unsigned int *p)
 {
     unsigned int v;
@@ -227,44 +275,66 @@ static __device__ __forceinline__ void pr_group(const gs_app_args &a, const floa
             pr_finish(a, dst, dc, v0 + q * stride, base + a.damping * s[q], inv[q], old[q], change, dang);
 }
 
-/* PageRank's hubs (more than hub_min in-arcs), a warp each: lane l sums
- * arcs l, l + 32, ... of a hub, PR_ARCS at once, and the warp adds the
- * lanes' sums; without this, the thread holding the largest hub alone
- * sets an iteration's length on a power-law graph.  A warp done with its
- * vertices takes the next hub from a counter (relaxed atomic; the slot
- * iteration it - 1 cleared), the largest first (the host's order), so
- * that the largest hubs go to the warps free first, wherever they run. */
+/* The warp's sum of the contributions over arcs lo .. hi - 1: lane l takes
+ * lo + l, lo + l + 32, ..., PR_HUB_ARCS arcs a trip, and loads the next trip's
+ * arcs before this trip's contributions, so that a contribution's load
+ * waits on an arc loaded a trip earlier, in whatever order ptxas issues
+ * them.  A lane past the arcs takes contribution n (0). */
+static __device__ __forceinline__ float pr_warp_sum(const gs_app_args &a, const float *sc, unsigned int lo,
+                                                    unsigned int hi)
+{
+    unsigned int e = lo + (threadIdx.x & 31u), c[PR_HUB_ARCS];
+    float s = 0.0f;
+#pragma unroll
+    for (unsigned int k = 0; k < PR_HUB_ARCS; ++k)
+        c[k] = e + 32u * k < hi ? pr_ld_graph(&a.col[e + 32u * k]) : a.n;
+    for (; e < hi; e += 32u * PR_HUB_ARCS) {
+        const unsigned int next = e + 32u * PR_HUB_ARCS;
+        unsigned int d[PR_HUB_ARCS];
+        float x[PR_HUB_ARCS];
+#pragma unroll
+        for (unsigned int k = 0; k < PR_HUB_ARCS; ++k)
+            d[k] = next + 32u * k < hi ? pr_ld_graph(&a.col[next + 32u * k]) : a.n;
+#pragma unroll
+        for (unsigned int k = 0; k < PR_HUB_ARCS; ++k)
+            x[k] = pr_ld(&sc[c[k]]);
+#pragma unroll
+        for (unsigned int k = 0; k < PR_HUB_ARCS; ++k)
+            s += x[k], c[k] = d[k];
+    }
+    for (unsigned int o = 16u; o > 0u; o >>= 1)
+        s += __shfl_xor_sync(~0u, s, o);
+    return s;
+}
+
+/* PageRank's hubs (more than hub_min in-arcs), cut into parts of at most
+ * part_arcs arcs, a warp a part; without this, the thread (or warp) that
+ * holds the largest hub alone sets an iteration's length on a power-law
+ * graph.  A warp done with its vertices takes the next part from a counter
+ * (relaxed atomic; the slot iteration it - 1 cleared), the largest first
+ * (the host's order).  A hub of one part is finished by its warp; otherwise
+ * each part adds its sum (relaxed) and counts itself done (acq_rel: the
+ * last part's warp sees every part's sum), and the last finishes the hub
+ * and resets its sum and count for the next iteration. */
 static __device__ __forceinline__ void pr_hubs(const gs_app_args &a, unsigned int it, const float *src, float *dst,
                                                const float *sc, float *dc, float base, float *change, float *dang)
 {
-    const unsigned int lane = threadIdx.x & 31u;
-    for (;;) {
-        unsigned int h = 0u;
-        if (lane == 0u)
-            h = atomicAdd(&a.count[(it + 1u) % 3u], 1u); /* relaxed */
-        h = __shfl_sync(~0u, h, 0);
-        if (h >= a.nhubs)
-            break;
-        const unsigned int u = a.hubs[h], f = pr_ld_graph(&a.row[u + 1u]);
-        float s = 0.0f;
-        for (unsigned int e = pr_ld_graph(&a.row[u]) + lane; e < f; e += 32u * PR_ARCS) {
-            unsigned int c[PR_ARCS];
-            float x[PR_ARCS];
-#pragma unroll
-            for (unsigned int k = 0; k < PR_ARCS; ++k)
-                c[k] = e + 32u * k < f ? pr_ld_graph(&a.col[e + 32u * k]) : a.n;
-#pragma unroll
-            for (unsigned int k = 0; k < PR_ARCS; ++k)
-                x[k] = pr_ld(&sc[c[k]]);
-#pragma unroll
-            for (unsigned int k = 0; k < PR_ARCS; ++k)
-                s += x[k];
+    for (unsigned int j = hub_take(a, it); j < a.nparts; j = hub_take(a, it)) {
+        const unsigned int h = a.hub_part[2u * j], lo = a.hub_part[2u * j + 1u], u = a.hubs[h];
+        const unsigned int e0 = pr_ld_graph(&a.row[u]), f = pr_ld_graph(&a.row[u + 1u]);
+        float s = pr_warp_sum(a, sc, lo, f - lo > a.part_arcs ? lo + a.part_arcs : f);
+        if ((threadIdx.x & 31u) != 0u)
+            continue;
+        if (f - e0 > a.part_arcs) {
+            const unsigned int parts = (f - e0) / a.part_arcs + ((f - e0) % a.part_arcs != 0u);
+            atomicAdd(&a.hub_sum[h], s); /* relaxed */
+            if (gs_atom_add_acq_rel(&a.hub_done[h], 1u, GS_SCOPE_GPU) != parts - 1u)
+                continue;
+            s = __uint_as_float(gs_atom_exch_relaxed((unsigned int *)&a.hub_sum[h], 0u, GS_SCOPE_GPU));
+            gs_st_relaxed(&a.hub_done[h], 0u, GS_SCOPE_GPU);
         }
-        for (unsigned int o = 16u; o > 0u; o >>= 1)
-            s += __shfl_xor_sync(~0u, s, o);
-        if (lane == 0u)
-            pr_finish(a, dst, dc, u, base + a.damping * s,
-                      __uint_as_float(pr_ld_graph((const unsigned int *)&a.inv_out[u])), pr_ld(&src[u]), change, dang);
+        pr_finish(a, dst, dc, u, base + a.damping * s, __uint_as_float(pr_ld_graph((const unsigned int *)&a.inv_out[u])),
+                  pr_ld(&src[u]), change, dang);
     }
 }
 
@@ -346,8 +416,10 @@ template <int P>
 static __device__ __forceinline__ void app_iteration(const gs_app_args &a, unsigned int it)
 {
     const unsigned int stride = gridDim.x * blockDim.x, t0 = global_thread();
-    if (blockIdx.x == 0 && threadIdx.x == 0 && P <= GS_APP_PAGERANK)
+    if (blockIdx.x == 0 && threadIdx.x == 0 && P <= GS_APP_PAGERANK) {
         gs_st_relaxed(&a.count[(it + 2u) % 3u], 0u, GS_SCOPE_GPU);
+        gs_st_relaxed(&a.count[3u + (it + 2u) % 3u], 0u, GS_SCOPE_GPU);
+    }
     if (P == GS_APP_PAGERANK && blockIdx.x == 0 && threadIdx.x < 32u)
         for (unsigned int q = 0; q < 2u; ++q)
             gs_st_relaxed((unsigned int *)pr_cell(a, (it + 2u) % 3u, q, threadIdx.x), 0u, GS_SCOPE_GPU);
@@ -364,24 +436,26 @@ static __device__ __forceinline__ void app_iteration(const gs_app_args &a, unsig
             }
         }
     } else if (P == GS_APP_BFS_TOPO) {
-        for (unsigned int u = t0; u < a.n; u += stride) {
-            if (gs_ld_relaxed(&a.dist[u], GS_SCOPE_GPU) != it)
-                continue;
-            for (unsigned int e = a.row[u]; e < a.row[u + 1u]; ++e) {
-                const unsigned int v = a.col[e];
-                if (gs_ld_relaxed(&a.dist[v], GS_SCOPE_GPU) == GS_UNREACHED &&
-                    atomicCAS(&a.dist[v], GS_UNREACHED, it + 1u) == GS_UNREACHED)
-                    gs_st_relaxed(&a.count[(it + 1u) % 3u], 1u, GS_SCOPE_GPU);
-            }
-        }
+        for (unsigned int u = t0; u < a.n; u += stride)
+            if (gs_ld_relaxed(&a.dist[u], GS_SCOPE_GPU) == it && !is_hub(a, u))
+                for (unsigned int e = a.row[u]; e < a.row[u + 1u]; ++e)
+                    bfs_topo_arc(a, it, a.col[e]);
+        topo_hubs<P>(a, it);
     } else if (P == GS_APP_SSSP) {
         const unsigned int size = gs_ld_relaxed(&a.count[it % 3u], GS_SCOPE_GPU);
-        for (unsigned int i = t0; i < size; i += stride)
-            sssp_relax<true>(a, it, a.wl[it & 1u][i]);
+        for (unsigned int i = t0; i < size; i += stride) {
+            const unsigned int u = a.wl[it & 1u][i], du = gs_ld_relaxed(&a.dist[u], GS_SCOPE_GPU);
+            for (unsigned int e = a.row[u]; e < a.row[u + 1u]; ++e)
+                sssp_arc<true>(a, it, du, e);
+        }
     } else if (P == GS_APP_SSSP_TOPO) {
         for (unsigned int u = t0; u < a.n; u += stride)
-            if (gs_ld_relaxed(&a.stamp[u], GS_SCOPE_GPU) == it + 1u)
-                sssp_relax<false>(a, it, u);
+            if (gs_ld_relaxed(&a.stamp[u], GS_SCOPE_GPU) == it + 1u && !is_hub(a, u)) {
+                const unsigned int du = gs_ld_relaxed(&a.dist[u], GS_SCOPE_GPU);
+                for (unsigned int e = a.row[u]; e < a.row[u + 1u]; ++e)
+                    sssp_arc<false>(a, it, du, e);
+            }
+        topo_hubs<P>(a, it);
     } else if (P == GS_APP_PAGERANK) {
         const float *src = a.rank[it & 1u];
         float *dst = a.rank[(it + 1u) & 1u];
@@ -404,7 +478,7 @@ static __device__ __forceinline__ void app_iteration(const gs_app_args &a, unsig
             float *dc = a.contrib[(it + 1u) & 1u];
             for (unsigned long long v = t0; v < a.n; v += (unsigned long long)PR_VERTS * stride)
                 pr_group(a, src, dst, sc, dc, (unsigned int)v, stride, base, &change, &dang);
-            if (a.nhubs != 0u)
+            if (a.nparts != 0u)
                 pr_hubs(a, it, src, dst, sc, dc, base, &change, &dang);
         }
         block_add(change, pr_cell(a, (it + 1u) % 3u, 0u, blockIdx.x % GS_APP_PR_LANES));
@@ -554,7 +628,7 @@ static __global__ void app_init(gs_app_args a)
     *a.iters_out = a.mode <= GS_SYNC_RELAUNCH_GRAPH ? ~0u : 0u;
     a.cycles[0] = a.cycles[1] = 0ull;
     if (a.count)
-        a.count[0] = 1u, a.count[1] = a.count[2] = 0u;
+        a.count[0] = 1u, a.count[1] = a.count[2] = a.count[3] = a.count[4] = a.count[5] = 0u;
     if (a.dist) {
         a.dist[a.src] = 0u;
         if (a.program == GS_APP_BFS || a.program == GS_APP_SSSP)

@@ -13,54 +13,20 @@
 #define PR_HUB_MIN 256u /* in-arcs past which a vertex is a hub, gathered by a warp */
 #endif
 
+#ifndef PR_PART_ARCS
+#define PR_PART_ARCS 16384u /* a hub's part, a warp's: at most this many arcs */
+#endif
+
 typedef struct pagerank {
-    float *rank0, *rank1, *fsum; /* the point's */
-    float *contrib0, *contrib1;  /* the ranks / out-degree, n + 1 (the last stays 0) */
-    float *host_rank;            /* 1/n, the first iteration's ranks */
-    float *host_contrib;         /* and their contributions */
-    unsigned int *hubs, nhubs;   /* the vertices of more than hub_min in-arcs (device) */
-    unsigned int gather, hub_min; /* GSYNC_PAGERANK_GATHER and _HUB */
+    float *rank0, *rank1, *fsum;  /* the point's */
+    float *contrib0, *contrib1;   /* the ranks / out-degree, n + 1 (the last stays 0) */
+    float *host_rank;             /* 1/n, the first iteration's ranks */
+    float *host_contrib;          /* and their contributions */
+    gs_app_hubs hubs;             /* the vertices of more than GSYNC_PAGERANK_HUB in-arcs, in parts */
+    float *hub_sum;               /* a sum and a count of parts done a hub (device) */
+    unsigned int *hub_done;
+    unsigned int gather;          /* GSYNC_PAGERANK_GATHER */
 } pagerank;
-
-static const gs_graph *hub_graph; /* hub_order's graph (qsort takes no context) */
-
-/* More in-arcs first, then the lower vertex. */
-static int hub_order(const void *x, const void *y)
-{
-    const unsigned int u = *(const unsigned int *)x, v = *(const unsigned int *)y;
-    const unsigned int du = hub_graph->row[u + 1] - hub_graph->row[u], dv = hub_graph->row[v + 1] - hub_graph->row[v];
-    return du != dv ? (du < dv ? 1 : -1) : (u > v) - (u < v);
-}
-
-/* The device list of the vertices of more than p->hub_min in-arcs, the
- * largest first (the warps take them in this order). */
-static int hub_list(pagerank *p, const gs_graph *in, char *err, size_t n)
-{
-    unsigned int *h = NULL, k = 0;
-    int rc = 0;
-    if (p->hub_min == 0u)
-        return 0;
-    for (unsigned int u = 0; u < in->n; ++u)
-        k += in->row[u + 1] - in->row[u] > p->hub_min;
-    if (k == 0u)
-        return 0;
-    if (!(h = malloc((size_t)k * sizeof *h))) {
-        snprintf(err, n, "out of host memory");
-        return GS_EXIT_RUNTIME;
-    }
-    k = 0;
-    for (unsigned int u = 0; u < in->n; ++u)
-        if (in->row[u + 1] - in->row[u] > p->hub_min)
-            h[k++] = u;
-    hub_graph = in;
-    qsort(h, k, sizeof *h, hub_order);
-    GS_CK_OUT(cudaMalloc((void **)&p->hubs, (size_t)k * sizeof *h));
-    GS_CK_OUT(cudaMemcpy(p->hubs, h, (size_t)k * sizeof *h, cudaMemcpyHostToDevice));
-    p->nhubs = k;
-out:
-    free(h);
-    return rc;
-}
 
 static int prepare(gs_app_ctx *c, char *err, size_t n)
 {
@@ -93,10 +59,16 @@ static int prepare(gs_app_ctx *c, char *err, size_t n)
     /* 1: the contributions, PR_ARCS arcs of two vertices at once; 0: the
      * earlier gather, two reads an arc (app_kernels.cu) */
     p->gather = gs_app_knob("GSYNC_PAGERANK_GATHER", 1u) != 0u;
-    /* the gather's hubs, a warp each: more than GSYNC_PAGERANK_HUB in-arcs
-     * (0: none); a graph without them skips the hub path */
-    p->hub_min = p->gather ? gs_app_knob("GSYNC_PAGERANK_HUB", PR_HUB_MIN) : 0u;
-    rc = hub_list(p, &x->in, err, n);
+    /* the gather's hubs, more than GSYNC_PAGERANK_HUB in-arcs (0: none), in
+     * parts of at most GSYNC_PAGERANK_PART arcs (0: a hub is one part), a
+     * warp each; a graph without them skips the hub path */
+    if ((rc = gs_app_hubs_build(&p->hubs, &x->in, p->gather ? gs_app_knob("GSYNC_PAGERANK_HUB", PR_HUB_MIN) : 0u,
+                                gs_app_knob("GSYNC_PAGERANK_PART", PR_PART_ARCS), err, n)))
+        goto out;
+    if (p->hubs.nhubs) {
+        GS_CK_OUT(cudaMalloc((void **)&p->hub_sum, (size_t)p->hubs.nhubs * sizeof *p->hub_sum));
+        GS_CK_OUT(cudaMalloc((void **)&p->hub_done, (size_t)p->hubs.nhubs * sizeof *p->hub_done));
+    }
 out:
     return rc;
 }
@@ -116,11 +88,16 @@ static int args(gs_app_ctx *c, gs_app_args *a, char *err, size_t n)
     a->contrib[0] = p->contrib0, a->contrib[1] = p->contrib1;
     a->max_iters = PR_MAX_ITERS;
     a->tune[0] = p->gather;
-    a->hubs = p->hubs, a->nhubs = p->nhubs, a->hub_min = p->hub_min;
+    gs_app_hubs_args(&p->hubs, a);
+    a->hub_sum = p->hub_sum, a->hub_done = p->hub_done;
     for (unsigned int u = 0; u < nv; ++u)
         if (x->g.row[u + 1] == x->g.row[u])
             dangling += 1.0f / (float)nv;
     GS_CK_OUT(cudaMemset(p->fsum, 0, GS_APP_PR_FLOATS * sizeof(float)));
+    if (p->hubs.nhubs) { /* a run cut short leaves them set */
+        GS_CK_OUT(cudaMemset(p->hub_sum, 0, (size_t)p->hubs.nhubs * sizeof *p->hub_sum));
+        GS_CK_OUT(cudaMemset(p->hub_done, 0, (size_t)p->hubs.nhubs * sizeof *p->hub_done));
+    }
     GS_CK_OUT(cudaMemcpy(p->fsum + GS_APP_PR_LANES * GS_APP_PR_STRIDE, &dangling, sizeof dangling,
                          cudaMemcpyHostToDevice));
     GS_CK_OUT(cudaMemcpy(p->rank0, p->host_rank, (size_t)nv * 4, cudaMemcpyHostToDevice));
@@ -156,8 +133,10 @@ static int verify(gs_app_ctx *c, const gs_app_args *a, gs_app_row *r, char *err,
             snprintf(r->detail, sizeof r->detail, "vertex %u: rank %.9g, the host's %.9g", v, got[v], x->rank[v]);
             break;
         }
-    if (r->verdict != GS_FAIL)
-        snprintf(r->detail, sizeof r->detail, "gather %u, %u hubs over %u", p->gather, p->nhubs, p->hub_min);
+    if (r->verdict != GS_FAIL) {
+        const int k = snprintf(r->detail, sizeof r->detail, "gather %u, ", p->gather);
+        gs_app_hubs_describe(&p->hubs, r->detail + k, sizeof r->detail - (size_t)k);
+    }
 out:
     free(got);
     return rc;
@@ -167,7 +146,7 @@ static void release(gs_app_ctx *c)
 {
     pagerank *p = c->st;
     cudaFree(p->rank0), cudaFree(p->rank1), cudaFree(p->fsum), cudaFree(p->contrib0), cudaFree(p->contrib1);
-    cudaFree(p->hubs);
+    gs_app_hubs_free(&p->hubs), cudaFree(p->hub_sum), cudaFree(p->hub_done);
     free(p->host_rank), free(p->host_contrib);
     memset(p, 0, sizeof *p);
 }

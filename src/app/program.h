@@ -136,4 +136,19 @@ void gs_app_events_destroy(cudaEvent_t t0, cudaEvent_t t1);
 void gs_app_timeout(const gs_app_ctx *c, gs_app_row *r);
 int gs_app_no_answer(const gs_app_input *x, char *err, size_t n); /* GS_EXIT_RUNTIME: no host memory for it */
 
+/* hubs.c: g's hubs (more than hub_min arcs; 0: none), the most arcs
+ * first, and their parts (at most part_arcs arcs; 0: a hub is one part),
+ * the largest first: the order the warps take them in.  Build returns 0,
+ * or GS_EXIT_RUNTIME with err set; args fills the kernel's fields; describe
+ * writes "N hubs over H, P parts of A" for a row's detail. */
+typedef struct gs_app_hubs {
+    unsigned int *hubs, *parts; /* device: the hubs' vertices; (hub index, first arc) a part */
+    unsigned int nhubs, nparts, hub_min, part_arcs;
+} gs_app_hubs;
+int gs_app_hubs_build(gs_app_hubs *hb, const gs_graph *g, unsigned int hub_min, unsigned int part_arcs, char *err,
+                      size_t n);
+void gs_app_hubs_args(const gs_app_hubs *hb, gs_app_args *a);
+int gs_app_hubs_describe(const gs_app_hubs *hb, char *out, size_t n);
+void gs_app_hubs_free(gs_app_hubs *hb);
+
 #endif

@@ -8,8 +8,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifndef TOPO_HUB_MIN
+#define TOPO_HUB_MIN 256u    /* out-arcs past which a vertex is a hub of bfs-topo and sssp-topo */
+#endif
+#ifndef TOPO_PART_ARCS
+#define TOPO_PART_ARCS 2048u /* a hub's part, a warp's: at most this many arcs */
+#endif
+
 typedef struct traverse {
     unsigned int *dist, *stamp, *wl0, *wl1; /* the point's, a word a vertex */
+    gs_app_hubs hubs;                       /* topology-driven: the hubs, in parts */
     unsigned long long *dq, *ctl;           /* async: allocated by its first run of a point */
     unsigned int *ring, ring_mask, tune[7]; /* tune: the knobs of its last run */
 } traverse;
@@ -17,6 +25,11 @@ typedef struct traverse {
 static int is_sssp(const gs_app_ctx *c)
 {
     return c->prog->kernel == GS_APP_SSSP || c->prog->kernel == GS_APP_SSSP_TOPO;
+}
+
+static int is_topo(const gs_app_ctx *c)
+{
+    return c->prog->kernel == GS_APP_BFS_TOPO || c->prog->kernel == GS_APP_SSSP_TOPO;
 }
 
 static int is_async(unsigned int mode)
@@ -50,6 +63,12 @@ static int prepare(gs_app_ctx *c, char *err, size_t n)
     GS_CK_OUT(cudaMalloc((void **)&t->stamp, v * 4));
     GS_CK_OUT(cudaMalloc((void **)&t->wl0, v * 4));
     GS_CK_OUT(cudaMalloc((void **)&t->wl1, v * 4));
+    /* topology-driven: the vertices of more than GSYNC_TOPO_HUB out-arcs (0:
+     * none) in parts of at most GSYNC_TOPO_PART arcs (0: a hub is one part),
+     * a warp each; a graph without them skips the hub path */
+    if (is_topo(c))
+        rc = gs_app_hubs_build(&t->hubs, g, gs_app_knob("GSYNC_TOPO_HUB", TOPO_HUB_MIN),
+                               gs_app_knob("GSYNC_TOPO_PART", TOPO_PART_ARCS), err, n);
 out:
     return rc;
 }
@@ -88,6 +107,7 @@ static int args(gs_app_ctx *c, gs_app_args *a, char *err, size_t n)
     a->dist = t->dist, a->wl[0] = t->wl0, a->wl[1] = t->wl1;
     a->stamp = is_sssp(c) ? t->stamp : NULL;
     a->max_iters = nv + 2u;
+    gs_app_hubs_args(&t->hubs, a);
     GS_CK_OUT(cudaMemset(t->dist, 0xff, (size_t)nv * 4));
     GS_CK_OUT(cudaMemset(t->stamp, 0, (size_t)nv * 4));
     if (is_async(a->mode))
@@ -117,6 +137,8 @@ static int verify(gs_app_ctx *c, const gs_app_args *a, gs_app_row *r, char *err,
                      is_sssp(c) ? "distance" : "level", got[v], want[v]);
             goto out;
         }
+    if (is_topo(c))
+        gs_app_hubs_describe(&t->hubs, r->detail, sizeof r->detail);
     if (is_async(r->mode)) {
         unsigned long long visits = 0; /* the work done: vertices relaxed, against those reached */
         unsigned int reached = 0;
@@ -138,6 +160,7 @@ static void release(gs_app_ctx *c)
     traverse *t = c->st;
     cudaFree(t->dist), cudaFree(t->stamp), cudaFree(t->wl0), cudaFree(t->wl1);
     cudaFree(t->dq), cudaFree(t->ctl), cudaFree(t->ring);
+    gs_app_hubs_free(&t->hubs);
     memset(t, 0, sizeof *t);
 }
 
