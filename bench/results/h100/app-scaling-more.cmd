@@ -6,4 +6,4 @@ gsync-bench app pagerank,bfs-topo,sssp-topo --sync gsBarrier,gridSync,relaunchGr
 gsync-bench app pagerank,bfs-topo,sssp-topo --sync gsBarrier,gridSync,relaunchGraph --tbs-per-sm 4 --repeat 3 --timeout 60 --graph road:fla --format csv
 gsync-bench app pagerank,bfs-topo,sssp-topo --sync gsBarrier,gridSync,relaunchGraph --tbs-per-sm 4 --repeat 3 --timeout 60 --graph road:w --format csv
 gsync-bench app pagerank,bfs-topo,sssp-topo --sync gsBarrier,gridSync,relaunchGraph --tbs-per-sm 4 --repeat 3 --timeout 60 --graph road:usa --format csv
-# one H100, at commit 9259f7c (tools/gpu_session.sh scalingmore)
+# one H100, at commit 864d90e (tools/gpu_session.sh scalingmore)
