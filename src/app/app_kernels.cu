@@ -418,7 +418,8 @@ static __device__ __forceinline__ void app_iteration(const gs_app_args &a, unsig
     const unsigned int stride = gridDim.x * blockDim.x, t0 = global_thread();
     if (blockIdx.x == 0 && threadIdx.x == 0 && P <= GS_APP_PAGERANK) {
         gs_st_relaxed(&a.count[(it + 2u) % 3u], 0u, GS_SCOPE_GPU);
-        gs_st_relaxed(&a.count[3u + (it + 2u) % 3u], 0u, GS_SCOPE_GPU);
+        if (P == GS_APP_BFS_TOPO || P == GS_APP_SSSP_TOPO || P == GS_APP_PAGERANK) /* the hubs' parts */
+            gs_st_relaxed(&a.count[3u + (it + 2u) % 3u], 0u, GS_SCOPE_GPU);
     }
     if (P == GS_APP_PAGERANK && blockIdx.x == 0 && threadIdx.x < 32u)
         for (unsigned int q = 0; q < 2u; ++q)
