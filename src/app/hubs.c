@@ -30,14 +30,14 @@ static int part_order(const void *x, const void *y)
     return (a->first > b->first) - (a->first < b->first);
 }
 
-int gs_app_hubs_build(gs_app_hubs *hb, const gs_graph *g, unsigned int hub_min, unsigned int part_arcs, char *err,
-                      size_t n)
+int gs_app_hub_lists(const gs_graph *g, unsigned int hub_min, unsigned int part_arcs, unsigned int **hubs,
+                     unsigned int *nhubs, unsigned int **parts, unsigned int *nparts, char *err, size_t n)
 {
     unsigned long long *key = NULL;
     unsigned int *h = NULL, *pw = NULL, k = 0, np = 0;
     hub_part *part = NULL;
-    int rc = 0;
-    hb->hub_min = hub_min, hb->part_arcs = part_arcs ? part_arcs : ~0u;
+    part_arcs = part_arcs ? part_arcs : ~0u;
+    *hubs = *parts = NULL, *nhubs = *nparts = 0u;
     if (hub_min == 0u)
         return 0;
     for (unsigned int u = 0; u < g->n; ++u)
@@ -56,31 +56,44 @@ int gs_app_hubs_build(gs_app_hubs *hb, const gs_graph *g, unsigned int hub_min, 
     for (unsigned int i = 0; i < k; ++i) {
         const unsigned int d = g->row[(unsigned int)key[i] + 1] - g->row[(unsigned int)key[i]];
         h[i] = (unsigned int)key[i];
-        np += d / hb->part_arcs + (d % hb->part_arcs != 0u);
+        np += d / part_arcs + (d % part_arcs != 0u);
     }
     if (!(part = malloc((size_t)np * sizeof *part)) || !(pw = malloc((size_t)np * 2 * sizeof *pw)))
         goto oom;
     np = 0;
     for (unsigned int i = 0; i < k; ++i)
         for (unsigned int e = g->row[h[i]], f = g->row[h[i] + 1]; e < f;) {
-            const unsigned int arcs = f - e > hb->part_arcs ? hb->part_arcs : f - e;
+            const unsigned int arcs = f - e > part_arcs ? part_arcs : f - e;
             part[np++] = (hub_part){arcs, i, e};
             e += arcs;
         }
     qsort(part, np, sizeof *part, part_order);
     for (unsigned int j = 0; j < np; ++j)
         pw[2 * j] = part[j].hub, pw[2 * j + 1] = part[j].first;
+    free(key), free(part);
+    *hubs = h, *nhubs = k, *parts = pw, *nparts = np;
+    return 0;
+oom:
+    free(key), free(h), free(part), free(pw);
+    snprintf(err, n, "out of host memory");
+    return GS_EXIT_RUNTIME;
+}
+
+int gs_app_hubs_build(gs_app_hubs *hb, const gs_graph *g, unsigned int hub_min, unsigned int part_arcs, char *err,
+                      size_t n)
+{
+    unsigned int *h = NULL, *pw = NULL, k = 0, np = 0;
+    int rc = gs_app_hub_lists(g, hub_min, part_arcs, &h, &k, &pw, &np, err, n);
+    hb->hub_min = hub_min, hb->part_arcs = part_arcs ? part_arcs : ~0u;
+    if (rc || k == 0u)
+        return rc;
     GS_CK_OUT(cudaMalloc((void **)&hb->hubs, (size_t)k * sizeof *h));
     GS_CK_OUT(cudaMemcpy(hb->hubs, h, (size_t)k * sizeof *h, cudaMemcpyHostToDevice));
     GS_CK_OUT(cudaMalloc((void **)&hb->parts, (size_t)np * 2 * sizeof *pw));
     GS_CK_OUT(cudaMemcpy(hb->parts, pw, (size_t)np * 2 * sizeof *pw, cudaMemcpyHostToDevice));
     hb->nhubs = k, hb->nparts = np;
-    goto out;
-oom:
-    snprintf(err, n, "out of host memory");
-    rc = GS_EXIT_RUNTIME;
 out:
-    free(key), free(h), free(part), free(pw);
+    free(h), free(pw);
     return rc;
 }
 

@@ -147,6 +147,11 @@ typedef struct gs_app_hubs {
 } gs_app_hubs;
 int gs_app_hubs_build(gs_app_hubs *hb, const gs_graph *g, unsigned int hub_min, unsigned int part_arcs, char *err,
                       size_t n);
+/* The same two lists on the host (malloc'd; NULL and 0 when there are no
+ * hubs): hubs[nhubs] the vertices, parts[2 * nparts] the (hub index,
+ * first arc) pairs.  0, or GS_EXIT_RUNTIME with err set. */
+int gs_app_hub_lists(const gs_graph *g, unsigned int hub_min, unsigned int part_arcs, unsigned int **hubs,
+                     unsigned int *nhubs, unsigned int **parts, unsigned int *nparts, char *err, size_t n);
 void gs_app_hubs_args(const gs_app_hubs *hb, gs_app_args *a);
 int gs_app_hubs_describe(const gs_app_hubs *hb, char *out, size_t n);
 void gs_app_hubs_free(gs_app_hubs *hb);
