@@ -333,8 +333,8 @@ static __device__ __forceinline__ void pr_hubs(const gs_app_args &a, unsigned in
             s = __uint_as_float(gs_atom_exch_relaxed((unsigned int *)&a.hub_sum[h], 0u, GS_SCOPE_GPU));
             gs_st_relaxed(&a.hub_done[h], 0u, GS_SCOPE_GPU);
         }
-        pr_finish(a, dst, dc, u, base + a.damping * s, __uint_as_float(pr_ld_graph((const unsigned int *)&a.inv_out[u])),
-                  pr_ld(&src[u]), change, dang);
+        pr_finish(a, dst, dc, u, base + a.damping * s,
+                  __uint_as_float(pr_ld_graph((const unsigned int *)&a.inv_out[u])), pr_ld(&src[u]), change, dang);
     }
 }
 
