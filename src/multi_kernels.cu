@@ -29,8 +29,7 @@ extern "C" {
 #define MAX_PES GS_MULTI_MAX_PES
 
 typedef struct mg_args {
-    gs_multi_barrier_t bar;         /* hier; brokenNoExchange: npes 1 */
-    gs_multi_flat_t flat;           /* flat */
+    gs_multi_barrier_t bar;         /* hier, direct and flat (the form); brokenNoExchange: npes 1 */
     unsigned int *flags[MAX_PES];   /* naive and ping-pong: each PE's flag lines (a line per writer) */
     unsigned int *stamps[MAX_PES];  /* each PE's stamps, 2 * blocks words */
     unsigned int *stale;            /* this GPU's count of stale stamps read */
@@ -99,10 +98,10 @@ static __global__ void k_hier(mg_args a, int kind)
             work(&a, GS_MULTI_WORK_FMAS);
             continue;
         }
-        const int leader = gs_multi_barrier_arrive(&a.bar, e);
+        gs_multi_barrier_arrive(&a.bar); /* the handle counts: episode a.bar.epoch + 1 == e */
         if (kind == K_SPLIT)
             work(&a, GS_MULTI_WORK_FMAS);
-        if (!gs_multi_barrier_wait(&a.bar, e, leader))
+        if (!gs_multi_barrier_wait(&a.bar))
             return;
         check(&a, e);
     }
@@ -114,10 +113,10 @@ static __global__ void k_flat(mg_args a, int kind)
     for (unsigned int i = 1; i <= a.iters; ++i) {
         const unsigned int e = a.e0 + i;
         stamp(&a, e);
-        gs_multi_flat_arrive(&a.flat, e);
+        gs_multi_barrier_arrive(&a.bar);
         if (kind == K_SPLIT)
             work(&a, GS_MULTI_WORK_FMAS);
-        if (!gs_multi_flat_wait(&a.flat, e))
+        if (!gs_multi_barrier_wait(&a.bar))
             return;
         check(&a, e);
     }
@@ -277,7 +276,7 @@ static __global__ void k_arm(gs_watchdog_t *wd, unsigned long long ns)
 
 typedef struct rank_state {
     unsigned int pe, npes, sms;
-    unsigned int *words, *flat, *flags, *stamps, *cs; /* symmetric */
+    unsigned int *words, *flags, *stamps, *cs; /* symmetric */
     gs_multi_ticket_t *lock;                   /* symmetric */
     gs_multi_sem_t *sem;                       /* symmetric */
     unsigned int *semw;                        /* symmetric: 3 lines */
@@ -361,13 +360,13 @@ static unsigned int blocks_of(const rank_state *r, unsigned int way, unsigned in
  * their blocks of every GPU. */
 static __global__ void k_wrap_init(mg_args a, unsigned int n)
 {
-    unsigned int *w = a.bar.words;
-    w[0] = a.e0 * n;
-    w[GS_MULTI_LINE] = a.bar.direct ? a.e0 * a.bar.npes : a.e0;
+    unsigned int *w = a.bar.peer[a.bar.pe];
+    *gs_multi_line(w, GS_MULTI_COUNT_LINE) = a.e0 * n;
+    *gs_multi_line(w, GS_MULTI_RELEASE_LINE) = a.bar.form == GS_MULTI_FORM_DIRECT ? a.e0 * a.bar.npes : a.e0;
     for (unsigned int p = 0; p < a.bar.npes; ++p)
-        *gs__multi_flag(w, p) = a.e0;
+        *gs_multi_line(w, GS_MULTI_FLAG_LINE(p)) = a.e0;
     for (unsigned int j = 0; j < GS_MULTI_FLAT_LINES; ++j)
-        a.flat.counts[a.flat.pe][GS_MULTI_LINE * j] = a.e0 * a.flat.npes * gs__multi_flat_share(n, j);
+        *gs_multi_line(w, GS_MULTI_FLAT_LINE(j)) = a.e0 * a.bar.npes * gs__multi_flat_share(n, j);
 }
 
 /* Every way's state zeroed; brokenSem's semaphore (on PE 0) starts
@@ -375,8 +374,7 @@ static __global__ void k_wrap_init(mg_args a, unsigned int n)
 static int zero_state(rank_state *r, unsigned int way, char *err, size_t n)
 {
     const unsigned int extra = GS_MULTI_SEM_EXTRA;
-    GS_CK(cudaMemsetAsync(r->words, 0, gs_multi_barrier_bytes(r->npes), r->s));
-    GS_CK(cudaMemsetAsync(r->flat, 0, gs_multi_flat_bytes(), r->s));
+    GS_CK(cudaMemsetAsync(r->words, 0, gs_multi_barrier_bytes(), r->s));
     GS_CK(cudaMemsetAsync(r->flags, 0, (size_t)GS_MULTI_LINE * 4u * r->npes, r->s));
     GS_CK(cudaMemsetAsync(r->stamps, 0, r->stamp_words * 4u, r->s));
     GS_CK(cudaMemsetAsync(r->cs, 0, (1u + GS_MULTI_LOCK_DATA) * 4u, r->s));
@@ -463,9 +461,14 @@ static int run_way(rank_state *r, const gs_multi_plan *p, unsigned int way, unsi
     a.iters = x->iters;
     const void *k = kernel_of(way); /* --wrap: gsync's barriers (the peers keep their own counters) */
     a.e0 = p->wrap && (k == (const void *)k_hier || k == (const void *)k_flat) ? 0u - a.iters / 2u : 0u;
-    if (way == GS_MULTI_BROKEN)
-        a.bar.npes = 1u, a.bar.pe = 0u; /* its leader exchanges with no one */
-    a.bar.direct = way == GS_MULTI_HIER_DIRECT || way == GS_MULTI_DIRECT_SPLIT;
+    a.bar.form = k == (const void *)k_flat                                  ? GS_MULTI_FORM_FLAT
+                 : way == GS_MULTI_HIER_DIRECT || way == GS_MULTI_DIRECT_SPLIT ? GS_MULTI_FORM_DIRECT
+                                                                              : GS_MULTI_FORM_HIER;
+    a.bar.epoch = a.e0;
+    if (way == GS_MULTI_BROKEN) { /* its leader exchanges with no one */
+        a.bar.peer[0] = a.bar.peer[a.bar.pe];
+        a.bar.npes = 1u, a.bar.pe = 0u;
+    }
     if (way == GS_MULTI_NCCL_GRID && mg_nccl_skip())
         return skip(x, mg_nccl_skip()), GS_EXIT_OK; /* every rank alike (mg_nccl_start) */
     if (MS(way)) { /* the copies of every GPU's queues: past 48 KB on many GPUs */
@@ -602,8 +605,7 @@ extern "C" int gs_multi_pe(const gs_multi_plan *plan, unsigned int rank, const c
     for (int i = 0; i < plan->nper_sm; ++i)
         max_per_sm = plan->per_sm[i] > max_per_sm ? plan->per_sm[i] : max_per_sm;
     r.stamp_words = 2u * (size_t)max_per_sm * r.sms;
-    r.words = (unsigned int *)nvshmem_malloc(gs_multi_barrier_bytes(r.npes));
-    r.flat = (unsigned int *)nvshmem_malloc(gs_multi_flat_bytes());
+    r.words = (unsigned int *)nvshmem_malloc(gs_multi_barrier_bytes());
     r.flags = (unsigned int *)nvshmem_malloc((size_t)GS_MULTI_LINE * 4u * r.npes);
     r.stamps = (unsigned int *)nvshmem_malloc(r.stamp_words * 4u);
     r.cs = (unsigned int *)nvshmem_malloc((1u + GS_MULTI_LOCK_DATA) * 4u);
@@ -612,16 +614,14 @@ extern "C" int gs_multi_pe(const gs_multi_plan *plan, unsigned int rank, const c
     r.sem = (gs_multi_sem_t *)nvshmem_malloc(sizeof *r.sem);
     r.semw = (unsigned int *)nvshmem_malloc((size_t)GS_MULTI_LINE * 4u * 3u);
     memset(&a, 0, sizeof a);
-    if (!r.words || !r.flat || !r.flags || !r.stamps || !r.cs || !r.lock || !r.local || !r.sem || !r.semw) {
+    if (!r.words || !r.flags || !r.stamps || !r.cs || !r.lock || !r.local || !r.sem || !r.semw) {
         snprintf(err, n, "multi: nvshmem_malloc failed on PE %u (NVSHMEM_SYMMETRIC_SIZE?)", r.pe);
         rc = GS_EXIT_RUNTIME;
     } else if (peers(&r, r.words, a.bar.peer, "barrier words", err, n) ||
-               peers(&r, r.flat, a.flat.counts, "barrier counters", err, n) ||
                peers(&r, r.flags, a.flags, "flags", err, n) || peers(&r, r.stamps, a.stamps, "stamps", err, n)) {
         rc = GS_EXIT_RUNTIME;
     } else {
-        a.bar.words = r.words, a.bar.pe = r.pe, a.bar.npes = r.npes;
-        a.flat.pe = r.pe, a.flat.npes = r.npes;
+        a.bar.pe = r.pe, a.bar.npes = r.npes;
         a.pe = r.pe, a.npes = r.npes, a.local = r.local;
         a.lock = (gs_multi_ticket_t *)nvshmem_ptr(r.lock, 0);
         a.lock_own = r.lock;
@@ -674,7 +674,6 @@ extern "C" int gs_multi_pe(const gs_multi_plan *plan, unsigned int rank, const c
     nvshmem_free(r.cs);
     nvshmem_free(r.stamps);
     nvshmem_free(r.flags);
-    nvshmem_free(r.flat);
     nvshmem_free(r.words);
     nvshmem_finalize();
     return GS_EXIT_OK;

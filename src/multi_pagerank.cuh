@@ -132,7 +132,7 @@ static __global__ void k_mpr(mpr_args a)
     unsigned int it = 0;
     for (;; ++it) {
         mpr_iteration(a, it);
-        if (!gs_multi_barrier_sync(&a.bar, it + 1u))
+        if (!gs_multi_barrier_sync(&a.bar))
             break; /* the watchdog */
         if (it + 1u >= a.max_iters || mpr_total(a, (it + 1u) % 3u, 0u) < a.tol)
             break;
@@ -248,7 +248,7 @@ static int mpr_launch(mpr_state *s, const mpr_args *a, unsigned int blocks, unsi
     unsigned int fired = 0;
     int rc;
     void *args[] = {(void *)a};
-    GS_CK(cudaMemsetAsync(a->bar.words, 0, gs_multi_barrier_bytes(a->npes), st));
+    GS_CK(cudaMemsetAsync(a->bar.peer[a->bar.pe], 0, gs_multi_barrier_bytes(), st));
     GS_CK(cudaMemsetAsync(s->sums, 0, GS_MPR_SUM_WORDS * sizeof(unsigned long long), st));
     GS_CK(cudaMemsetAsync(s->d_iters, 0, sizeof *s->d_iters, st));
     k_mpr_reset<<<blocks, GS_MPR_THREADS, 0, st>>>(*a);
@@ -303,7 +303,7 @@ static int mpr_way(mpr_state *s, const gs_multi_plan *p, unsigned int way, unsig
     memset(x, 0, sizeof *x);
     x->way = way, x->per_sm = per_sm, x->blocks = blocks, x->threads = GS_MPR_THREADS;
     a.bar = *bar;
-    a.bar.direct = 1u;
+    a.bar.form = GS_MULTI_FORM_DIRECT, a.bar.epoch = 0u;
     a.broken = way == GS_MULTI_BROKEN_PAGERANK;
     GS_CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, (const void *)k_mpr, (int)GS_MPR_THREADS, 0));
     if ((unsigned int)occ * sms < blocks) {

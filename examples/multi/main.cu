@@ -17,8 +17,8 @@
  *
  *   multi_example [THREADS [BLOCKS_PER_SM [EPISODES [GPUS [LAUNCHES [BROKEN [BARRIER [SEM]]]]]]]]
  *   (256 2 200 0 2 0 0 0; GPUS 0: every GPU, up to 8; BARRIER 0 hierarchical, 1 flat, 2 direct;
- *    SEM 0: no semaphore; BROKEN 1: a twin that must FAIL: odd episodes skip the exchange
- *    between GPUs, or the flat one's wait; with SEM, only the semaphore: 64 permits over)
+ *    SEM 0: no semaphore; BROKEN 1: a twin that must FAIL: the barrier planned on each GPU
+ *    alone (no exchange between GPUs), in any form; with SEM, only the semaphore: 64 permits over)
  *   Exit 0 PASS, 1 FAIL or a rank's error, 2 a bad argument, 77 fewer than 2 GPUs.
  */
 #include <cstdio>
@@ -27,7 +27,7 @@
 
 #include <gsync/multi/barrier.cuh>
 #include <gsync/multi/cohort.cuh>
-#include <gsync/multi/flat_barrier.cuh>
+#include <gsync/multi/host.h>
 #include <gsync/multi/semaphore.cuh>
 
 #define EXAMPLE_NAME "multi_example"
@@ -46,9 +46,7 @@ struct tally {
 };
 
 struct job {
-    gs_multi_barrier_t bar;               /* every GPU */
-    gs_multi_barrier_t alone;             /* the same words, this GPU only: BROKEN's odd episodes (BARRIER 0) */
-    gs_multi_flat_t fb;                   /* FLAT's, every GPU */
+    gs_multi_barrier_t bar;               /* every GPU (BROKEN: this GPU only, the same words) */
     unsigned int *data[GS_MULTI_MAX_PES]; /* each GPU's words (2 x blocks x threads), as this GPU reaches them */
     gs_multi_ticket_t *lock;              /* GPU 0's */
     gs_multi_cohort_local_t *local;       /* this GPU's */
@@ -89,20 +87,14 @@ __global__ void episodes(job j)
         /* episodes alternate halves: e's half was e - 2's, whose readers have
          * all arrived at e - 1, which this block has passed */
         const unsigned int half = (e & 1u) * nb * nt, mine = b * nt + t;
-        /* the twin's odd episodes: the hierarchical barrier exchanges with no one, the flat one skips the
-         * wait; its last GPU writes them 20 us late, so that what the missing step orders shows on any
-         * machine (without the delay the GPUs may keep in step by chance) */
-        const bool odd_twin = j.broken && (e & 1u), skip_wait = odd_twin && j.mode == 1u;
-        if (odd_twin && j.pe == j.npes - 1u)
+        /* the twin's barrier is planned on one GPU (it exchanges with no other); in its odd episodes
+         * the last GPU writes 20 us late, so that what the missing step orders shows on any machine
+         * (without the delay the GPUs may keep in step by chance) */
+        if (j.broken && (e & 1u) && j.pe == j.npes - 1u)
             for (int k = 0; k < 20; ++k)
                 gs_nanosleep(1000u);
         j.data[j.pe][half + mine] = value_of(e, j.pe, mine);
-        const gs_multi_barrier_t *bar = odd_twin && j.mode == 0u ? &j.alone : &j.bar;
-        int leader = 0;
-        if (j.mode == 1u)
-            gs_multi_flat_arrive(&j.fb, e);
-        else
-            leader = gs_multi_barrier_arrive(bar, e);
+        gs_multi_barrier_arrive(&j.bar); /* the handle counts the episodes: this is e */
         /* while the GPUs gather: where this lane reads, and what it must find */
         const unsigned int q = (j.pe + 1u + (e + t / 32u) % (j.npes - 1u)) % j.npes; /* another GPU, by warp */
         unsigned int q2 = (q + 1u) % j.npes;
@@ -118,12 +110,7 @@ __global__ void episodes(job j)
             g0 = j.pe, s0 = (b + 1u + e) % nb * nt + t; /* another block of this GPU */
         }
         const unsigned int w0 = value_of(e, g0, s0), w1 = value_of(e, q2, s1);
-        if (skip_wait)
-            ;
-        else if (j.mode == 1u) /* every block of every GPU has written e */
-            gs_multi_flat_wait(&j.fb, e);
-        else
-            gs_multi_barrier_wait(bar, e, leader);
+        gs_multi_barrier_wait(&j.bar); /* every block of every GPU has written e */
         stale += j.data[g0][half + s0] != w0;
         if (t % 3u == 1u)
             stale += j.data[q2][half + s1] != w1;
@@ -185,34 +172,34 @@ static int rank_main(const plan &p, unsigned int rank, unsigned int blocks, cons
 
     /* symmetric: every PE allocates the same, in the same order */
     const size_t words = 2u * (size_t)blocks * p.threads;
-    unsigned int *bar_words = (unsigned int *)nvshmem_malloc(gs_multi_barrier_bytes(p.gpus));
-    unsigned int *flat_words = (unsigned int *)nvshmem_malloc(gs_multi_flat_bytes());
+    job j;
+    memset(&j, 0, sizeof j);
+    /* the barrier: planned on every GPU (its state, peers and grids), in the form asked */
+    static const int forms[3] = {GS_MULTI_FORM_HIER, GS_MULTI_FORM_FLAT, GS_MULTI_FORM_DIRECT};
+    gs_multi_barrier_t planned;
+    CHECK(gs_multi_barrier_plan(&planned, blocks, forms[p.barrier]));
+    j.bar = planned; /* the kernel's copy */
     unsigned int *data = (unsigned int *)nvshmem_malloc(words * sizeof(unsigned int));
     gs_multi_ticket_t *lock = (gs_multi_ticket_t *)nvshmem_malloc(sizeof *lock);
     tally *sum = (tally *)nvshmem_malloc(sizeof *sum);
     gs_multi_sem_t *sem = (gs_multi_sem_t *)nvshmem_malloc(sizeof *sem);
-    if (!bar_words || !flat_words || !data || !lock || !sum || !sem)
+    if (!data || !lock || !sum || !sem)
         die("nvshmem_malloc failed (NVSHMEM_SYMMETRIC_SIZE?)");
     gs_multi_cohort_local_t *local;
     CHECK(cudaMalloc(&local, sizeof *local));
 
-    job j;
-    memset(&j, 0, sizeof j);
     for (unsigned int q = 0; q < p.gpus; ++q) {
-        j.bar.peer[q] = (unsigned int *)nvshmem_ptr(bar_words, (int)q);
-        j.fb.counts[q] = (unsigned int *)nvshmem_ptr(flat_words, (int)q);
         j.data[q] = (unsigned int *)nvshmem_ptr(data, (int)q);
-        if (!j.bar.peer[q] || !j.fb.counts[q] || !j.data[q]) {
+        if (!j.data[q]) {
             fprintf(stderr, "%s: GPU %u does not reach GPU %u's memory directly (nvshmem_ptr is NULL: no NVLink "
                             "or P2P)\n", who, rank, q);
             exit(1);
         }
     }
-    j.bar.words = bar_words, j.bar.pe = rank, j.bar.npes = p.gpus;
-    j.bar.direct = p.barrier == 2u;
-    j.alone = j.bar;
-    j.alone.pe = 0u, j.alone.npes = 1u; /* its leader exchanges with no one */
-    j.fb.pe = rank, j.fb.npes = p.gpus;
+    if (p.broken && !p.sem) { /* the twin: the same state, planned as if this GPU were alone */
+        j.bar.peer[0] = j.bar.peer[rank], j.bar.blocks[0] = j.bar.blocks[rank];
+        j.bar.pe = 0u, j.bar.npes = 1u;
+    }
     j.lock = (gs_multi_ticket_t *)nvshmem_ptr(lock, 0);
     j.sum = (tally *)nvshmem_ptr(sum, 0);
     j.sem = (gs_multi_sem_t *)nvshmem_ptr(sem, 0);
@@ -231,21 +218,17 @@ static int rank_main(const plan &p, unsigned int rank, unsigned int blocks, cons
     float ms_total = 0.0f;
     void *args[] = {&j};
     for (unsigned int l = 0; l < p.launches; ++l) {
-        /* zeroed on every GPU before any GPU launches: a peer's leader writes into this GPU's flags */
-        CHECK(cudaMemsetAsync(bar_words, 0, gs_multi_barrier_bytes(p.gpus), s));
-        CHECK(cudaMemsetAsync(flat_words, 0, gs_multi_flat_bytes(), s));
-        CHECK(cudaMemsetAsync(data, 0, words * sizeof(unsigned int), s));
-        CHECK(cudaMemsetAsync(lock, 0, sizeof *lock, s));
-        CHECK(cudaMemsetAsync(sum, 0, sizeof *sum, s));
-        CHECK(cudaMemsetAsync(local, 0, sizeof *local, s));
+        /* gs_multi_launch zeroes the barrier and the buffers named, on every GPU before any GPU
+         * launches (a peer writes into this GPU's state); what is set on the stream before it (the
+         * twin's semaphore, `released` ahead of `next`) is ordered before every launch as well */
+        void *const zero[4] = {data, lock, sum, local};
+        const size_t zero_bytes[4] = {words * sizeof(unsigned int), sizeof *lock, sizeof *sum, sizeof *local};
         CHECK(cudaMemsetAsync(sem, 0, sizeof *sem, s));
-        if (extra) /* the twin: `released` ahead of `next` */
+        if (extra)
             CHECK(cudaMemcpyAsync(&sem->released, &extra, sizeof extra, cudaMemcpyHostToDevice, s));
-        CHECK(cudaStreamSynchronize(s));
-        nvshmem_barrier_all();
         CHECK(cudaEventRecord(t0, s));
-        SHMEM(nvshmemx_collective_launch((const void *)episodes, dim3(blocks), dim3(p.threads), args, 0, s));
-        CHECK(cudaGetLastError());
+        CHECK(gs_multi_launch((const void *)episodes, dim3(blocks), dim3(p.threads), args, 0, s, &planned, zero,
+                              zero_bytes, 4u));
         CHECK(cudaEventRecord(t1, s));
         CHECK(cudaEventSynchronize(t1));
         float ms = 0.0f;
@@ -277,8 +260,7 @@ static int rank_main(const plan &p, unsigned int rank, unsigned int blocks, cons
     nvshmem_free(sum);
     nvshmem_free(lock);
     nvshmem_free(data);
-    nvshmem_free(flat_words);
-    nvshmem_free(bar_words);
+    CHECK(gs_multi_barrier_free(&planned));
     nvshmem_finalize();
     return 0;
 }
@@ -300,11 +282,6 @@ int main(int argc, char **argv)
     const char *rank_dir;
     if (rank_env(&rank, &rank_blocks, &rank_dir))
         return rank_main(p, rank, rank_blocks, rank_dir);
-    if (p.broken && p.barrier == 2u && !p.sem) { /* its leader is whoever completes the count: an early release mixes episodes */
-        fprintf(stderr, "multi_example: BROKEN with BARRIER 2: the direct form has no twin (a block released early "
-                        "would arrive in the next episode before the last of this one, and no leader would be chosen)\n");
-        return 2;
-    }
     if (p.gpus == 1u) {
         fprintf(stderr, "multi_example: GPUS 1: the barrier is across 2 GPUs or more (0: every GPU)\n");
         return 2;
@@ -351,7 +328,7 @@ int main(int argc, char **argv)
     if (p.broken && p.sem)
         snprintf(twin, sizeof twin, "broken twin (the semaphore starts %u permits over), ", SEM_EXTRA);
     else if (p.broken)
-        snprintf(twin, sizeof twin, "broken twin (odd episodes skip the %s), ", p.barrier ? "wait" : "exchange");
+        snprintf(twin, sizeof twin, "broken twin (the barrier planned on each GPU alone), ");
     bool sem_ok = true;
     if (p.sem) { /* each block's weights: any m episodes in a row weigh 1 + .. + m, then the last few */
         const unsigned int m = p.sem < 3u ? p.sem : 3u, tail = p.episodes % m;

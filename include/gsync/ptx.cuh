@@ -272,6 +272,14 @@ static __device__ __forceinline__ unsigned int gs_smid(void)
     asm volatile("mov.u32 %0, %%smid;" : "=r"(id));
     return id;
 }
+/* mov.u32 %laneid: this thread's lane in its warp, whatever the block's
+ * shape (warps are formed from the linear thread index) (sm_30) */
+static __device__ __forceinline__ unsigned int gs_laneid(void)
+{
+    unsigned int id;
+    asm("mov.u32 %0, %%laneid;" : "=r"(id));
+    return id;
+}
 /* nanosleep.u32: suspends the warp for about [0, 2*ns] nanoseconds (sm_70) */
 static __device__ __forceinline__ void gs_nanosleep(unsigned int ns)
 {

@@ -21,8 +21,11 @@
  *            wide complete once block 0 enters its wait.
  * Requires:  every block resident (launch cooperatively); blocks and grids
  *            of any shape (spread: >= 4 threads a block); a handle per thread;
- *            the state zeroed before each launch (gs_barrier_reset).  Watchdog
- *            builds trap on misuse (docs/barrier.md, "Rules").
+ *            the state zeroed before each launch (gs_barrier_reset, or
+ *            gs_barrier_launch, which refuses a second launch without it).
+ *            Every build traps, with one printed line, on state left from
+ *            an earlier launch; watchdog builds also on a shared handle
+ *            (docs/barrier.md, "Rules").
  * Memory:    gs_barrier_bytes(blocks) of zeroed state; a 32-byte handle.
  */
 #ifndef GSYNC_BARRIER_COUNTER_CUH
@@ -30,9 +33,7 @@
 
 #include "common.cuh"
 #include "counter.h"
-#ifdef GSYNC_WATCHDOG
 #include <stdio.h> /* printf: the misuse message */
-#endif
 
 static __device__ __forceinline__ unsigned int *gs__barrier_line(const gs_barrier_t *b, unsigned int line)
 {
@@ -53,13 +54,14 @@ static __device__ __forceinline__ unsigned int *gs__barrier_flag(const gs_barrie
     return gs__barrier_line(b, 1u + gs_barrier_groups(n, b->form) + f);
 }
 
-#ifdef GSYNC_WATCHDOG
-/* Misuse in a watchdog build: one line, then the launch fails (__trap).
- * Out of line and noreturn, so that the caller keeps its registers. */
+/* Misuse: one line, then the launch fails (__trap).  Out of line and
+ * noreturn, so that the caller keeps its registers. */
 static __device__ __noinline__ __attribute__((noreturn)) void gs__barrier_misuse(unsigned int stale, unsigned int old,
                                                                                 unsigned int epoch)
 {
-    if (stale)
+    if (!gs__misuse_first())
+        ;
+    else if (stale)
         printf("gsync: misuse of gs_barrier_t (block %u): state left from an earlier launch (count %u at epoch %u); "
                "zero it between launches (gs_barrier_reset)\n", gs_barrier_block_id(), old, epoch);
     else
@@ -67,15 +69,15 @@ static __device__ __noinline__ __attribute__((noreturn)) void gs__barrier_misuse
                "thread its own copy\n", gs_barrier_block_id());
     __trap();
 }
-#endif
 
 /* Thread 0's arrival.  Returns nonzero when this arrival completed a flat
- * episode (the block need not poll).  In a watchdog build it traps when the
- * handle is not the thread's own (in shared or global memory every thread's
- * epoch++ races) and, in the flat and spread forms, on a count that this
- * episode cannot have replaced: an episode's arrivals on a counter of c
- * blocks find epoch * c .. epoch * c + c - 1 (mod 2^32).  That the grid is
- * the plan's is checked on the host (gs_barrier_launch). */
+ * episode (the block need not poll).  In every build it traps, in the flat
+ * and spread forms, on a count that this episode cannot have replaced: an
+ * episode's arrivals on a counter of c blocks find epoch * c .. epoch * c +
+ * c - 1 (mod 2^32) (the gathered and wide forms: block 0's gather checks
+ * the flags); in a watchdog build also when the handle is not the thread's
+ * own (in shared or global memory every thread's epoch++ races).  That the
+ * grid is the plan's is checked on the host (gs_barrier_launch). */
 static __device__ __forceinline__ unsigned int gs__barrier_arrive(const gs_barrier_t *b)
 {
     const unsigned int n = gs_barrier_blocks(), me = gs_barrier_block_id(), goal = b->epoch + 1u;
@@ -98,13 +100,11 @@ static __device__ __forceinline__ unsigned int gs__barrier_arrive(const gs_barri
         gs_red_add_release(gs__barrier_counter(b, me % GS_BARRIER_LANES), 1u, GS_SCOPE_GPU);
         return 0u;
     }
-#ifdef GSYNC_WATCHDOG
     { /* blocks on this counter: all (flat), those equal to me mod k (spread) */
         const unsigned int c = b->form == GS_BARRIER_FLAT ? n : (n + b->k - 1u - (me & (b->k - 1u))) >> (b->k >> 1);
         if (old - b->epoch * c >= c)
             gs__barrier_misuse(1u, old, b->epoch);
     }
-#endif
     return b->form == GS_BARRIER_FLAT && old == goal * n - 1u;
 }
 
@@ -150,6 +150,8 @@ static __device__ __forceinline__ int gs__barrier_gather(const gs_barrier_t *b, 
     const bool wide = b->form == GS_BARRIER_WIDE;
     const unsigned int groups = gs_barrier_groups(n, b->form), flags = gs_barrier_flags(n, b->form);
     int abandon = 0;
+    /* flag 0 holds the last episode block 0 released: anything else is state left from an earlier launch */
+    const unsigned int last = lane == 0u ? gs_ld_relaxed(gs__barrier_flag(b, n, 0u), GS_SCOPE_GPU) : b->epoch;
     for (unsigned int g = lane; g < groups && !abandon; g += lanes) {
         const unsigned int members = wide ? (n - 1u - g) / GS_BARRIER_LANES + 1u
                                           : (g + 1u < groups ? GS_BARRIER_GROUP : n - g * GS_BARRIER_GROUP);
@@ -159,6 +161,8 @@ static __device__ __forceinline__ int gs__barrier_gather(const gs_barrier_t *b, 
     __syncwarp(mask);               /* every lane's acquires before any lane's release */
     if (__any_sync(mask, abandon))
         return lane == 0u;
+    if (last != b->epoch)
+        gs__barrier_misuse(1u, last, b->epoch);
     gs_fence_release(GS_SCOPE_GPU); /* makes each flag store below a release */
     for (unsigned int f = lane; f < flags; f += lanes)
         gs_st_relaxed(gs__barrier_flag(b, n, f), goal, GS_SCOPE_GPU);

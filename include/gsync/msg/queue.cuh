@@ -18,8 +18,11 @@
  *            a slot (block copies: cta release/acquire).  docs/multi.md.
  * Progress:  receivers that keep receiving make every send finish (a warp's
  *            lanes to one queue span at most 1024 slots; docs/server.md).
- * Requires:  receivers: 32 threads or more; warp sends: every lane calls;
- *            capacity a power of two from 1024; waits use the watchdog.
+ * Requires:  receivers: 32 threads or more; warp sends: every lane of a
+ *            whole warp calls (blocks of any shape whose thread count is a
+ *            multiple of 32: lanes come from %laneid, the receiving warp is
+ *            the first 32 threads in linear order); capacity a power of two
+ *            from 1024; waits use the watchdog.
  */
 #ifndef GSYNC_MSG_QUEUE_CUH
 #define GSYNC_MSG_QUEUE_CUH
@@ -35,6 +38,12 @@ typedef struct gs_msgq {
     unsigned int capacity; /* a power of two, at least 1024 */
     enum gs_scope scope;   /* of every access to the queue: the senders' and the receiver's */
 } gs_msgq_t;
+
+/* This thread's linear index in its block (x fastest, as warps form). */
+static __device__ __forceinline__ unsigned int gs__msgq_thread(void)
+{
+    return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+}
 
 /* Queue r of the queues at `base`, its accesses at `scope`: GS_SCOPE_GPU when
  * every sender and the receiver run on one GPU, GS_SCOPE_SYS when senders on
@@ -121,7 +130,7 @@ static __device__ __forceinline__ bool gs_msg_send_warp_to(const gs_msgq_t &q, u
                                                            const uint4 (&m)[K], unsigned long long *cached)
 {
     static_assert(K >= 1u && K <= 32u && (K & (K - 1u)) == 0u, "a message is 1 to 32 slots, a power of two");
-    const unsigned int lane = threadIdx.x % 32u;
+    const unsigned int lane = gs_laneid();
     const unsigned long long none = 1ull << 32; /* the lanes without a message: a group of their own */
     const unsigned int peers = __match_any_sync(~0u, have ? (unsigned long long)key : none);
     const unsigned int leader = __ffs(peers) - 1u;
@@ -175,7 +184,7 @@ static __device__ __forceinline__ unsigned long long gs_msg_head(const gs_msgq_t
  * some, their publishers' writes are acquired by every lane. */
 static __device__ __forceinline__ unsigned int gs_msg_scan_warp(const gs_msgq_t &q, unsigned long long head)
 {
-    const unsigned int lane = threadIdx.x % 32u, nwords = q.capacity / 32u, off = (unsigned int)head % 32u;
+    const unsigned int lane = gs_laneid(), nwords = q.capacity / 32u, off = (unsigned int)head % 32u;
     const unsigned int w0 = ((unsigned int)head & (q.capacity - 1u)) / 32u;
     unsigned int bits = gs_ld_relaxed(&q.valid[(w0 + lane) % nwords], q.scope);
     if (lane == 0u)
@@ -196,9 +205,9 @@ static __device__ __forceinline__ unsigned int gs_msg_scan_warp(const gs_msgq_t 
 static __device__ __forceinline__ unsigned int gs_msg_peek(const gs_msgq_t &q, unsigned long long head)
 {
     __shared__ unsigned int gs__msg_run;
-    if (threadIdx.x < 32u) {
+    if (gs__msgq_thread() < 32u) {
         const unsigned int run = gs_msg_scan_warp(q, head);
-        if (threadIdx.x == 0u)
+        if (gs__msgq_thread() == 0u)
             gs__msg_run = run;
     }
     __syncthreads(); /* also orders the other warps after the first warp's acquire */
@@ -214,7 +223,7 @@ static __device__ __forceinline__ unsigned int gs_msg_peek(const gs_msgq_t &q, u
 static __device__ __forceinline__ unsigned long long gs_msg_free_warp(const gs_msgq_t &q, unsigned long long head,
                                                                       unsigned int n)
 {
-    const unsigned int lane = threadIdx.x % 32u, nwords = q.capacity / 32u, off = (unsigned int)head % 32u;
+    const unsigned int lane = gs_laneid(), nwords = q.capacity / 32u, off = (unsigned int)head % 32u;
     const unsigned int w0 = ((unsigned int)head & (q.capacity - 1u)) / 32u;
     const unsigned int lo = 32u * lane, hi = lo + 32u; /* this word's positions from w0's bit 0 */
     const unsigned int a = off > lo ? off : lo, b = off + n < hi ? off + n : hi;
@@ -234,7 +243,7 @@ static __device__ __forceinline__ unsigned long long gs_msg_free(const gs_msgq_t
                                                                  unsigned int n)
 {
     __syncthreads(); /* every thread is done with the slots */
-    if (threadIdx.x < 32u)
+    if (gs__msgq_thread() < 32u)
         (void)gs_msg_free_warp(q, head, n);
     return head + n;
 }

@@ -22,7 +22,11 @@
  *            outstanding, which its own queue holds, so servers never wait
  *            on a client, and sends finish (queue.cuh).  Requires every
  *            block resident (launch cooperatively; gs_server_check on the
- *            host), 1-D blocks of whole warps.
+ *            host), 1-D blocks of whole warps, `done` and the
+ *            queues zeroed before each launch.  Enforced in every build: a
+ *            block of another shape traps at gs_server_init; a done count
+ *            left from an earlier launch traps the client that finds it and
+ *            the servers that read it (one printed line, no hang).
  * Memory:    a queue per block (gs_msgq_bytes each), a done counter, and in
  *            each block's shared memory gs_msgq_copies_bytes(gridDim.x) for
  *            the senders' copies of read indices (zeroed by gs_server_init).
@@ -46,18 +50,30 @@ typedef struct gs_server {
  * count: 64 bits do not wrap). */
 #define GS_SERVER_STUCK (~0ull)
 
-/* Block-collective, before anything else: zeroes this block's copies.
- * With GSYNC_WATCHDOG defined, a block that is not 1-D whole warps traps. */
+/* Misuse (every build): one line from the block's first thread, then the
+ * launch fails.  Out of line. */
+enum { GS__SERVER_SHAPE = 0, GS__SERVER_DONE = 1 };
+static __device__ __noinline__ __attribute__((noreturn)) void gs__server_misuse(int what, unsigned int v,
+                                                                               unsigned int clients)
+{
+    if (!gs__misuse_first())
+        ;
+    else if (what == GS__SERVER_SHAPE)
+        printf("gsync: misuse of the server: a block of %ux%ux%u threads; it must be 1-D whole warps\n", blockDim.x,
+               blockDim.y, blockDim.z);
+    else if (what == GS__SERVER_DONE)
+        printf("gsync: misuse of the server (block %u): its done counter reads %u with %u client blocks: state "
+               "left from an earlier launch (zero the queues and `done` before each launch) or another GPU "
+               "stopped\n", blockIdx.x, v, clients);
+    __trap();
+}
+
+/* Block-collective, before anything else: zeroes this block's copies.  A
+ * block that is not 1-D whole warps traps (every build). */
 static __device__ __forceinline__ void gs__server_init(unsigned long long *copies, unsigned int queues)
 {
-#ifdef GSYNC_WATCHDOG
-    if (blockDim.y != 1u || blockDim.z != 1u || blockDim.x % 32u != 0u) {
-        if (threadIdx.x + threadIdx.y + threadIdx.z == 0u)
-            printf("gsync: server: a block of %ux%ux%u threads; it must be 1-D whole warps\n", blockDim.x,
-                   blockDim.y, blockDim.z);
-        __trap();
-    }
-#endif
+    if (blockDim.y != 1u || blockDim.z != 1u || blockDim.x % 32u != 0u)
+        gs__server_misuse(GS__SERVER_SHAPE, 0u, 0u);
     for (unsigned int k = threadIdx.x; k < queues; k += blockDim.x)
         copies[k] = 0ull;
     __syncthreads();
@@ -125,12 +141,29 @@ static __device__ __forceinline__ bool gs_server_reply(const gs_server_t &s, uns
     return gs_msg_send(gs_msgq_at(s.queues, block, s.capacity), m, &s.copies[block]);
 }
 
-/* Block-collective, by a client block after its last send. */
+/* Block-collective, by a client block after its last send.  The count it
+ * replaces must be below the client blocks' (else the state is left from an
+ * earlier launch: the servers would never leave), checked in every build. */
 static __device__ __forceinline__ void gs_server_client_done(const gs_server_t &s)
 {
     __syncthreads();
-    if (threadIdx.x == 0)
-        gs_red_add_release(s.done, 1u, GS_SCOPE_GPU);
+    if (threadIdx.x == 0) {
+        const unsigned int clients = gridDim.x - s.servers;
+        const unsigned int old = gs_atom_add_release(s.done, 1u, GS_SCOPE_GPU);
+        if (old >= clients)
+            gs__server_misuse(GS__SERVER_DONE, old + 1u, clients);
+    }
+}
+
+/* A server's test of the done count: every client done (true), not yet
+ * (false), or more than there are clients: misuse. */
+static __device__ __forceinline__ bool gs__server_all_done(const unsigned int *done, enum gs_scope scope,
+                                                          unsigned int clients)
+{
+    const unsigned int d = gs_ld_acquire(done, scope);
+    if (d > clients)
+        gs__server_misuse(GS__SERVER_DONE, d, clients);
+    return d == clients;
 }
 
 /* Block-collective, by a server block: handle(m, i) for every message m
@@ -161,7 +194,7 @@ static __device__ __forceinline__ unsigned long long gs__server_serve(const gs_s
         }
         bool leave = false, stuck = false;
         if (threadIdx.x == 0) { /* the clients' done count first, then the queue's write index */
-            leave = gs_ld_acquire(s.done, scope) == clients && gs_msg_drained(q, head);
+            leave = gs__server_all_done(s.done, scope, clients) && gs_msg_drained(q, head);
             stuck = !leave && gs_wait_spin(&w);
         }
         if (__syncthreads_or(stuck))
@@ -255,7 +288,7 @@ static __device__ __forceinline__ unsigned long long gs__server_serve_lf(const g
             }
             unsigned int end = 0u; /* 1: every client done, all handled; 2: the watchdog */
             if (lane == 0u) {
-                if (retired == mine && gs_ld_acquire(s.done, scope) == clients && gs_msg_drained(q, scan))
+                if (retired == mine && gs__server_all_done(s.done, scope, clients) && gs_msg_drained(q, scan))
                     end = 1u;
                 else if (gs_wait_spin(&w))
                     end = 2u;

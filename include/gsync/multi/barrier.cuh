@@ -1,111 +1,87 @@
-/* gsync/multi/barrier.cuh: hierarchical whole-grid barrier across the GPUs
- * of a node (gsync's own design; docs/multi.md).
+/* gsync/multi/barrier.cuh: gsync's whole-grid barrier across the GPUs of a
+ * node, the calls a kernel makes (gsync's own design; docs/multi.md).
  *
- * Algorithm: thread 0 of each block adds 1 to its GPU's arrival counter
- *            (never reset); the arrival reading e * n - 1 leads episode e:
- *            one fence.release.sys, then a relaxed .sys store of e into its
- *            slot of every peer's flags (peer pointers); it polls its own
- *            flags, fence.acquire.sys, and stores e into its GPU's release
- *            word, which the other blocks poll.  Direct (`direct`): the
- *            leader adds 1 to every GPU's release word instead and every
- *            block polls its own for e * npes: no release inside the GPU.
- * Ordering:  arrivals atom.acq_rel.gpu; the leader's one .sys release is
- *            cumulative over its GPU, a peer's relaxed .sys poll then
- *            fence.acquire.sys acquires it (direct: through the adds'
- *            observation order); inside the GPU st.release.gpu, then
- *            ld.relaxed.gpu + fence.acquire.gpu.  One .sys release a GPU.
- * Progress:  blocking; split phase: arrive never waits.
- * Requires:  every block of every GPU resident (cooperative launches); peer
- *            pointers (NVLink or PCIe P2P); npes <= GS_MULTI_MAX_PES; the
- *            words zeroed before each launch.
- * Memory:    per GPU 2 lines + one 128-byte line per PE (gs_multi_barrier_bytes).
+ * What:      gs_multi_barrier_sync(&bar): every thread of every block of
+ *            every GPU, as gs_barrier_sync is on one GPU; split phase
+ *            gs_multi_barrier_arrive / gs_multi_barrier_wait.  The handle,
+ *            planned by gs_multi_barrier_plan (gsync/multi/host.h), counts
+ *            its own episodes: pass it to the kernel by value, take the
+ *            parameter's address.  Its form (handle.h) picks the algorithm:
+ *            direct (default) and hierarchical in hier_barrier.cuh, flat in
+ *            flat_barrier.cuh.
+ * Ordering:  every write before the barrier, by any thread of any block of
+ *            any GPU, is visible to every read after it (release and acquire
+ *            at .sys between GPUs, .gpu inside one; each form's file says
+ *            how).
+ * Progress:  blocking: every block of every GPU must be resident.
+ * Rules, each enforced (misuse.cuh: one printed line, every GPU's launch
+ *            fails, none hangs):
+ *            - the state is zeroed on every GPU before any GPU launches:
+ *              gs_multi_launch does it; a launch on state left from an
+ *              earlier one stops at its first arrival (every build);
+ *            - the grid on each GPU is the planned one (any shape, counted
+ *              linearly; grids may differ between GPUs): checked by
+ *              gs_multi_launch, and at each arrival (every build);
+ *            - each thread has its own copy of the handle (watchdog builds);
+ *            - peer pointers (NVLink or PCIe P2P with .sys atomics).
+ * Memory:    gs_multi_barrier_bytes() of symmetric memory a GPU; a 112-byte
+ *            handle.
  */
 #ifndef GSYNC_MULTI_BARRIER_CUH
 #define GSYNC_MULTI_BARRIER_CUH
 
-#include "../barrier/common.cuh"
+#include "flat_barrier.cuh"
+#include "hier_barrier.cuh"
 
-#define GS_MULTI_MAX_PES 8u
-#define GS_MULTI_LINE 32u /* unsigned ints per 128-byte line */
-#define gs_multi_barrier_bytes(npes) ((2u + (npes)) * GS_MULTI_LINE * 4u)
-
-typedef struct gs_multi_barrier {
-    unsigned int *words;                      /* this GPU's: count, release, flags[npes] (a line each) */
-    unsigned int *peer[GS_MULTI_MAX_PES];     /* each PE's `words`, as this GPU reaches it (own: words) */
-    unsigned int pe, npes;
-    unsigned int direct;                      /* nonzero: every block polls the GPUs' adds itself */
-} gs_multi_barrier_t;
-
-static __device__ __forceinline__ unsigned int *gs__multi_flag(unsigned int *words, unsigned int pe)
+/* Thread 0: the checks every arrival makes, then the form's arrival. */
+static __device__ __forceinline__ void gs__multi_arrive(gs_multi_barrier_t *b)
 {
-    return words + GS_MULTI_LINE * (2u + pe);
-}
-
-/* Thread 0 only.  Nonzero: this block leads episode e (it must call the wait). */
-static __device__ __forceinline__ int gs_multi_barrier_arrive_thread(const gs_multi_barrier_t *b, unsigned int e)
-{
-    const unsigned int n = gs_barrier_blocks();
-    if (gs_atom_add_acq_rel(b->words, 1u, GS_SCOPE_GPU) != e * n - 1u)
-        return 0;
-    gs_fence_release(GS_SCOPE_SYS); /* once: covers every store below and every arrival acquired above */
-    for (unsigned int p = 0; p < b->npes; ++p)
-        if (b->direct)
-            gs_red_add_relaxed(b->peer[p] + GS_MULTI_LINE, 1u, GS_SCOPE_SYS);
-        else if (p != b->pe)
-            gs_st_relaxed(gs__multi_flag(b->peer[p], b->pe), e, GS_SCOPE_SYS);
-    return 1;
-}
-
-/* Thread 0 only.  false: the watchdog fired. */
-static __device__ __forceinline__ bool gs_multi_barrier_wait_thread(const gs_multi_barrier_t *b, unsigned int e,
-                                                                    int leader)
-{
-    gs_wait_t w = GS_WAIT_INIT;
-    if (b->direct) { /* the adds of every GPU's leader, each a release at .sys (observation runs through adds) */
-        const unsigned int *done = b->words + GS_MULTI_LINE;
-        while ((int)(gs_ld_relaxed(done, GS_SCOPE_SYS) - e * b->npes) < 0)
-            if (gs_wait_spin(&w))
-                return false;
-        gs_fence_acquire(GS_SCOPE_SYS);
-        return true;
+    const unsigned int n = gs_barrier_blocks(), e = b->epoch + 1u;
+#ifdef GSYNC_WATCHDOG
+    if (__isShared(b) || __isGlobal(b))
+        gs__multi_misuse(b, GS__MULTI_COPY, 0u);
+#endif
+    if (b->blocks[b->pe] != 0u && b->blocks[b->pe] != n)
+        gs__multi_misuse(b, GS__MULTI_GRID, n);
+    if (b->form == GS_MULTI_FORM_FLAT) {
+        gs__multi_flat_arrive(b, e);
+        b->leader = 0u;
+    } else {
+        b->leader = gs__multi_hier_arrive(b, e);
     }
-    if (!leader) {
-        if (gs_barrier_poll_geq(b->words + GS_MULTI_LINE, e, &w))
-            return false;
-        gs_fence_acquire(GS_SCOPE_GPU);
-        return true;
-    }
-    for (unsigned int p = 0; p < b->npes; ++p)
-        while (p != b->pe && (int)(gs_ld_relaxed(gs__multi_flag(b->words, p), GS_SCOPE_SYS) - e) < 0)
-            if (gs_wait_spin(&w))
-                return false;
-    gs_fence_acquire(GS_SCOPE_SYS); /* once: acquires every peer's release read above */
-    gs_st_release(b->words + GS_MULTI_LINE, e, GS_SCOPE_GPU);
-    return true;
 }
 
-/* The whole block, episode e = 1, 2, ...: arrive, then wait.  Split phase:
- * gs_multi_barrier_arrive before independent work, gs_multi_barrier_wait after. */
-static __device__ __forceinline__ int gs_multi_barrier_arrive(const gs_multi_barrier_t *b, unsigned int e)
+/* Split phase, block-collective: this block's writes before the call are
+ * published; returns at once. */
+static __device__ __forceinline__ void gs_multi_barrier_arrive(gs_multi_barrier_t *b)
 {
-    int leader = 0;
     __syncthreads();
     if (gs_barrier_thread() == 0u)
-        leader = gs_multi_barrier_arrive_thread(b, e);
-    return leader; /* meaningful in thread 0 only */
+        gs__multi_arrive(b);
 }
 
-static __device__ __forceinline__ bool gs_multi_barrier_wait(const gs_multi_barrier_t *b, unsigned int e, int leader)
+/* Split phase, block-collective: waits until every block of every GPU has
+ * arrived.  True; false only when a watchdog build's watchdog gave up. */
+static __device__ __forceinline__ bool gs_multi_barrier_wait(gs_multi_barrier_t *b)
 {
-    bool ok = true;
-    if (gs_barrier_thread() == 0u)
-        ok = gs_multi_barrier_wait_thread(b, e, leader);
-    return gs_barrier_join(ok);
+    const unsigned int t = gs_barrier_thread(), e = b->epoch + 1u;
+    int abandon = 0;
+    if (b->form == GS_MULTI_FORM_FLAT) {
+        const unsigned int width = min(gs_barrier_threads(), 32u);
+        if (t < width) /* the first warp's lanes (all of a smaller block) poll the counters between them */
+            abandon = gs__multi_flat_wait(b, e, t, width);
+    } else if (t == 0u) {
+        abandon = gs__multi_hier_wait(b, e, b->leader);
+    }
+    b->epoch++;
+    return gs_barrier_join(!abandon);
 }
 
-static __device__ __forceinline__ bool gs_multi_barrier_sync(const gs_multi_barrier_t *b, unsigned int e)
+/* Block-collective: every thread of every block of every GPU. */
+static __device__ __forceinline__ bool gs_multi_barrier_sync(gs_multi_barrier_t *b)
 {
-    return gs_multi_barrier_wait(b, e, gs_multi_barrier_arrive(b, e));
+    gs_multi_barrier_arrive(b);
+    return gs_multi_barrier_wait(b);
 }
 
 #endif

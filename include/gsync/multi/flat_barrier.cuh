@@ -1,96 +1,71 @@
-/* gsync/multi/flat_barrier.cuh: whole-grid barrier across the GPUs of a
- * node with no leader: every block releases for itself, in parallel, and
- * counts itself on every GPU (gsync's own design; docs/multi.md).
+/* gsync/multi/flat_barrier.cuh: the leaderless form of gsync's barrier
+ * across the GPUs of a node: every block releases for itself, in parallel,
+ * and counts itself on every GPU (gsync's own design; docs/multi.md).
+ * Kernels call it through barrier.cuh.
  *
  * Algorithm: each GPU holds GS_MULTI_FLAT_LINES counters, a line each, never
- *            reset.  Block b's thread 0 issues fence.release.sys, then one
- *            relaxed .sys add on counter b % LINES of every GPU (peer
- *            pointers).  Episode e is over when each counter of the block's
- *            own GPU reaches e times the blocks of all GPUs mapped to it;
- *            the first warp's lanes poll the counters between them, locally.
- * Ordering:  observation order runs through atomic adds, so the last add
- *            on a counter carries every earlier adder's release: a poll
- *            that reads the goal (ld.relaxed.sys) then fence.acquire.sys
- *            acquires every block of every GPU.  No second release: the
- *            .sys release is paid once per block, all blocks at once, and
- *            nothing is forwarded.
+ *            reset.  Block b's thread 0 adds 1 to counter j = b % LINES of
+ *            its own GPU (atom.acq_rel.gpu), issues fence.release.sys, then
+ *            adds 1 with red.relaxed.sys to counter j of every other GPU.
+ *            Episode e is over when each counter j of the block's own GPU
+ *            reaches e * goal(j), goal(j) the blocks of all GPUs on j (from
+ *            the planned grids, which may differ); the first warp's lanes
+ *            poll the counters between them, locally.
+ * Ordering:  observation order runs through atomic adds, so the last add on
+ *            a counter carries every earlier adder's release: a poll that
+ *            reads the goal (ld.relaxed.sys) then fence.acquire.sys acquires
+ *            every block of every GPU.  The own-GPU add precedes the fence,
+ *            so every add of episode e + 1 follows it on its counter.
+ * Checks:    the own add's old value must lie in [(e - 1) goal, e goal):
+ *            state left from an earlier launch fails it; the grid must be
+ *            the planned one; a poisoned poll stops this GPU (misuse.cuh).
  * Progress:  blocking.  Split phase: arrive never waits.
- * Requires:  every block of every GPU resident; the same grid size on every
- *            GPU; peer pointers (NVLink or PCIe P2P) with .sys atomics;
- *            npes <= GS_MULTI_MAX_PES; the counters zeroed before a launch.
- * Memory:    GS_MULTI_FLAT_LINES 128-byte lines per GPU.
+ * Memory:    the handle's state (handle.h).
  */
 #ifndef GSYNC_MULTI_FLAT_BARRIER_CUH
 #define GSYNC_MULTI_FLAT_BARRIER_CUH
 
-#include "barrier.cuh"
+#include "misuse.cuh"
 
-#define GS_MULTI_FLAT_LINES 8u
-#define gs_multi_flat_bytes() (GS_MULTI_FLAT_LINES * GS_MULTI_LINE * 4u)
-
-typedef struct gs_multi_flat {
-    unsigned int *counts[GS_MULTI_MAX_PES]; /* each PE's counter lines, as this GPU reaches them */
-    unsigned int pe, npes;
-} gs_multi_flat_t;
-
-/* The counter block b adds to, and how many of n blocks a GPU add to line j. */
-static __device__ __forceinline__ unsigned int gs__multi_flat_line(unsigned int b)
+/* Thread 0, episode e. */
+static __device__ __forceinline__ void gs__multi_flat_arrive(const gs_multi_barrier_t *b, unsigned int e)
 {
-    return b % GS_MULTI_FLAT_LINES;
-}
-static __device__ __forceinline__ unsigned int gs__multi_flat_share(unsigned int n, unsigned int j)
-{
-    return n / GS_MULTI_FLAT_LINES + (j < n % GS_MULTI_FLAT_LINES ? 1u : 0u);
+    const unsigned int j = gs_barrier_block_id() % GS_MULTI_FLAT_LINES, goal = gs__multi_flat_goal(b, j);
+    const unsigned int old =
+        gs_atom_add_acq_rel(gs_multi_line(b->peer[b->pe], GS_MULTI_FLAT_LINE(j)), 1u, GS_SCOPE_GPU);
+    gs_fence_release(GS_SCOPE_SYS); /* this block's writes, once, for every other GPU */
+    for (unsigned int p = 0; p < b->npes; ++p)
+        if (p != b->pe)
+            gs_red_add_relaxed(gs_multi_line(b->peer[p], GS_MULTI_FLAT_LINE(j)), 1u, GS_SCOPE_SYS);
+    if (old - (e - 1u) * goal >= goal)
+        gs__multi_misuse(b, GS__MULTI_STALE, old);
 }
 
-/* The whole block, episode e = 1, 2, ... */
-static __device__ __forceinline__ void gs_multi_flat_arrive(const gs_multi_flat_t *b, unsigned int e)
+/* The first warp (lanes 0 .. width - 1), episode e.  Nonzero in every
+ * polling lane: the watchdog fired. */
+static __device__ __forceinline__ int gs__multi_flat_wait(const gs_multi_barrier_t *b, unsigned int e,
+                                                          unsigned int lane, unsigned int width)
 {
-    (void)e;
-    __syncthreads();
-    if (gs_barrier_thread() == 0u) {
-        const unsigned int line = GS_MULTI_LINE * gs__multi_flat_line(gs_barrier_block_id());
-        gs_fence_release(GS_SCOPE_SYS); /* this block's writes, once, for every GPU */
-        for (unsigned int p = 0; p < b->npes; ++p)
-            gs_red_add_relaxed(b->counts[p] + line, 1u, GS_SCOPE_SYS);
+    const unsigned int lanes = __activemask();
+    const unsigned int *own = b->peer[b->pe];
+    gs_wait_t w = GS_WAIT_INIT;
+    for (;;) {
+        bool done = true, poison = false;
+        for (unsigned int j = lane; j < GS_MULTI_FLAT_LINES; j += width) {
+            const unsigned int target = e * gs__multi_flat_goal(b, j);
+            const unsigned int v = gs_ld_relaxed(gs_multi_line(own, GS_MULTI_FLAT_LINE(j)), GS_SCOPE_SYS);
+            done &= (int)(v - target) >= 0;
+            poison |= (int)(v - target) >= 0 && gs__multi_poisoned(v, target);
+        }
+        if (__any_sync(lanes, poison) && lane == 0u) /* one line, from lane 0; the trap ends the others */
+            gs__multi_misuse(b, GS__MULTI_PEER, 0u);
+        if (__all_sync(lanes, done))
+            break;
+        if (__any_sync(lanes, gs_wait_spin(&w))) /* the warp gives up together */
+            return 1;
     }
-}
-
-/* Whether every counter line j = lane, lane + width, ... of this GPU has
- * reached episode e's goal (relaxed .sys loads). */
-static __device__ __forceinline__ bool gs__multi_flat_done(const gs_multi_flat_t *b, unsigned int e, unsigned int lane,
-                                                           unsigned int width)
-{
-    const unsigned int n = gs_barrier_blocks();
-    bool done = true;
-    for (unsigned int j = lane; j < GS_MULTI_FLAT_LINES; j += width)
-        done &= (int)(gs_ld_relaxed(b->counts[b->pe] + GS_MULTI_LINE * j, GS_SCOPE_SYS) -
-                      e * b->npes * gs__multi_flat_share(n, j)) >= 0;
-    return done;
-}
-
-/* The whole block.  false: the watchdog fired. */
-static __device__ __forceinline__ bool gs_multi_flat_wait(const gs_multi_flat_t *b, unsigned int e)
-{
-    bool ok = true;
-    const unsigned int t = gs_barrier_thread(), width = min(gs_barrier_threads(), 32u);
-    if (t < width) { /* the first warp's lanes (all of a smaller block) poll the lines between them */
-        const unsigned int lanes = __activemask();
-        gs_wait_t w = GS_WAIT_INIT;
-        while (!__all_sync(lanes, gs__multi_flat_done(b, e, t, width)))
-            if (__any_sync(lanes, gs_wait_spin(&w))) { /* the warp gives up together */
-                ok = false;
-                break;
-            }
-        gs_fence_acquire(GS_SCOPE_SYS); /* each lane acquires the adds its counters carry */
-    }
-    return gs_barrier_join(ok);
-}
-
-static __device__ __forceinline__ bool gs_multi_flat_sync(const gs_multi_flat_t *b, unsigned int e)
-{
-    gs_multi_flat_arrive(b, e);
-    return gs_multi_flat_wait(b, e);
+    gs_fence_acquire(GS_SCOPE_SYS); /* each lane acquires the adds its counters carry */
+    return 0;
 }
 
 #endif

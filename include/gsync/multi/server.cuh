@@ -32,7 +32,11 @@
  * Requires:  every block of every GPU resident (a collective launch), the
  *            same grid on every GPU, 1-D blocks of whole warps, peer pointers
  *            with .sys atomics (NVLink or PCIe P2P), npes <= GS_MULTI_MAX_PES;
- *            queues and done counters zeroed before each launch.
+ *            queues and done counters zeroed on every GPU before any GPU
+ *            launches (gs_multi_launch's zero list does it).  Enforced in
+ *            every build: a block not 1-D whole warps traps; a done count
+ *            left from an earlier launch traps the client that finds it and
+ *            every GPU's servers (one printed line each, no GPU waits).
  * Memory:    a GPU: a queue per block (gs_msgq_bytes each) and a done
  *            counter; each block's shared memory
  *            gs_msgq_copies_bytes(npes * gridDim.x) for its read-index copies.
@@ -41,7 +45,9 @@
 #define GSYNC_MULTI_SERVER_CUH
 
 #include "../msg/server.cuh"
-#include "barrier.cuh"
+#include "handle.h"
+
+#define GS_MULTI_SERVER_POISON 0x40000000u /* past any count of client blocks: a peer's servers stop */
 
 typedef struct gs_multi_server {
     void *queues[GS_MULTI_MAX_PES];       /* each GPU's queues (one a block), as this GPU reaches them */
@@ -117,9 +123,17 @@ static __device__ __forceinline__ void gs_multi_server_client_done(const gs_mult
 {
     __syncthreads();
     if (threadIdx.x == 0) {
+        const unsigned int clients = s.npes * (gridDim.x - s.servers);
         gs_fence_release(GS_SCOPE_SYS); /* the block's reservations and sends, before every count */
         for (unsigned int p = 0; p < s.npes; ++p)
-            gs_red_add_relaxed(s.done[p], 1u, GS_SCOPE_SYS);
+            if (p != s.pe)
+                gs_red_add_relaxed(s.done[p], 1u, GS_SCOPE_SYS);
+        const unsigned int old = gs_atom_add_relaxed(s.done[s.pe], 1u, GS_SCOPE_SYS);
+        if (old >= clients) { /* state left from an earlier launch: every GPU's servers are told, then stop */
+            for (unsigned int p = 0; p < s.npes; ++p)
+                gs_st_relaxed(s.done[p], clients + GS_MULTI_SERVER_POISON, GS_SCOPE_SYS);
+            gs__server_misuse(GS__SERVER_DONE, old + 1u, clients);
+        }
     }
 }
 

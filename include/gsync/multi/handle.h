@@ -1,0 +1,51 @@
+/* gsync/multi/handle.h: the handle of gsync's barrier across the GPUs of a
+ * node and the layout of its state, for host code (C) and device code alike.
+ * The algorithms are in hier_barrier.cuh and flat_barrier.cuh, the calls a
+ * kernel makes in barrier.cuh; gs_multi_barrier_plan (gsync/multi/host.h)
+ * fills a handle collectively over NVSHMEM's PEs.
+ *
+ * State, per GPU, GS_MULTI_BARRIER_LINES 128-byte lines, never reset within
+ * a launch (every form's words, so that one plan serves each form):
+ *   line 0        arrivals (hierarchical and direct forms)
+ *   line 1        release word (hierarchical: the episode; direct: leaders' adds)
+ *   lines 2..9    a flag per PE, written by that PE's leader (hierarchical)
+ *   lines 10..17  the flat form's counters (block b adds to b % 8)
+ * Each thread works on its own copy of the handle (pass it to the kernel by
+ * value and take the parameter's address): the copy counts the episodes it
+ * has passed (`epoch`), so the kernel names no episode.
+ */
+#ifndef GSYNC_MULTI_HANDLE_H
+#define GSYNC_MULTI_HANDLE_H
+
+#define GS_MULTI_MAX_PES 8u
+#define GS_MULTI_LINE 32u       /* unsigned ints per 128-byte line */
+#define GS_MULTI_FLAT_LINES 8u  /* the flat form's counters */
+#define GS_MULTI_BARRIER_LINES (2u + GS_MULTI_MAX_PES + GS_MULTI_FLAT_LINES)
+#define gs_multi_barrier_bytes() (GS_MULTI_BARRIER_LINES * GS_MULTI_LINE * 4u)
+
+/* The forms; one handle and one state serve all three. */
+enum gs_multi_form {
+    GS_MULTI_FORM_DIRECT = 0, /* a leader a GPU adds to every GPU's release word; every block polls its own (default) */
+    GS_MULTI_FORM_HIER = 1,   /* a leader a GPU exchanges flags with the others' leaders, then releases its GPU       */
+    GS_MULTI_FORM_FLAT = 2,   /* no leader: every block adds itself on every GPU; the grids of all GPUs are planned   */
+    GS_MULTI_FORM_COUNT = 3
+};
+
+typedef struct gs_multi_barrier {
+    unsigned int *peer[GS_MULTI_MAX_PES];   /* each PE's state, as this GPU reaches it (own: peer[pe]) */
+    unsigned int blocks[GS_MULTI_MAX_PES];  /* each PE's grid as planned; 0: not planned (see barrier.cuh) */
+    unsigned int pe, npes;
+    unsigned int form;                      /* enum gs_multi_form */
+    unsigned int epoch;                     /* episodes this copy has passed; 0 on fresh state */
+    unsigned int leader;                    /* device: this copy's block leads the episode (thread 0) */
+    unsigned int launched;                  /* host: launched since the state was last zeroed */
+} gs_multi_barrier_t;
+
+/* Line `line` of the state `words`. */
+#define gs_multi_line(words, line) ((words) + GS_MULTI_LINE * (line))
+#define GS_MULTI_COUNT_LINE 0u
+#define GS_MULTI_RELEASE_LINE 1u
+#define GS_MULTI_FLAG_LINE(pe) (2u + (pe))
+#define GS_MULTI_FLAT_LINE(j) (2u + GS_MULTI_MAX_PES + (j))
+
+#endif

@@ -1,0 +1,91 @@
+/* gsync/multi/hier_barrier.cuh: the leader forms of gsync's barrier across
+ * the GPUs of a node, direct and hierarchical (gsync's own design;
+ * docs/multi.md).  Kernels call them through barrier.cuh.
+ *
+ * Algorithm: thread 0 of each block adds 1 to its GPU's arrival counter
+ *            (never reset); the arrival reading e * n - 1 (n: this GPU's
+ *            blocks) leads episode e and issues one fence.release.sys.
+ *            Direct: the leader adds 1 to every GPU's release word, and
+ *            every block polls its own GPU's word for e * npes.
+ *            Hierarchical: the leader stores e into its slot of every
+ *            peer's flags, polls its own flags, fence.acquire.sys, and
+ *            stores e into its GPU's release word, which its blocks poll.
+ * Ordering:  arrivals atom.acq_rel.gpu; the leader's one .sys release is
+ *            cumulative over its GPU; a relaxed .sys poll then
+ *            fence.acquire.sys acquires it (direct: through the adds'
+ *            observation order); hierarchical inside the GPU: st.release.gpu,
+ *            then ld.relaxed.gpu + fence.acquire.gpu.
+ * Checks:    the arrival's counter must lie in episode e's window
+ *            [(e - 1) n, e n) (mod 2^32): a count left from an earlier launch
+ *            or a larger grid fails it (misuse.cuh); every poll's last read
+ *            is checked for a peer's poison.  Both cost a compare.
+ * Progress:  blocking; split phase: arrive never waits.  Grids may differ
+ *            between GPUs.
+ * Memory:    the handle's state (handle.h).
+ */
+#ifndef GSYNC_MULTI_HIER_BARRIER_CUH
+#define GSYNC_MULTI_HIER_BARRIER_CUH
+
+#include "misuse.cuh"
+
+/* Thread 0.  Polls *p (relaxed, `scope`) until it reaches target; 1: the
+ * watchdog fired.  A poisoned read stops this GPU too. */
+static __device__ __forceinline__ int gs__multi_poll(const gs_multi_barrier_t *b, const unsigned int *p,
+                                                     unsigned int target, enum gs_scope scope, gs_wait_t *w)
+{
+    unsigned int v;
+    while ((int)((v = gs_ld_relaxed(p, scope)) - target) < 0)
+        if (gs_wait_spin(w))
+            return 1;
+    if (gs__multi_poisoned(v, target))
+        gs__multi_misuse(b, GS__MULTI_PEER, v);
+    return 0;
+}
+
+/* Thread 0, episode e.  Nonzero: this block leads (it must call the wait). */
+static __device__ __forceinline__ unsigned int gs__multi_hier_arrive(const gs_multi_barrier_t *b, unsigned int e)
+{
+    const unsigned int n = gs_barrier_blocks();
+    unsigned int *own = b->peer[b->pe];
+    const unsigned int old = gs_atom_add_acq_rel(gs_multi_line(own, GS_MULTI_COUNT_LINE), 1u, GS_SCOPE_GPU);
+    if (old - (e - 1u) * n >= n)
+        gs__multi_misuse(b, GS__MULTI_STALE, old);
+    if (old != e * n - 1u)
+        return 0u;
+    gs_fence_release(GS_SCOPE_SYS); /* once: covers every store below and every arrival acquired above */
+    for (unsigned int p = 0; p < b->npes; ++p)
+        if (b->form == GS_MULTI_FORM_DIRECT)
+            gs_red_add_relaxed(gs_multi_line(b->peer[p], GS_MULTI_RELEASE_LINE), 1u, GS_SCOPE_SYS);
+        else if (p != b->pe)
+            gs_st_relaxed(gs_multi_line(b->peer[p], GS_MULTI_FLAG_LINE(b->pe)), e, GS_SCOPE_SYS);
+    return 1u;
+}
+
+/* Thread 0, episode e.  Nonzero: the watchdog fired. */
+static __device__ __forceinline__ int gs__multi_hier_wait(const gs_multi_barrier_t *b, unsigned int e,
+                                                          unsigned int leader)
+{
+    gs_wait_t w = GS_WAIT_INIT;
+    unsigned int *own = b->peer[b->pe];
+    unsigned int *release = gs_multi_line(own, GS_MULTI_RELEASE_LINE);
+    if (b->form == GS_MULTI_FORM_DIRECT) { /* every GPU's leader's add, each a release at .sys */
+        if (gs__multi_poll(b, release, e * b->npes, GS_SCOPE_SYS, &w))
+            return 1;
+        gs_fence_acquire(GS_SCOPE_SYS);
+        return 0;
+    }
+    if (!leader) {
+        if (gs__multi_poll(b, release, e, GS_SCOPE_GPU, &w))
+            return 1;
+        gs_fence_acquire(GS_SCOPE_GPU);
+        return 0;
+    }
+    for (unsigned int p = 0; p < b->npes; ++p)
+        if (p != b->pe && gs__multi_poll(b, gs_multi_line(own, GS_MULTI_FLAG_LINE(p)), e, GS_SCOPE_SYS, &w))
+            return 1;
+    gs_fence_acquire(GS_SCOPE_SYS); /* once: acquires every peer's release read above */
+    gs_st_release(release, e, GS_SCOPE_GPU);
+    return 0;
+}
+
+#endif

@@ -1,0 +1,59 @@
+/* gsync/multi/host.h: the host side of gsync's barrier across the GPUs of a
+ * node (gsync::multi, C-callable; needs NVSHMEM, initialised by the caller,
+ * one PE a GPU).
+ *
+ * gs_multi_barrier_plan allocates the barrier's symmetric state and fills a
+ * handle; gs_multi_launch zeroes that state (and any symmetric buffers the
+ * caller names: locks, semaphores, queues, done counters) on every GPU,
+ * orders the zeroing before any GPU's launch, checks the grid against the
+ * plan and the device's co-residency, agrees with every PE, and launches
+ * collectively.  A relaunch therefore needs no reset, and a launch that one
+ * PE refuses is refused by all (none is left waiting).  Both calls are
+ * collective over NVSHMEM_TEAM_WORLD: every PE calls them, in the same
+ * order.  Every function returns a cudaError_t.
+ */
+#ifndef GSYNC_MULTI_HOST_H
+#define GSYNC_MULTI_HOST_H
+
+#include <cuda_runtime_api.h>
+#include <stddef.h>
+
+#include "handle.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Fills *b for a grid of `blocks` blocks (this PE's; PEs may differ) in
+ * `form` (enum gs_multi_form; -1: the default, GS_MULTI_FORM_DIRECT), on fresh
+ * zeroed symmetric state.  Refuses with
+ *   cudaErrorInvalidValue            no handle, 0 blocks, a form unknown, more
+ *                                    than GS_MULTI_MAX_PES PEs;
+ *   cudaErrorMemoryAllocation        nvshmem_malloc failed (NVSHMEM_SYMMETRIC_SIZE);
+ *   cudaErrorPeerAccessUnsupported   a peer's memory is not reached by a
+ *                                    pointer (nvshmem_ptr is NULL). */
+cudaError_t gs_multi_barrier_plan(gs_multi_barrier_t *b, unsigned int blocks, int form);
+
+/* Frees the state (collective).  The handle is then unusable. */
+cudaError_t gs_multi_barrier_free(gs_multi_barrier_t *b);
+
+/* Launches `kernel` on every PE (nvshmemx_collective_launch), the kernel's
+ * handle any copy of *b, after zeroing b's state and the `nzero` symmetric
+ * buffers zero[i] (zero_bytes[i] bytes each; NULL, NULL, 0 for none) on
+ * `stream` and a barrier of every PE on every PE's stream.  Every PE
+ * returns the same result: the largest error any PE found of
+ *   cudaErrorInvalidValue              no handle, an empty grid, a buffer NULL;
+ *   cudaErrorInvalidConfiguration      a grid of other than the planned
+ *                                      block count on some PE;
+ *   cudaErrorCooperativeLaunchTooLarge more blocks than some device holds at
+ *                                      once in this shape. */
+cudaError_t gs_multi_launch(const void *kernel, dim3 grid, dim3 block, void **args, size_t smem, cudaStream_t stream,
+                            gs_multi_barrier_t *b, void *const *zero, const size_t *zero_bytes, unsigned int nzero);
+
+/* The name of a form ("direct", "hier", "flat"), NULL for none. */
+const char *gs_multi_form_name(int form);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,93 @@
+/* gsync/multi/misuse.cuh: how gsync's barrier across GPUs ends a launch
+ * that broke a rule (gsync's own design; docs/multi.md, "Rules").
+ *
+ * What:      a block that finds the rules broken (state left from an
+ *            earlier launch, a grid other than the planned one) prints one
+ *            line, poisons every GPU's release words, flags and flat
+ *            counters, then traps: its GPU's launch fails.  A block of a
+ *            peer GPU that waits reads a poisoned word as "reached", tells a
+ *            poisoned value from a real one (an episode's target plus
+ *            2^29..2^31, never reached in use), prints one line and traps,
+ *            so no GPU is left waiting for a GPU that stopped.
+ * Ordering:  the poison is relaxed .sys stores: nothing is published by it;
+ *            the launch is over on every GPU that reads it.
+ * Progress:  the trap ends the grid; waits elsewhere end at the poison.
+ * Requires:  nothing beyond the barrier's own requirements.
+ * Memory:    none; the misuse paths are out of line, so the barrier keeps
+ *            its registers.
+ */
+#ifndef GSYNC_MULTI_MISUSE_CUH
+#define GSYNC_MULTI_MISUSE_CUH
+
+#include <stdio.h> /* printf: the one line */
+
+#include "../barrier/common.cuh"
+#include "handle.h"
+
+#define GS_MULTI_POISON 0x60000000u    /* added to a target: far past any episode in use */
+#define GS_MULTI_POISON_FROM 0x20000000u /* a read this far past its target is poison */
+
+/* Whether v, read after a wait on `target` ended, is poison. */
+static __device__ __forceinline__ bool gs__multi_poisoned(unsigned int v, unsigned int target)
+{
+    return v - target >= GS_MULTI_POISON_FROM;
+}
+
+/* The flat form's goal on counter j for one episode: the blocks of every
+ * GPU that add to it (block b adds to b % GS_MULTI_FLAT_LINES). */
+static __device__ __forceinline__ unsigned int gs__multi_flat_share(unsigned int n, unsigned int j)
+{
+    return n / GS_MULTI_FLAT_LINES + (j < n % GS_MULTI_FLAT_LINES ? 1u : 0u);
+}
+static __device__ __forceinline__ unsigned int gs__multi_flat_goal(const gs_multi_barrier_t *b, unsigned int j)
+{
+    const unsigned int n = gs_barrier_blocks();
+    unsigned int goal = 0;
+    for (unsigned int p = 0; p < b->npes; ++p)
+        goal += gs__multi_flat_share(b->blocks[p] ? b->blocks[p] : n, j);
+    return goal;
+}
+
+/* Poisons every word any GPU may be waiting on for episode e, then traps. */
+static __device__ __noinline__ __attribute__((noreturn)) void gs__multi_stop(const gs_multi_barrier_t *b,
+                                                                              unsigned int e)
+{
+    for (unsigned int p = 0; p < b->npes; ++p) {
+        unsigned int *w = b->peer[p];
+        const unsigned int release = b->form == GS_MULTI_FORM_DIRECT ? e * b->npes : e;
+        gs_st_relaxed(gs_multi_line(w, GS_MULTI_RELEASE_LINE), release + GS_MULTI_POISON, GS_SCOPE_SYS);
+        gs_st_relaxed(gs_multi_line(w, GS_MULTI_FLAG_LINE(b->pe)), e + GS_MULTI_POISON, GS_SCOPE_SYS);
+        for (unsigned int j = 0; j < GS_MULTI_FLAT_LINES; ++j)
+            gs_st_relaxed(gs_multi_line(w, GS_MULTI_FLAT_LINE(j)), e * gs__multi_flat_goal(b, j) + GS_MULTI_POISON,
+                          GS_SCOPE_SYS);
+    }
+    gs_fence_release(GS_SCOPE_SYS); /* the poison leaves before the trap ends this grid */
+    __trap();
+}
+
+enum { GS__MULTI_STALE = 0, GS__MULTI_GRID = 1, GS__MULTI_PEER = 2, GS__MULTI_COPY = 3 };
+
+/* One line naming the rule, then gs__multi_stop.  Out of line. */
+static __device__ __noinline__ __attribute__((noreturn)) void gs__multi_misuse(const gs_multi_barrier_t *b,
+                                                                                int what, unsigned int v)
+{
+    const unsigned int e = b->epoch + 1u, blk = gs_barrier_block_id();
+    if (!gs__misuse_first())
+        ;
+    else if (what == GS__MULTI_STALE)
+        printf("gsync: misuse of gs_multi_barrier_t (GPU %u, block %u): state left from an earlier launch (count %u "
+               "at episode %u); launch with gs_multi_launch, or zero the state on every GPU and order that before "
+               "any GPU's launch\n", b->pe, blk, v, e);
+    else if (what == GS__MULTI_GRID)
+        printf("gsync: misuse of gs_multi_barrier_t (GPU %u): a grid of %u blocks where %u were planned "
+               "(gs_multi_barrier_plan)\n", b->pe, v, b->blocks[b->pe]);
+    else if (what == GS__MULTI_PEER)
+        printf("gsync: gs_multi_barrier_t (GPU %u, block %u): another GPU stopped the barrier at episode %u "
+               "(see its message); this launch stops too\n", b->pe, blk, e);
+    else
+        printf("gsync: misuse of gs_multi_barrier_t (GPU %u, block %u): the handle is in shared or global memory; "
+               "give each thread its own copy\n", b->pe, blk);
+    gs__multi_stop(b, e);
+}
+
+#endif

@@ -1,0 +1,136 @@
+/* multi_host.cu: gsync::multi, the host side of the barrier across GPUs
+ * (gsync/multi/host.h): its plan (symmetric state, peer pointers, every
+ * PE's grid) and its collective launch (zeroing ordered before any PE's
+ * launch, checks agreed by every PE).  Host code only; NVSHMEM's host API. */
+#include <nvshmem.h>
+#include <nvshmemx.h>
+#include <string.h>
+
+#include <gsync/host.h>
+#include <gsync/multi/host.h>
+
+/* After the barrier's lines: a line where the PEs exchange their grids, and
+ * one where they exchange a launch's verdict (sum reductions). */
+#define AUX_GRIDS GS_MULTI_BARRIER_LINES
+#define AUX_VERDICT (GS_MULTI_BARRIER_LINES + 1u)
+#define STATE_BYTES ((GS_MULTI_BARRIER_LINES + 2u) * GS_MULTI_LINE * 4u)
+
+/* Every PE's `mine` summed into out[0..n) over every PE: each PE contributes
+ * its slot only (the others 0), so out holds every PE's value. */
+static cudaError_t exchange(unsigned int *words, unsigned int line, const unsigned int *mine, unsigned int n,
+                            unsigned int *out)
+{
+    unsigned int *src = gs_multi_line(words, line), *dst = src + GS_MULTI_LINE / 2u;
+    cudaError_t e = cudaMemcpy(src, mine, n * sizeof *mine, cudaMemcpyHostToDevice);
+    if (e != cudaSuccess)
+        return e;
+    if (nvshmem_uint32_sum_reduce(NVSHMEM_TEAM_WORLD, (uint32_t *)dst, (const uint32_t *)src, n) != 0)
+        return cudaErrorUnknown;
+    return cudaMemcpy(out, dst, n * sizeof *out, cudaMemcpyDeviceToHost);
+}
+
+extern "C" cudaError_t gs_multi_barrier_plan(gs_multi_barrier_t *b, unsigned int blocks, int form)
+{
+    const int npes = nvshmem_n_pes(), pe = nvshmem_my_pe();
+    int bad = !b || blocks == 0u || form < -1 || form >= (int)GS_MULTI_FORM_COUNT || npes > (int)GS_MULTI_MAX_PES;
+    unsigned int mine[GS_MULTI_MAX_PES] = {0}, grids[GS_MULTI_MAX_PES] = {0};
+    unsigned int *words;
+    cudaError_t e;
+    /* agree first: a PE that returned here alone would leave the others in the allocation below */
+    if (npes > (int)GS_MULTI_MAX_PES)
+        return cudaErrorInvalidValue; /* every PE sees the same count */
+    words = (unsigned int *)nvshmem_malloc(STATE_BYTES);
+    if (!words)
+        return cudaErrorMemoryAllocation; /* symmetric: every PE fails alike */
+    if ((e = cudaMemset(words, 0, STATE_BYTES)) != cudaSuccess)
+        return e;
+    nvshmem_barrier_all();
+    mine[pe] = bad ? 0u : blocks;
+    if ((e = exchange(words, AUX_GRIDS, mine, (unsigned int)npes, grids)) != cudaSuccess)
+        return e;
+    for (int p = 0; p < npes; ++p)
+        bad |= grids[p] == 0u;
+    if (bad) {
+        nvshmem_free(words);
+        return cudaErrorInvalidValue;
+    }
+    memset(b, 0, sizeof *b);
+    for (int p = 0; p < npes; ++p) {
+        b->peer[p] = (unsigned int *)nvshmem_ptr(words, p);
+        b->blocks[p] = grids[p];
+        bad |= !b->peer[p];
+    }
+    mine[pe] = (unsigned int)bad;
+    if ((e = exchange(words, AUX_VERDICT, mine, (unsigned int)npes, grids)) != cudaSuccess)
+        return e;
+    for (int p = 0; p < npes; ++p)
+        bad |= grids[p] != 0u;
+    if (bad) {
+        nvshmem_free(words);
+        memset(b, 0, sizeof *b);
+        return cudaErrorPeerAccessUnsupported;
+    }
+    b->pe = (unsigned int)pe, b->npes = (unsigned int)npes;
+    b->form = form < 0 ? GS_MULTI_FORM_DIRECT : (unsigned int)form;
+    return cudaSuccess;
+}
+
+extern "C" cudaError_t gs_multi_barrier_free(gs_multi_barrier_t *b)
+{
+    if (!b || !b->npes || !b->peer[b->pe])
+        return cudaErrorInvalidValue;
+    nvshmem_free(b->peer[b->pe]);
+    memset(b, 0, sizeof *b);
+    return cudaSuccess;
+}
+
+extern "C" cudaError_t gs_multi_launch(const void *kernel, dim3 grid, dim3 block, void **args, size_t smem,
+                                       cudaStream_t stream, gs_multi_barrier_t *b, void *const *zero,
+                                       const size_t *zero_bytes, unsigned int nzero)
+{
+    cudaError_t mine_err = cudaSuccess, e;
+    const unsigned long long blocks = (unsigned long long)grid.x * grid.y * grid.z;
+    unsigned int mine[GS_MULTI_MAX_PES] = {0}, all[GS_MULTI_MAX_PES] = {0};
+    if (!b || !b->npes || !b->peer[b->pe])
+        return cudaErrorInvalidValue; /* no plan: no collective to join */
+    for (unsigned int i = 0; i < nzero && mine_err == cudaSuccess; ++i)
+        if (!zero || !zero_bytes || !zero[i])
+            mine_err = cudaErrorInvalidValue;
+    if (mine_err == cudaSuccess && (!kernel || blocks == 0u || (unsigned long long)block.x * block.y * block.z == 0u))
+        mine_err = cudaErrorInvalidValue;
+    if (mine_err == cudaSuccess && blocks != b->blocks[b->pe])
+        mine_err = cudaErrorInvalidConfiguration;
+    if (mine_err == cudaSuccess) {
+        unsigned int most = 0;
+        if ((e = gs_max_coresident(kernel, block.x * block.y * block.z, smem, &most)) != cudaSuccess)
+            mine_err = e;
+        else if (blocks > most)
+            mine_err = cudaErrorCooperativeLaunchTooLarge;
+    }
+    /* every PE learns every PE's verdict: all launch or none does */
+    mine[b->pe] = (unsigned int)mine_err;
+    if ((e = exchange(b->peer[b->pe], AUX_VERDICT, mine, b->npes, all)) != cudaSuccess)
+        return e;
+    for (unsigned int p = 0; p < b->npes; ++p)
+        if (all[p] > (unsigned int)mine_err)
+            mine_err = (cudaError_t)all[p];
+    if (mine_err != cudaSuccess)
+        return mine_err;
+    /* zeroed on every GPU before any GPU launches: a peer's blocks write into this GPU's state */
+    if ((e = cudaMemsetAsync(b->peer[b->pe], 0, gs_multi_barrier_bytes(), stream)) != cudaSuccess)
+        return e;
+    for (unsigned int i = 0; i < nzero; ++i)
+        if ((e = cudaMemsetAsync(zero[i], 0, zero_bytes[i], stream)) != cudaSuccess)
+            return e;
+    nvshmemx_barrier_all_on_stream(stream);
+    if (nvshmemx_collective_launch(kernel, grid, block, args, smem, stream) != 0)
+        return cudaErrorLaunchFailure;
+    b->launched = 1u;
+    return cudaGetLastError();
+}
+
+extern "C" const char *gs_multi_form_name(int form)
+{
+    static const char *const names[GS_MULTI_FORM_COUNT] = {"direct", "hier", "flat"};
+    return form >= 0 && form < (int)GS_MULTI_FORM_COUNT ? names[form] : NULL;
+}
