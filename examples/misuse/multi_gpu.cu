@@ -260,6 +260,7 @@ int main(int argc, char **argv)
         if (f)
             fclose(f);
         printf("misuse_multi %s %s GPU %u: %s", argv[1], gs_multi_form_name((int)form), r, line);
+        pass += !strncmp(line, "PASS", 4), error += !strncmp(line, "ERROR", 5);
         snprintf(name, sizeof name, "said%u", r);
         path_of(path, sizeof path, dir, name);
         if ((f = fopen(path, "r"))) { /* what the GPU printed: its "gsync: " lines */
@@ -268,7 +269,6 @@ int main(int argc, char **argv)
                     printf("  GPU %u said: %s", r, line);
             fclose(f);
         }
-        pass += !strncmp(line, "PASS", 4), error += !strncmp(line, "ERROR", 5);
     }
     ranks_clean(dir);
     const int rc = pass == gpus ? 0 : error == gpus ? 3 : 1;

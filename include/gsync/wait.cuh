@@ -53,6 +53,17 @@ static __device__ __forceinline__ bool gs__misuse_first(void)
 {
     return atomicExch(&gs__misuse_said, 1u) == 0u;
 }
+/* The end of a misuse: the first thread traps at once (its line is out);
+ * any other waits for that trap (a trap of its own could end the launch
+ * before the first thread's line is written), at most 2 s. */
+static __device__ __forceinline__ __attribute__((noreturn)) void gs__misuse_trap(bool first)
+{
+    const unsigned long long t0 = gs_globaltimer();
+    while (!first && gs_globaltimer() - t0 < 2000000000ull)
+        gs_nanosleep(100000u);
+    __trap();
+    __builtin_unreachable();
+}
 
 #ifdef GSYNC_WATCHDOG
 /* Per translation unit: where this unit's kernels find the watchdog. */

@@ -59,7 +59,8 @@ static __device__ __forceinline__ unsigned int *gs__barrier_flag(const gs_barrie
 static __device__ __noinline__ __attribute__((noreturn)) void gs__barrier_misuse(unsigned int stale, unsigned int old,
                                                                                 unsigned int epoch)
 {
-    if (!gs__misuse_first())
+    const bool first = gs__misuse_first();
+    if (!first)
         ;
     else if (stale)
         printf("gsync: misuse of gs_barrier_t (block %u): state left from an earlier launch (count %u at epoch %u); "
@@ -67,7 +68,7 @@ static __device__ __noinline__ __attribute__((noreturn)) void gs__barrier_misuse
     else
         printf("gsync: misuse of gs_barrier_t (block %u): the handle is in shared or global memory; give each "
                "thread its own copy\n", gs_barrier_block_id());
-    __trap();
+    gs__misuse_trap(first);
 }
 
 /* Thread 0's arrival.  Returns nonzero when this arrival completed a flat

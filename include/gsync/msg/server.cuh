@@ -56,7 +56,8 @@ enum { GS__SERVER_SHAPE = 0, GS__SERVER_DONE = 1 };
 static __device__ __noinline__ __attribute__((noreturn)) void gs__server_misuse(int what, unsigned int v,
                                                                                unsigned int clients)
 {
-    if (!gs__misuse_first())
+    const bool first = gs__misuse_first();
+    if (!first)
         ;
     else if (what == GS__SERVER_SHAPE)
         printf("gsync: misuse of the server: a block of %ux%ux%u threads; it must be 1-D whole warps\n", blockDim.x,
@@ -65,7 +66,7 @@ static __device__ __noinline__ __attribute__((noreturn)) void gs__server_misuse(
         printf("gsync: misuse of the server (block %u): its done counter reads %u with %u client blocks: state "
                "left from an earlier launch (zero the queues and `done` before each launch) or another GPU "
                "stopped\n", blockIdx.x, v, clients);
-    __trap();
+    gs__misuse_trap(first);
 }
 
 /* Block-collective, before anything else: zeroes this block's copies.  A

@@ -72,9 +72,10 @@ static __device__ __noinline__ __attribute__((noreturn)) void gs__multi_misuse(c
                                                                                 int what, unsigned int v)
 {
     const unsigned int e = b->epoch + 1u, blk = gs_barrier_block_id();
-    if (!gs__misuse_first())
-        ;
-    else if (what == GS__MULTI_STALE)
+    const bool first = gs__misuse_first();
+    if (!first)
+        gs__misuse_trap(false);
+    if (what == GS__MULTI_STALE)
         printf("gsync: misuse of gs_multi_barrier_t (GPU %u, block %u): state left from an earlier launch (count %u "
                "at episode %u); launch with gs_multi_launch, or zero the state on every GPU and order that before "
                "any GPU's launch\n", b->pe, blk, v, e);
