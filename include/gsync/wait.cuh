@@ -55,14 +55,16 @@ static __device__ __forceinline__ bool gs__misuse_first(void)
 }
 /* The end of a misuse: the first thread traps at once (its line is out);
  * any other waits for that trap (a trap of its own could end the launch
- * before the first thread's line is written), at most 2 s. */
+ * before the first thread's line is written), at most 2 s.  No thread runs
+ * on past its trap. */
 static __device__ __forceinline__ __attribute__((noreturn)) void gs__misuse_trap(bool first)
 {
     const unsigned long long t0 = gs_globaltimer();
     while (!first && gs_globaltimer() - t0 < 2000000000ull)
         gs_nanosleep(100000u);
     __trap();
-    __builtin_unreachable();
+    for (;;) /* the trap is delivered asynchronously: never run on past it */
+        gs_nanosleep(1000000u);
 }
 
 #ifdef GSYNC_WATCHDOG

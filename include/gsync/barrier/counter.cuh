@@ -62,9 +62,12 @@ static __device__ __noinline__ __attribute__((noreturn)) void gs__barrier_misuse
     const bool first = gs__misuse_first();
     if (!first)
         ;
-    else if (stale)
+    else if (stale == 1u)
         printf("gsync: misuse of gs_barrier_t (block %u): state left from an earlier launch (count %u at epoch %u); "
                "zero it between launches (gs_barrier_reset)\n", gs_barrier_block_id(), old, epoch);
+    else if (stale == 2u)
+        printf("gsync: misuse of gs_barrier_t (block %u): blocks of %u threads; the spread form was planned for "
+               "blocks of at least %u (gs_barrier_plan's threads)\n", gs_barrier_block_id(), old, epoch);
     else
         printf("gsync: misuse of gs_barrier_t (block %u): the handle is in shared or global memory; give each "
                "thread its own copy\n", gs_barrier_block_id());
@@ -119,12 +122,8 @@ static __device__ __forceinline__ int gs__barrier_wait_spread(const gs_barrier_t
     const unsigned int threads = gs_barrier_threads(), mask = threads < 32u ? (1u << threads) - 1u : ~0u;
     const bool polls = lane < b->k;
     const unsigned int *mine = gs__barrier_slot(b, polls ? lane : 0u);
-    if (threads < b->k) { /* planned for larger blocks: cannot wait */
-#ifndef GSYNC_WATCHDOG
-        __trap();
-#endif
-        return lane == 0u;
-    }
+    if (threads < b->k) /* planned for larger blocks: cannot wait */
+        gs__barrier_misuse(2u, threads, b->k);
     for (unsigned int turn = 1u;; ++turn) {
         bool seen = false;
 #pragma unroll

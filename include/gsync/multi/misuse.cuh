@@ -62,7 +62,7 @@ static __device__ __noinline__ __attribute__((noreturn)) void gs__multi_stop(con
                           GS_SCOPE_SYS);
     }
     gs_fence_release(GS_SCOPE_SYS); /* the poison leaves before the trap ends this grid */
-    __trap();
+    gs__misuse_trap(true);
 }
 
 enum { GS__MULTI_STALE = 0, GS__MULTI_GRID = 1, GS__MULTI_PEER = 2, GS__MULTI_COPY = 3 };
