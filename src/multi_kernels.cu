@@ -464,7 +464,7 @@ static int run_way(rank_state *r, const gs_multi_plan *p, unsigned int way, unsi
     a.bar.form = k == (const void *)k_flat                                  ? GS_MULTI_FORM_FLAT
                  : way == GS_MULTI_HIER_DIRECT || way == GS_MULTI_DIRECT_SPLIT ? GS_MULTI_FORM_DIRECT
                                                                               : GS_MULTI_FORM_HIER;
-    a.bar.epoch = a.e0;
+    a.bar.epoch = a.bar.start = a.e0;
     if (way == GS_MULTI_BROKEN) { /* its leader exchanges with no one */
         a.bar.peer[0] = a.bar.peer[a.bar.pe];
         a.bar.npes = 1u, a.bar.pe = 0u;

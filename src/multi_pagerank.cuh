@@ -127,7 +127,7 @@ static __device__ __forceinline__ void mpr_iteration(const mpr_args &a, unsigned
 
 /* The persistent kernel: iterations until the L1 change is below tol (the
  * same decision on every GPU) or max_iters; one barrier each. */
-static __global__ void k_mpr(mpr_args a)
+static __global__ void __launch_bounds__(GS_MPR_THREADS, 4) k_mpr(mpr_args a)
 {
     unsigned int it = 0;
     for (;; ++it) {

@@ -37,6 +37,7 @@ typedef struct gs_multi_barrier {
     unsigned int pe, npes;
     unsigned int form;                      /* enum gs_multi_form */
     unsigned int epoch;                     /* episodes this copy has passed; 0 on fresh state */
+    unsigned int start;                     /* the epoch a launch starts from (0; the state matches it) */
     unsigned int leader;                    /* device: this copy's block leads the episode (thread 0) */
     unsigned int launched;                  /* host: launched since the state was last zeroed */
 } gs_multi_barrier_t;
