@@ -360,7 +360,7 @@ static unsigned int blocks_of(const rank_state *r, unsigned int way, unsigned in
  * their blocks of every GPU. */
 static __global__ void k_wrap_init(mg_args a, unsigned int n)
 {
-    unsigned int *w = a.bar.peer[a.bar.pe];
+    unsigned int *w = a.bar.words;
     *gs_multi_line(w, GS_MULTI_COUNT_LINE) = a.e0 * n;
     *gs_multi_line(w, GS_MULTI_RELEASE_LINE) = a.bar.form == GS_MULTI_FORM_DIRECT ? a.e0 * a.bar.npes : a.e0;
     for (unsigned int p = 0; p < a.bar.npes; ++p)
@@ -466,7 +466,7 @@ static int run_way(rank_state *r, const gs_multi_plan *p, unsigned int way, unsi
                                                                               : GS_MULTI_FORM_HIER;
     a.bar.epoch = a.bar.start = a.e0;
     if (way == GS_MULTI_BROKEN) { /* its leader exchanges with no one */
-        a.bar.peer[0] = a.bar.peer[a.bar.pe];
+        a.bar.peers = (const gs_multi_peers_t *)gs_multi_line(a.bar.words, GS_MULTI_PEERS_LINE + 1u);
         a.bar.npes = 1u, a.bar.pe = 0u;
     }
     if (way == GS_MULTI_NCCL_GRID && mg_nccl_skip())
@@ -605,7 +605,8 @@ extern "C" int gs_multi_pe(const gs_multi_plan *plan, unsigned int rank, const c
     for (int i = 0; i < plan->nper_sm; ++i)
         max_per_sm = plan->per_sm[i] > max_per_sm ? plan->per_sm[i] : max_per_sm;
     r.stamp_words = 2u * (size_t)max_per_sm * r.sms;
-    r.words = (unsigned int *)nvshmem_malloc(gs_multi_barrier_bytes());
+    /* the barrier's state, then its peers' table (every GPU) and the twin's (this GPU alone) */
+    r.words = (unsigned int *)nvshmem_malloc((GS_MULTI_PEERS_LINE + 2u) * GS_MULTI_LINE * 4u);
     r.flags = (unsigned int *)nvshmem_malloc((size_t)GS_MULTI_LINE * 4u * r.npes);
     r.stamps = (unsigned int *)nvshmem_malloc(r.stamp_words * 4u);
     r.cs = (unsigned int *)nvshmem_malloc((1u + GS_MULTI_LOCK_DATA) * 4u);
@@ -614,14 +615,22 @@ extern "C" int gs_multi_pe(const gs_multi_plan *plan, unsigned int rank, const c
     r.sem = (gs_multi_sem_t *)nvshmem_malloc(sizeof *r.sem);
     r.semw = (unsigned int *)nvshmem_malloc((size_t)GS_MULTI_LINE * 4u * 3u);
     memset(&a, 0, sizeof a);
+    gs_multi_peers_t tables[2]; /* a line each */
+    memset(tables, 0, sizeof tables);
     if (!r.words || !r.flags || !r.stamps || !r.cs || !r.lock || !r.local || !r.sem || !r.semw) {
         snprintf(err, n, "multi: nvshmem_malloc failed on PE %u (NVSHMEM_SYMMETRIC_SIZE?)", r.pe);
         rc = GS_EXIT_RUNTIME;
-    } else if (peers(&r, r.words, a.bar.peer, "barrier words", err, n) ||
-               peers(&r, r.flags, a.flags, "flags", err, n) || peers(&r, r.stamps, a.stamps, "stamps", err, n)) {
+    } else if (peers(&r, r.words, tables[0].peer, "barrier words", err, n) ||
+               peers(&r, r.flags, a.flags, "flags", err, n) || peers(&r, r.stamps, a.stamps, "stamps", err, n) ||
+               (tables[1].peer[0] = r.words, 0) ||
+               cudaMemcpy(gs_multi_line(r.words, GS_MULTI_PEERS_LINE), &tables[0], sizeof tables[0],
+                          cudaMemcpyHostToDevice) != cudaSuccess ||
+               cudaMemcpy(gs_multi_line(r.words, GS_MULTI_PEERS_LINE + 1u), &tables[1], sizeof tables[1],
+                          cudaMemcpyHostToDevice) != cudaSuccess) {
         rc = GS_EXIT_RUNTIME;
-    } else {
-        a.bar.pe = r.pe, a.bar.npes = r.npes;
+    } else { /* grids unplanned (0): every GPU runs the same grid, checked by the bench */
+        a.bar.pe = r.pe, a.bar.npes = r.npes, a.bar.words = r.words;
+        a.bar.peers = (const gs_multi_peers_t *)gs_multi_line(r.words, GS_MULTI_PEERS_LINE);
         a.pe = r.pe, a.npes = r.npes, a.local = r.local;
         a.lock = (gs_multi_ticket_t *)nvshmem_ptr(r.lock, 0);
         a.lock_own = r.lock;

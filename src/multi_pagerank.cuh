@@ -248,7 +248,7 @@ static int mpr_launch(mpr_state *s, const mpr_args *a, unsigned int blocks, unsi
     unsigned int fired = 0;
     int rc;
     void *args[] = {(void *)a};
-    GS_CK(cudaMemsetAsync(a->bar.peer[a->bar.pe], 0, gs_multi_barrier_bytes(), st));
+    GS_CK(cudaMemsetAsync(a->bar.words, 0, gs_multi_barrier_bytes(), st));
     GS_CK(cudaMemsetAsync(s->sums, 0, GS_MPR_SUM_WORDS * sizeof(unsigned long long), st));
     GS_CK(cudaMemsetAsync(s->d_iters, 0, sizeof *s->d_iters, st));
     k_mpr_reset<<<blocks, GS_MPR_THREADS, 0, st>>>(*a);

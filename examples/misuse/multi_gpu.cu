@@ -51,6 +51,7 @@ struct job {
     unsigned int *data[GS_MULTI_MAX_PES]; /* each GPU's stamps: 2 halves of GS_MULTI_MAX_PES * 4096 blocks */
     unsigned int *stale;                  /* this GPU's */
     unsigned int pe, npes, copy, base;
+    unsigned int grids[GS_MULTI_MAX_PES]; /* each GPU's grid, for the reads */
     gs_multi_server_t srv;
     unsigned long long *handled; /* this GPU's servers' count */
 };
@@ -74,7 +75,7 @@ __global__ void episodes(job j)
             gs_multi_barrier_sync(&own);
         }
         if (t == 0u) {
-            const unsigned int q = (j.pe + e) % j.npes, n = own.blocks[q] ? own.blocks[q] : gridDim.x * gridDim.y;
+            const unsigned int q = (j.pe + e) % j.npes, n = j.grids[q];
             if (gs_ld_relaxed(&j.data[q][half + q * 4096u + (b + e) % n], GS_SCOPE_SYS) != j.base + e)
                 atomicAdd(j.stale, 1u);
         }
@@ -144,6 +145,7 @@ static int rank_main(unsigned int which, unsigned int form, unsigned int gpus, u
     gs_multi_barrier_t planned;
     TRY(gs_multi_barrier_plan(&planned, blocks, (int)form));
     j.bar = planned, j.pe = rank, j.npes = gpus, j.copy = which == COPY_PER_EPISODE;
+    TRY(cudaMemcpy(j.grids, planned.peers->blocks, sizeof j.grids, cudaMemcpyDeviceToHost));
     unsigned int *data = (unsigned int *)nvshmem_malloc(2u * HALF * sizeof(unsigned int));
     unsigned int *done = (unsigned int *)nvshmem_malloc(128u);
     const unsigned int servers = blocks / 4u + 1u;
@@ -175,7 +177,7 @@ static int rank_main(unsigned int which, unsigned int form, unsigned int gpus, u
         TRY(cudaMemsetAsync(j.handled, 0, sizeof(unsigned long long), s));
         if (own) { /* the user's own: zeroed (and ordered by a host barrier) before the first launch only */
             if (l == 0u) {
-                TRY(cudaMemsetAsync(planned.peer[rank], 0, gs_multi_barrier_bytes(), s));
+                TRY(cudaMemsetAsync(planned.words, 0, gs_multi_barrier_bytes(), s));
                 TRY(cudaMemsetAsync(done, 0, 128u, s));
                 TRY(cudaMemsetAsync(queues, 0, gs_msgq_bytes(CAPACITY) * blocks, s));
                 TRY(cudaStreamSynchronize(s));

@@ -83,6 +83,8 @@ __global__ void episodes(job j)
     unsigned int stale = 0, reads = 0;
     unsigned long long weights = 0; /* thread 0's: the weight this block entered with */
     float acc = 0.0f;               /* the section's work, kept */
+    gs_multi_barrier_t bar = j.bar; /* the handle, copied out of the job: it counts its episodes (a member of
+                                     * a struct with arrays would take the whole struct to local memory) */
     for (unsigned int e = 1; e <= j.episodes; ++e) {
         /* episodes alternate halves: e's half was e - 2's, whose readers have
          * all arrived at e - 1, which this block has passed */
@@ -94,7 +96,7 @@ __global__ void episodes(job j)
             for (int k = 0; k < 20; ++k)
                 gs_nanosleep(1000u);
         j.data[j.pe][half + mine] = value_of(e, j.pe, mine);
-        gs_multi_barrier_arrive(&j.bar); /* the handle counts the episodes: this is e */
+        gs_multi_barrier_arrive(&bar); /* the handle counts the episodes: this is e */
         /* while the GPUs gather: where this lane reads, and what it must find */
         const unsigned int q = (j.pe + 1u + (e + t / 32u) % (j.npes - 1u)) % j.npes; /* another GPU, by warp */
         unsigned int q2 = (q + 1u) % j.npes;
@@ -110,7 +112,7 @@ __global__ void episodes(job j)
             g0 = j.pe, s0 = (b + 1u + e) % nb * nt + t; /* another block of this GPU */
         }
         const unsigned int w0 = value_of(e, g0, s0), w1 = value_of(e, q2, s1);
-        gs_multi_barrier_wait(&j.bar); /* every block of every GPU has written e */
+        gs_multi_barrier_wait(&bar); /* every block of every GPU has written e */
         stale += j.data[g0][half + s0] != w0;
         if (t % 3u == 1u)
             stale += j.data[q2][half + s1] != w1;
@@ -196,9 +198,14 @@ static int rank_main(const plan &p, unsigned int rank, unsigned int blocks, cons
             exit(1);
         }
     }
+    gs_multi_peers_t *alone = NULL;
     if (p.broken && !p.sem) { /* the twin: the same state, planned as if this GPU were alone */
-        j.bar.peer[0] = j.bar.peer[rank], j.bar.blocks[0] = j.bar.blocks[rank];
-        j.bar.pe = 0u, j.bar.npes = 1u;
+        gs_multi_peers_t t;
+        memset(&t, 0, sizeof t);
+        t.peer[0] = j.bar.words, t.blocks[0] = j.bar.grid;
+        CHECK(cudaMalloc(&alone, sizeof *alone));
+        CHECK(cudaMemcpy(alone, &t, sizeof t, cudaMemcpyHostToDevice));
+        j.bar.peers = alone, j.bar.pe = 0u, j.bar.npes = 1u;
     }
     j.lock = (gs_multi_ticket_t *)nvshmem_ptr(lock, 0);
     j.sum = (tally *)nvshmem_ptr(sum, 0);
@@ -261,6 +268,7 @@ static int rank_main(const plan &p, unsigned int rank, unsigned int blocks, cons
     nvshmem_free(lock);
     nvshmem_free(data);
     CHECK(gs_multi_barrier_free(&planned));
+    CHECK(cudaFree(alone));
     nvshmem_finalize();
     return 0;
 }

@@ -13,7 +13,7 @@
  * one where they exchange a launch's verdict (sum reductions). */
 #define AUX_GRIDS GS_MULTI_BARRIER_LINES
 #define AUX_VERDICT (GS_MULTI_BARRIER_LINES + 1u)
-#define STATE_BYTES ((GS_MULTI_BARRIER_LINES + 2u) * GS_MULTI_LINE * 4u)
+#define STATE_BYTES ((GS_MULTI_PEERS_LINE + 1u) * GS_MULTI_LINE * 4u) /* the table's line last */
 
 /* Every PE's `mine` summed into out[0..n) over every PE: each PE contributes
  * its slot only (the others 0), so out holds every PE's value. */
@@ -55,11 +55,18 @@ extern "C" cudaError_t gs_multi_barrier_plan(gs_multi_barrier_t *b, unsigned int
         return cudaErrorInvalidValue;
     }
     memset(b, 0, sizeof *b);
+    gs_multi_peers_t table;
+    memset(&table, 0, sizeof table);
     for (int p = 0; p < npes; ++p) {
-        b->peer[p] = (unsigned int *)nvshmem_ptr(words, p);
-        b->blocks[p] = grids[p];
-        bad |= !b->peer[p];
+        table.peer[p] = (unsigned int *)nvshmem_ptr(words, p);
+        table.blocks[p] = grids[p];
+        bad |= !table.peer[p];
+        for (unsigned int j = 0; j < GS_MULTI_FLAT_LINES; ++j)
+            table.goal[j] += gs_multi_flat_share(grids[p], j);
     }
+    gs_multi_peers_t *dev_table = (gs_multi_peers_t *)gs_multi_line(words, GS_MULTI_PEERS_LINE);
+    if ((e = cudaMemcpy(dev_table, &table, sizeof table, cudaMemcpyHostToDevice)) != cudaSuccess)
+        return e;
     mine[pe] = (unsigned int)bad;
     if ((e = exchange(words, AUX_VERDICT, mine, (unsigned int)npes, grids)) != cudaSuccess)
         return e;
@@ -71,15 +78,16 @@ extern "C" cudaError_t gs_multi_barrier_plan(gs_multi_barrier_t *b, unsigned int
         return cudaErrorPeerAccessUnsupported;
     }
     b->pe = (unsigned int)pe, b->npes = (unsigned int)npes;
+    b->words = words, b->peers = dev_table, b->grid = table.blocks[pe];
     b->form = form < 0 ? GS_MULTI_FORM_DIRECT : (unsigned int)form;
     return cudaSuccess;
 }
 
 extern "C" cudaError_t gs_multi_barrier_free(gs_multi_barrier_t *b)
 {
-    if (!b || !b->npes || !b->peer[b->pe])
+    if (!b || !b->npes || !b->words)
         return cudaErrorInvalidValue;
-    nvshmem_free(b->peer[b->pe]);
+    nvshmem_free(b->words);
     memset(b, 0, sizeof *b);
     return cudaSuccess;
 }
@@ -91,14 +99,14 @@ extern "C" cudaError_t gs_multi_launch(const void *kernel, dim3 grid, dim3 block
     cudaError_t mine_err = cudaSuccess, e;
     const unsigned long long blocks = (unsigned long long)grid.x * grid.y * grid.z;
     unsigned int mine[GS_MULTI_MAX_PES] = {0}, all[GS_MULTI_MAX_PES] = {0};
-    if (!b || !b->npes || !b->peer[b->pe])
+    if (!b || !b->npes || !b->words)
         return cudaErrorInvalidValue; /* no plan: no collective to join */
     for (unsigned int i = 0; i < nzero && mine_err == cudaSuccess; ++i)
         if (!zero || !zero_bytes || !zero[i])
             mine_err = cudaErrorInvalidValue;
     if (mine_err == cudaSuccess && (!kernel || blocks == 0u || (unsigned long long)block.x * block.y * block.z == 0u))
         mine_err = cudaErrorInvalidValue;
-    if (mine_err == cudaSuccess && blocks != b->blocks[b->pe])
+    if (mine_err == cudaSuccess && blocks != b->grid)
         mine_err = cudaErrorInvalidConfiguration;
     if (mine_err == cudaSuccess) {
         unsigned int most = 0;
@@ -109,7 +117,7 @@ extern "C" cudaError_t gs_multi_launch(const void *kernel, dim3 grid, dim3 block
     }
     /* every PE learns every PE's verdict: all launch or none does */
     mine[b->pe] = (unsigned int)mine_err;
-    if ((e = exchange(b->peer[b->pe], AUX_VERDICT, mine, b->npes, all)) != cudaSuccess)
+    if ((e = exchange(b->words, AUX_VERDICT, mine, b->npes, all)) != cudaSuccess)
         return e;
     for (unsigned int p = 0; p < b->npes; ++p)
         if (all[p] > (unsigned int)mine_err)
@@ -117,7 +125,7 @@ extern "C" cudaError_t gs_multi_launch(const void *kernel, dim3 grid, dim3 block
     if (mine_err != cudaSuccess)
         return mine_err;
     /* zeroed on every GPU before any GPU launches: a peer's blocks write into this GPU's state */
-    if ((e = cudaMemsetAsync(b->peer[b->pe], 0, gs_multi_barrier_bytes(), stream)) != cudaSuccess)
+    if ((e = cudaMemsetAsync(b->words, 0, gs_multi_barrier_bytes(), stream)) != cudaSuccess)
         return e;
     for (unsigned int i = 0; i < nzero; ++i)
         if ((e = cudaMemsetAsync(zero[i], 0, zero_bytes[i], stream)) != cudaSuccess)

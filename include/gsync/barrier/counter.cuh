@@ -65,6 +65,10 @@ static __device__ __noinline__ __attribute__((noreturn)) void gs__barrier_misuse
     else if (stale == 1u)
         printf("gsync: misuse of gs_barrier_t (block %u): state left from an earlier launch (count %u at epoch %u); "
                "zero it between launches (gs_barrier_reset)\n", gs_barrier_block_id(), old, epoch);
+    else if (stale == 3u)
+        printf("gsync: misuse of gs_barrier_t (block %u): state left from an earlier launch (a spread counter past "
+               "this episode's arrivals at epoch %u); zero it between launches (gs_barrier_reset)\n",
+               gs_barrier_block_id(), epoch);
     else if (stale == 2u)
         printf("gsync: misuse of gs_barrier_t (block %u): blocks of %u threads; the spread form was planned for "
                "blocks of at least %u (gs_barrier_plan's threads)\n", gs_barrier_block_id(), old, epoch);
@@ -82,6 +86,7 @@ static __device__ __noinline__ __attribute__((noreturn)) void gs__barrier_misuse
  * the flags); in a watchdog build also when the handle is not the thread's
  * own (in shared or global memory every thread's epoch++ races).  That the
  * grid is the plan's is checked on the host (gs_barrier_launch). */
+#define GS__BARRIER_STALE 2u /* a spread arrival's token: the state is stale */
 static __device__ __forceinline__ unsigned int gs__barrier_arrive(const gs_barrier_t *b)
 {
     const unsigned int n = gs_barrier_blocks(), me = gs_barrier_block_id(), goal = b->epoch + 1u;
@@ -106,8 +111,11 @@ static __device__ __forceinline__ unsigned int gs__barrier_arrive(const gs_barri
     }
     { /* blocks on this counter: all (flat), those equal to me mod k (spread) */
         const unsigned int c = b->form == GS_BARRIER_FLAT ? n : (n + b->k - 1u - (me & (b->k - 1u))) >> (b->k >> 1);
-        if (old - b->epoch * c >= c)
-            gs__barrier_misuse(1u, old, b->epoch);
+        if (old - b->epoch * c >= c) {
+            if (b->form == GS_BARRIER_FLAT)
+                gs__barrier_misuse(1u, old, b->epoch);
+            return GS__BARRIER_STALE; /* spread: its wait traps once the warp is done with warp-wide reductions */
+        }
     }
     return b->form == GS_BARRIER_FLAT && old == goal * n - 1u;
 }
@@ -116,7 +124,7 @@ static __device__ __forceinline__ unsigned int gs__barrier_arrive(const gs_barri
  * reaches the goal.  Counters only grow and no block arrives at epoch + 1
  * before all arrived at epoch, so a sum of reads that reaches the goal
  * proves each read is past every arrival on its counter. */
-static __device__ __forceinline__ int gs__barrier_wait_spread(const gs_barrier_t *b, gs_wait_t *w)
+static __device__ __forceinline__ int gs__barrier_wait_spread(const gs_barrier_t *b, unsigned int token, gs_wait_t *w)
 {
     const unsigned int total = (b->epoch + 1u) * gs_barrier_blocks(), lane = gs_barrier_thread();
     const unsigned int threads = gs_barrier_threads(), mask = threads < 32u ? (1u << threads) - 1u : ~0u;
@@ -138,6 +146,8 @@ static __device__ __forceinline__ int gs__barrier_wait_spread(const gs_barrier_t
     }
     gs_fence_acquire(GS_SCOPE_GPU); /* this lane's last read becomes an acquire */
     __syncwarp(mask);
+    if (token == GS__BARRIER_STALE) /* lane 0, the warp past its last reduction: the others wait in the join */
+        gs__barrier_misuse(3u, 0u, b->epoch);
     return 0;
 }
 
@@ -176,7 +186,7 @@ static __device__ __forceinline__ int gs__barrier_wait(const gs_barrier_t *b, un
     gs_wait_t w = GS_WAIT_INIT;
     const unsigned int *p;
     if (b->form == GS_BARRIER_SPREAD)
-        return gs__barrier_wait_spread(b, &w);
+        return gs__barrier_wait_spread(b, token, &w);
     if (b->form != GS_BARRIER_FLAT && me == 0u)
         return gs__barrier_gather(b, &w);
     if (gs_barrier_thread() != 0u || token)

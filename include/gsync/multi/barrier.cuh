@@ -41,11 +41,12 @@ static __device__ __forceinline__ void gs__multi_arrive(gs_multi_barrier_t *b)
     if (__isShared(b) || __isGlobal(b))
         gs__multi_misuse(b, GS__MULTI_COPY, 0u);
 #endif
-    if (b->blocks[b->pe] != 0u && b->blocks[b->pe] != n)
+    if (b->grid != 0u && b->grid != n)
         gs__multi_misuse(b, GS__MULTI_GRID, n);
     if (b->form == GS_MULTI_FORM_FLAT) {
-        gs__multi_flat_arrive(b, e);
-        b->leader = 0u;
+        bool stale;
+        const unsigned int old = gs__multi_flat_arrive(b, e, &stale);
+        b->leader = stale ? old | 1u : 0u; /* reported after the wait (nonzero: stale; its count, near enough) */
     } else {
         b->leader = gs__multi_hier_arrive(b, e);
     }
@@ -70,6 +71,10 @@ static __device__ __forceinline__ bool gs_multi_barrier_wait(gs_multi_barrier_t 
         const unsigned int width = min(gs_barrier_threads(), 32u);
         if (t < width) /* the first warp's lanes (all of a smaller block) poll the counters between them */
             abandon = gs__multi_flat_wait(b, e, t, width);
+        if (t == 0u && b->leader) /* the first warp is past its votes: the other threads wait in the join */
+            gs__multi_misuse(b, GS__MULTI_STALE, b->leader);
+        if (t == 0u && abandon == 2)
+            gs__multi_misuse(b, GS__MULTI_PEER, 0u);
     } else if (t == 0u) {
         abandon = gs__multi_hier_wait(b, e, b->leader);
     }

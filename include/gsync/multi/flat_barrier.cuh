@@ -32,44 +32,53 @@
 
 /* Thread 0, episode e.  The first episode of a launch (epoch == start)
  * adds on its own GPU with an atom whose old value is checked, before the
- * fence; the others add with red after it, as on every other GPU. */
-static __device__ __forceinline__ void gs__multi_flat_arrive(const gs_multi_barrier_t *b, unsigned int e)
+ * fence; the others add with red after it, as on every other GPU.  Returns
+ * the old value when it fails the check (state left from an earlier
+ * launch: the wait reports it once its warp is done), else 0 with
+ * *stale false. */
+static __device__ __forceinline__ unsigned int gs__multi_flat_arrive(const gs_multi_barrier_t *b, unsigned int e,
+                                                                     bool *stale)
 {
     const unsigned int j = gs_barrier_block_id() % GS_MULTI_FLAT_LINES;
-    unsigned int *own = gs_multi_line(b->peer[b->pe], GS_MULTI_FLAT_LINE(j));
+    unsigned int *own = gs_multi_line(b->words, GS_MULTI_FLAT_LINE(j));
     const bool first = b->epoch == b->start;
     unsigned int old = 0u;
     if (first)
         old = gs_atom_add_acq_rel(own, 1u, GS_SCOPE_GPU);
     gs_fence_release(GS_SCOPE_SYS); /* this block's writes, once, for every GPU */
-    for (unsigned int p = 0; p < b->npes; ++p)
+    GS__MULTI_FOR_PES(p, b)
         if (p != b->pe || !first)
-            gs_red_add_relaxed(gs_multi_line(b->peer[p], GS_MULTI_FLAT_LINE(j)), 1u, GS_SCOPE_SYS);
+            gs_red_add_relaxed(gs_multi_line(gs__multi_peer(b, p), GS_MULTI_FLAT_LINE(j)), 1u, GS_SCOPE_SYS);
+    *stale = false;
     if (first) {
         const unsigned int goal = gs__multi_flat_goal(b, j);
-        if (old - (e - 1u) * goal >= goal)
-            gs__multi_misuse(b, GS__MULTI_STALE, old);
+        *stale = old - (e - 1u) * goal >= goal;
     }
+    return old;
 }
 
-/* The first warp (lanes 0 .. width - 1), episode e.  Nonzero in every
- * polling lane: the watchdog fired. */
+/* The first warp (lanes 0 .. width - 1), episode e.  0: passed; 1 (every
+ * lane): the watchdog fired; 2 (every lane): a counter is poisoned (another
+ * GPU stopped): the caller's thread 0 stops too, the warp done with its
+ * warp-wide votes. */
 static __device__ __forceinline__ int gs__multi_flat_wait(const gs_multi_barrier_t *b, unsigned int e,
                                                           unsigned int lane, unsigned int width)
 {
     const unsigned int lanes = __activemask();
-    const unsigned int *own = b->peer[b->pe];
+    const unsigned int *own = b->words;
+    /* a lane's first counter's target, read once (blocks of 8 threads or more: its only one) */
+    const unsigned int target0 = lane < GS_MULTI_FLAT_LINES ? e * gs__multi_flat_goal(b, lane) : 0u;
     gs_wait_t w = GS_WAIT_INIT;
     for (;;) {
         bool done = true, poison = false;
         for (unsigned int j = lane; j < GS_MULTI_FLAT_LINES; j += width) {
-            const unsigned int target = e * gs__multi_flat_goal(b, j);
+            const unsigned int target = j == lane ? target0 : e * gs__multi_flat_goal(b, j);
             const unsigned int v = gs_ld_relaxed(gs_multi_line(own, GS_MULTI_FLAT_LINE(j)), GS_SCOPE_SYS);
             done &= (int)(v - target) >= 0;
             poison |= (int)(v - target) >= 0 && gs__multi_poisoned(v, target);
         }
-        if (__any_sync(lanes, poison) && lane == 0u) /* one line, from lane 0; the trap ends the others */
-            gs__multi_misuse(b, GS__MULTI_PEER, 0u);
+        if (__any_sync(lanes, poison))
+            return 2;
         if (__all_sync(lanes, done))
             break;
         if (__any_sync(lanes, gs_wait_spin(&w))) /* the warp gives up together */

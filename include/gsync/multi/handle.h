@@ -12,7 +12,9 @@
  *   lines 10..17  the flat form's counters (block b adds to b % 8)
  * Each thread works on its own copy of the handle (pass it to the kernel by
  * value and take the parameter's address): the copy counts the episodes it
- * has passed (`epoch`), so the kernel names no episode.
+ * has passed (`epoch`), so the kernel names no episode.  The handle holds
+ * no array (the peers' pointers are in device memory, read through the
+ * read-only path), so a kernel's copy lives in registers.
  */
 #ifndef GSYNC_MULTI_HANDLE_H
 #define GSYNC_MULTI_HANDLE_H
@@ -31,9 +33,21 @@ enum gs_multi_form {
     GS_MULTI_FORM_COUNT = 3
 };
 
+/* What this GPU knows of every PE, in device memory (the plan writes it
+ * into a line of the state that launches never zero): read-only in kernels. */
+typedef struct gs_multi_peers {
+    unsigned int *peer[GS_MULTI_MAX_PES];     /* each PE's state, as this GPU reaches it */
+    unsigned int blocks[GS_MULTI_MAX_PES];    /* each PE's grid as planned; 0: not planned (see barrier.cuh) */
+    unsigned int goal[GS_MULTI_FLAT_LINES];   /* flat: blocks of all GPUs on counter j; 0: npes times this grid's */
+} gs_multi_peers_t;                           /* 128 bytes: one line */
+
+/* The flat form's blocks on counter j of a grid of n blocks (block b adds to b % GS_MULTI_FLAT_LINES). */
+#define gs_multi_flat_share(n, j) ((n) / GS_MULTI_FLAT_LINES + ((j) < (n) % GS_MULTI_FLAT_LINES ? 1u : 0u))
+
 typedef struct gs_multi_barrier {
-    unsigned int *peer[GS_MULTI_MAX_PES];   /* each PE's state, as this GPU reaches it (own: peer[pe]) */
-    unsigned int blocks[GS_MULTI_MAX_PES];  /* each PE's grid as planned; 0: not planned (see barrier.cuh) */
+    unsigned int *words;                    /* this GPU's state (peers->peer[pe]) */
+    const gs_multi_peers_t *peers;          /* device memory */
+    unsigned int grid;                      /* this GPU's planned grid (peers->blocks[pe]); 0: any */
     unsigned int pe, npes;
     unsigned int form;                      /* enum gs_multi_form */
     unsigned int epoch;                     /* episodes this copy has passed; 0 on fresh state */
@@ -48,5 +62,10 @@ typedef struct gs_multi_barrier {
 #define GS_MULTI_RELEASE_LINE 1u
 #define GS_MULTI_FLAG_LINE(pe) (2u + (pe))
 #define GS_MULTI_FLAT_LINE(j) (2u + GS_MULTI_MAX_PES + (j))
+
+#define GS_MULTI_PEERS_LINE (GS_MULTI_BARRIER_LINES + 2u) /* the plan's table (gs_multi_peers_t) */
+
+/* for p over the PEs of handle b */
+#define GS__MULTI_FOR_PES(p, b) for (unsigned int p = 0; p < (b)->npes; ++p)
 
 #endif

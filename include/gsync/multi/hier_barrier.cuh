@@ -46,18 +46,18 @@ static __device__ __forceinline__ int gs__multi_poll(const gs_multi_barrier_t *b
 static __device__ __forceinline__ unsigned int gs__multi_hier_arrive(const gs_multi_barrier_t *b, unsigned int e)
 {
     const unsigned int n = gs_barrier_blocks();
-    unsigned int *own = b->peer[b->pe];
+    unsigned int *own = b->words;
     const unsigned int old = gs_atom_add_acq_rel(gs_multi_line(own, GS_MULTI_COUNT_LINE), 1u, GS_SCOPE_GPU);
     if (old - (e - 1u) * n >= n)
         gs__multi_misuse(b, GS__MULTI_STALE, old);
     if (old != e * n - 1u)
         return 0u;
     gs_fence_release(GS_SCOPE_SYS); /* once: covers every store below and every arrival acquired above */
-    for (unsigned int p = 0; p < b->npes; ++p)
+    GS__MULTI_FOR_PES(p, b)
         if (b->form == GS_MULTI_FORM_DIRECT)
-            gs_red_add_relaxed(gs_multi_line(b->peer[p], GS_MULTI_RELEASE_LINE), 1u, GS_SCOPE_SYS);
+            gs_red_add_relaxed(gs_multi_line(gs__multi_peer(b, p), GS_MULTI_RELEASE_LINE), 1u, GS_SCOPE_SYS);
         else if (p != b->pe)
-            gs_st_relaxed(gs_multi_line(b->peer[p], GS_MULTI_FLAG_LINE(b->pe)), e, GS_SCOPE_SYS);
+            gs_st_relaxed(gs_multi_line(gs__multi_peer(b, p), GS_MULTI_FLAG_LINE(b->pe)), e, GS_SCOPE_SYS);
     return 1u;
 }
 
@@ -66,7 +66,7 @@ static __device__ __forceinline__ int gs__multi_hier_wait(const gs_multi_barrier
                                                           unsigned int leader)
 {
     gs_wait_t w = GS_WAIT_INIT;
-    unsigned int *own = b->peer[b->pe];
+    unsigned int *own = b->words;
     unsigned int *release = gs_multi_line(own, GS_MULTI_RELEASE_LINE);
     if (b->form == GS_MULTI_FORM_DIRECT) { /* every GPU's leader's add, each a release at .sys */
         if (gs__multi_poll(b, release, e * b->npes, GS_SCOPE_SYS, &w))
@@ -80,7 +80,7 @@ static __device__ __forceinline__ int gs__multi_hier_wait(const gs_multi_barrier
         gs_fence_acquire(GS_SCOPE_GPU);
         return 0;
     }
-    for (unsigned int p = 0; p < b->npes; ++p)
+    GS__MULTI_FOR_PES(p, b)
         if (p != b->pe && gs__multi_poll(b, gs_multi_line(own, GS_MULTI_FLAG_LINE(p)), e, GS_SCOPE_SYS, &w))
             return 1;
     gs_fence_acquire(GS_SCOPE_SYS); /* once: acquires every peer's release read above */

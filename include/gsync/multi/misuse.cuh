@@ -13,8 +13,9 @@
  *            the launch is over on every GPU that reads it.
  * Progress:  the trap ends the grid; waits elsewhere end at the poison.
  * Requires:  nothing beyond the barrier's own requirements.
- * Memory:    none; the misuse paths are out of line, so the barrier keeps
- *            its registers.
+ * Memory:    none.  The misuse paths are inlined: an out-of-line call in
+ *            a relocatable-device-code build (NVSHMEM's) costs every kernel
+ *            that includes the barrier about 20 registers.
  */
 #ifndef GSYNC_MULTI_MISUSE_CUH
 #define GSYNC_MULTI_MISUSE_CUH
@@ -23,6 +24,16 @@
 
 #include "../barrier/common.cuh"
 #include "handle.h"
+
+/* PE p's state and planned grid, from the table (ld.global.nc). */
+static __device__ __forceinline__ unsigned int *gs__multi_peer(const gs_multi_barrier_t *b, unsigned int p)
+{
+    return (unsigned int *)__ldg((const unsigned long long *)&b->peers->peer[p]);
+}
+static __device__ __forceinline__ unsigned int gs__multi_blocks(const gs_multi_barrier_t *b, unsigned int p)
+{
+    return __ldg(&b->peers->blocks[p]);
+}
 
 #define GS_MULTI_POISON 0x60000000u    /* added to a target: far past any episode in use */
 #define GS_MULTI_POISON_FROM 0x20000000u /* a read this far past its target is poison */
@@ -34,26 +45,24 @@ static __device__ __forceinline__ bool gs__multi_poisoned(unsigned int v, unsign
 }
 
 /* The flat form's goal on counter j for one episode: the blocks of every
- * GPU that add to it (block b adds to b % GS_MULTI_FLAT_LINES). */
+ * GPU that add to it (the plan's table; unplanned: npes grids like this one). */
 static __device__ __forceinline__ unsigned int gs__multi_flat_share(unsigned int n, unsigned int j)
 {
-    return n / GS_MULTI_FLAT_LINES + (j < n % GS_MULTI_FLAT_LINES ? 1u : 0u);
+    return gs_multi_flat_share(n, j);
 }
 static __device__ __forceinline__ unsigned int gs__multi_flat_goal(const gs_multi_barrier_t *b, unsigned int j)
 {
-    const unsigned int n = gs_barrier_blocks();
-    unsigned int goal = 0;
-    for (unsigned int p = 0; p < b->npes; ++p)
-        goal += gs__multi_flat_share(b->blocks[p] ? b->blocks[p] : n, j);
-    return goal;
+    const unsigned int g = __ldg(&b->peers->goal[j]);
+    return g ? g : b->npes * gs__multi_flat_share(gs_barrier_blocks(), j);
 }
 
 /* Poisons every word any GPU may be waiting on for episode e, then traps. */
-static __device__ __noinline__ __attribute__((noreturn)) void gs__multi_stop(const gs_multi_barrier_t *b,
+static __device__ __forceinline__ void gs__multi_stop(const gs_multi_barrier_t h,
                                                                               unsigned int e)
 {
-    for (unsigned int p = 0; p < b->npes; ++p) {
-        unsigned int *w = b->peer[p];
+    const gs_multi_barrier_t *b = &h;
+    GS__MULTI_FOR_PES(p, b) {
+        unsigned int *w = gs__multi_peer(b, p);
         const unsigned int release = b->form == GS_MULTI_FORM_DIRECT ? e * b->npes : e;
         gs_st_relaxed(gs_multi_line(w, GS_MULTI_RELEASE_LINE), release + GS_MULTI_POISON, GS_SCOPE_SYS);
         gs_st_relaxed(gs_multi_line(w, GS_MULTI_FLAG_LINE(b->pe)), e + GS_MULTI_POISON, GS_SCOPE_SYS);
@@ -67,10 +76,12 @@ static __device__ __noinline__ __attribute__((noreturn)) void gs__multi_stop(con
 
 enum { GS__MULTI_STALE = 0, GS__MULTI_GRID = 1, GS__MULTI_PEER = 2, GS__MULTI_COPY = 3 };
 
-/* One line naming the rule, then gs__multi_stop.  Out of line. */
-static __device__ __noinline__ __attribute__((noreturn)) void gs__multi_misuse(const gs_multi_barrier_t *b,
-                                                                                int what, unsigned int v)
+/* One line naming the rule, then gs__multi_stop.  Out of line; the handle
+ * by value (a copy of the caller's, whatever memory that lives in). */
+static __device__ __forceinline__ void gs__multi_misuse_at(const gs_multi_barrier_t h,
+                                                                                   int what, unsigned int v)
 {
+    const gs_multi_barrier_t *b = &h;
     const unsigned int e = b->epoch + 1u, blk = gs_barrier_block_id();
     const bool first = gs__misuse_first();
     if (!first)
@@ -81,14 +92,15 @@ static __device__ __noinline__ __attribute__((noreturn)) void gs__multi_misuse(c
                "any GPU's launch\n", b->pe, blk, v, e);
     else if (what == GS__MULTI_GRID)
         printf("gsync: misuse of gs_multi_barrier_t (GPU %u): a grid of %u blocks where %u were planned "
-               "(gs_multi_barrier_plan)\n", b->pe, v, b->blocks[b->pe]);
+               "(gs_multi_barrier_plan)\n", b->pe, v, b->grid);
     else if (what == GS__MULTI_PEER)
         printf("gsync: gs_multi_barrier_t (GPU %u, block %u): another GPU stopped the barrier at episode %u "
                "(see its message); this launch stops too\n", b->pe, blk, e);
     else
         printf("gsync: misuse of gs_multi_barrier_t (GPU %u, block %u): the handle is in shared or global memory; "
                "give each thread its own copy\n", b->pe, blk);
-    gs__multi_stop(b, e);
+    gs__multi_stop(h, e);
 }
+#define gs__multi_misuse(b, what, v) gs__multi_misuse_at(*(b), (what), (v))
 
 #endif
