@@ -16,6 +16,9 @@
  *            and `ticket` are read and written only under the local lock.
  * Progress:  starvation-free: both locks FIFO, runs bounded.
  * Requires:  one thread a block; `local` reached only by its own GPU's blocks.
+ *            Zeroed once, or before each launch on every GPU before any GPU
+ *            starts (gs_multi_launch's zero list orders that); between
+ *            launches with every holder gone it needs no reset.
  * Memory:    256 bytes on one PE, 384 bytes per GPU.
  */
 #ifndef GSYNC_MULTI_COHORT_CUH

@@ -23,6 +23,8 @@
  *            fails it (one atom a block a launch); the grid must be the
  *            planned one; a poisoned poll stops this GPU (misuse.cuh).
  * Progress:  blocking.  Split phase: arrive never waits.
+ * Requires:  the rules of barrier.cuh; the grids planned (else every GPU
+ *            is taken to run this GPU's grid).
  * Memory:    the handle's state (handle.h).
  */
 #ifndef GSYNC_MULTI_FLAT_BARRIER_CUH

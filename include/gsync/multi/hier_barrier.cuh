@@ -21,6 +21,8 @@
  *            is checked for a peer's poison.  Both cost a compare.
  * Progress:  blocking; split phase: arrive never waits.  Grids may differ
  *            between GPUs.
+ * Requires:  the rules of barrier.cuh (every block resident; the state
+ *            zeroed on every GPU before any launches; peer pointers).
  * Memory:    the handle's state (handle.h).
  */
 #ifndef GSYNC_MULTI_HIER_BARRIER_CUH

@@ -19,6 +19,9 @@
  * Requires:  one word pair reached by every caller (NVLink, or PCIe P2P with
  *            .sys atomics); one thread a block; the same size in every call;
  *            at most 2^31 positions pending.
+ *            Zeroed once, or before each launch on every GPU before any GPU
+ *            starts (gs_multi_launch's zero list orders that); between
+ *            launches with every holder gone it needs no reset.
  * Memory:    256 bytes on one PE.
  * No cohort form: a .gpu front semaphore per GPU would be safe (every holder
  *            still holds a global permit; a global holder never waits on a

@@ -13,6 +13,9 @@
  * Progress:  starvation-free, FIFO.  Co-residency: not needed.
  * Requires:  every holder's pointer reaches the same word pair (peer
  *            memory: NVLink or PCIe P2P with atomics); one thread a block.
+ *            Zeroed once, or before each launch on every GPU before any GPU
+ *            starts (gs_multi_launch's zero list orders that); between
+ *            launches with every holder gone it needs no reset.
  * Memory:    256 bytes on one PE.
  */
 #ifndef GSYNC_MULTI_TICKET_CUH
