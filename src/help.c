@@ -1,7 +1,7 @@
 /* help.c: `gsync-bench help [COMMAND]`, a command's usage (every one's
  * without COMMAND). */
-#include "cli.h"
-#include "gsync_bench.h"
+#include "core/cli.h"
+#include "core/gsync_bench.h"
 
 #include <string.h>
 

@@ -2,10 +2,10 @@
  * The command line flows one way: the parser reads every command's table
  * and runs the command's check; then the device is opened and the
  * command runs and reports. */
-#include "cli.h"
-#include "device.h"
-#include "gsync_bench.h"
-#include "report.h"
+#include "core/cli.h"
+#include "core/device.h"
+#include "core/gsync_bench.h"
+#include "core/report.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -3,7 +3,7 @@
 #ifndef GSYNC_TEST_PARSE_LINE_H
 #define GSYNC_TEST_PARSE_LINE_H
 
-#include "cli.h"
+#include "core/cli.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -3,9 +3,9 @@
  * side by side at each point, every run verified against the host's answer
  * by the program's hooks; the report.  It knows no program by name. */
 #include "app/program.h"
-#include "cuda_check.h"
-#include "launch.h"
-#include "report.h"
+#include "core/cuda_check.h"
+#include "core/launch.h"
+#include "core/report.h"
 
 #include "gsync/host.h"
 #include "gsync/watchdog.h"

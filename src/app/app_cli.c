@@ -4,7 +4,7 @@
  * the fuzz test cover them. */
 #include "app/app_cli.h"
 #include "app/program.h"
-#include "cli.h"
+#include "core/cli.h"
 
 #include "app/graph.h"
 #include "app/sequence.h"

@@ -2,7 +2,7 @@
  * (graph.h, src/inputs/): the thesis's pairing of graph size with blocks per
  * SM unless --graph names one; and small helpers of the programs. */
 #include "app/program.h"
-#include "cuda_check.h"
+#include "core/cuda_check.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -14,7 +14,7 @@
  * Ordering: the program's own updates are relaxed atomics and plain stores;
  * the barrier (release/acquire at gpu scope, or the kernel boundary) makes
  * them visible to the next iteration. */
-#include "bench.cuh"
+#include "core/bench.cuh"
 
 #include <cooperative_groups.h>
 #include <cub/device/device_merge_sort.cuh>
@@ -24,7 +24,7 @@
 #include <new>
 
 #include "app/app.h"
-#include "barrier_state.h"
+#include "families/barrier_state.h"
 #include "gsync/host.h"
 
 typedef cuda::barrier<cuda::thread_scope_device> app_device_barrier;

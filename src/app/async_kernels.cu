@@ -23,7 +23,7 @@
  * Requires:  all blocks co-resident (cooperative launch); n + threads < 2^28.
  * Memory:    8 bytes a vertex, 4 a slot; GS_ASYNC_BUF x 12 + 256 bytes shared a warp.
  */
-#include "bench.cuh"
+#include "core/bench.cuh"
 
 #include "app/app.h"
 

@@ -4,7 +4,7 @@
  * the same keys. */
 #include "app/program.h"
 #include "app/sequence.h"
-#include "cuda_check.h"
+#include "core/cuda_check.h"
 
 #include <stdio.h>
 #include <stdlib.h>

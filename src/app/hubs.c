@@ -4,7 +4,7 @@
  * without them the thread holding the largest hub alone sets an
  * iteration's length on a power-law graph. */
 #include "app/program.h"
-#include "cuda_check.h"
+#include "core/cuda_check.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /* pagerank.c: PageRank, pull-based over the sweep's graph's transpose, to
  * a tolerance on the L1 change; each rank against the host's in double. */
 #include "app/program.h"
-#include "cuda_check.h"
+#include "core/cuda_check.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -8,8 +8,8 @@
 #include "app/app.h"
 #include "app/app_cli.h"
 #include "app/graph.h"
-#include "gsync_bench.h"
-#include "stats.h"
+#include "core/gsync_bench.h"
+#include "core/stats.h"
 
 #include <stddef.h>
 

@@ -2,7 +2,7 @@
  * halving stages), and reduce-float, its stages in single precision on the
  * same input / 2^16; beside them CUB's DeviceReduce::Sum of the same terms. */
 #include "app/program.h"
-#include "cuda_check.h"
+#include "core/cuda_check.h"
 
 #include <math.h>
 #include <stdio.h>

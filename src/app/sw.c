@@ -3,7 +3,7 @@
  * host's, and the traceback through the device's matrices. */
 #include "app/program.h"
 #include "app/sequence.h"
-#include "cuda_check.h"
+#include "core/cuda_check.h"
 
 #include <stdio.h>
 #include <stdlib.h>

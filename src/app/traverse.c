@@ -2,7 +2,7 @@
  * on the sweep's graph; their levels and distances against the host's
  * (reference.c), and, without a barrier (--sync async), against the same. */
 #include "app/program.h"
-#include "cuda_check.h"
+#include "core/cuda_check.h"
 
 #include <stdio.h>
 #include <stdlib.h>

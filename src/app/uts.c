@@ -2,8 +2,8 @@
  * stealing, no barrier, run with each stack lock (uts_kernels.cu); the
  * nodes, leaves and leaf sum against the host's count of the same tree. */
 #include "app/program.h"
-#include "cuda_check.h"
-#include "launch.h"
+#include "core/cuda_check.h"
+#include "core/launch.h"
 
 #include "gsync/watchdog.h"
 

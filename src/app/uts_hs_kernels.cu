@@ -24,7 +24,7 @@
  *            instead of faulting the GPU.
  * Requires:  blockDim.x a multiple of 32; memory: 8 bytes of shared memory a thread.
  */
-#include "bench.cuh"
+#include "core/bench.cuh"
 #include "gsync/mutex/ticket.cuh"
 
 #include "app/app.h"

@@ -3,8 +3,8 @@
  * it: the tree and the first stacks copied in, one launch, its checks. */
 #include "app/program.h"
 #include "app/uts_hs.h"
-#include "cuda_check.h"
-#include "launch.h"
+#include "core/cuda_check.h"
+#include "core/launch.h"
 
 #include "gsync/watchdog.h"
 

@@ -1,6 +1,6 @@
 /* uts_kernels.cu: `app uts`'s kernel (uts.c), one a stack lock: unbalanced
  * tree search over locked stacks with work stealing, no barrier. */
-#include "bench.cuh"
+#include "core/bench.cuh"
 
 #include "app/app.h"
 #include "gsync/host.h"

@@ -11,10 +11,10 @@
  * it).  A row that the watchdog ended is a TIMEOUT unless it already failed.
  */
 #include "litmus/litmus.h"
-#include "cli.h"
-#include "cuda_check.h"
-#include "gsync_bench.h"
-#include "report.h"
+#include "core/cli.h"
+#include "core/cuda_check.h"
+#include "core/gsync_bench.h"
+#include "core/report.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -2,7 +2,7 @@
  * options (--shape, --order, --iters, --stress), parsed without touching
  * the GPU, so that the command-line tests and the fuzz test cover them. */
 #include "litmus/litmus.h"
-#include "cli.h"
+#include "core/cli.h"
 
 #include <stddef.h>
 #include <stdio.h>

@@ -23,9 +23,9 @@
 #include <gsync/cluster.cuh>
 #include <gsync/wait.cuh>
 
-#include "cuda_check.h"
+#include "core/cuda_check.h"
 #include "gsync/host.h"
-#include "launch.h"
+#include "core/launch.h"
 #include "litmus/litmus.h"
 
 #include <stddef.h>

@@ -6,11 +6,11 @@
  */
 #include "server/workload.h"
 
-#include "cli.h"
-#include "gsync_bench.h"
-#include "cuda_check.h"
-#include "report.h"
-#include "stats.h"
+#include "core/cli.h"
+#include "core/gsync_bench.h"
+#include "core/cuda_check.h"
+#include "core/report.h"
+#include "core/stats.h"
 
 #include "app/graph.h"
 #include "gsync/msg/queue.h"

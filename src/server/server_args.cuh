@@ -4,7 +4,7 @@
 #ifndef GSYNC_SERVER_ARGS_CUH
 #define GSYNC_SERVER_ARGS_CUH
 
-#include "bench.cuh"
+#include "core/bench.cuh"
 #include "gsync/msg/server.cuh"
 #include "server/server.h"
 

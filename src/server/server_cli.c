@@ -2,7 +2,7 @@
  * options, parsed without touching the GPU (the command-line tests and the
  * fuzz test cover them). */
 #include "server/server.h"
-#include "cli.h"
+#include "core/cli.h"
 
 #include "app/graph.h"
 #include "gsync/msg/queue.h"

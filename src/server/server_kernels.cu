@@ -22,7 +22,7 @@
  * server_args.cuh; this file holds the kernels and the host's side.
  */
 #include "gsync/host.h"
-#include "launch.h"
+#include "core/launch.h"
 #include "server/server_args.cuh"
 #include "server/server_clients.cuh"
 #include "server/server_serve.cuh"

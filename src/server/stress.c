@@ -2,8 +2,8 @@
  * its plan, its row and the host's check of a launch against the replay. */
 #include "server/workload.h"
 
-#include "cli.h"
-#include "cuda_check.h"
+#include "core/cli.h"
+#include "core/cuda_check.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -4,8 +4,8 @@
  * component's smallest vertex). */
 #include "server/workload.h"
 
-#include "cli.h"
-#include "report.h"
+#include "core/cli.h"
+#include "core/report.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -9,7 +9,7 @@
 #include "server/server.h"
 
 #include "app/graph.h"
-#include "gsync_bench.h"
+#include "core/gsync_bench.h"
 
 #include <stddef.h>
 

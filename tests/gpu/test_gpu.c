@@ -51,10 +51,10 @@
  *                           launch traps with the message (child processes).
  */
 #include "../check.h"
-#include "cli.h"
-#include "device.h"
-#include "family.h"
-#include "runner.h"
+#include "core/cli.h"
+#include "core/device.h"
+#include "core/family.h"
+#include "core/runner.h"
 
 #include "barrier_rules.h"
 #include "gsync/host.h"

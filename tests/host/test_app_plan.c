@@ -11,7 +11,7 @@
 #include "../check.h"
 #include "../parse_line.h"
 #include "app/program.h"
-#include "cli.h"
+#include "core/cli.h"
 
 #include <stdio.h>
 #include <stdlib.h>

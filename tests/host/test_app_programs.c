@@ -4,7 +4,7 @@
  * from the family's table. */
 #include "../check.h"
 #include "app/program.h"
-#include "cli.h"
+#include "core/cli.h"
 
 #include <string.h>
 

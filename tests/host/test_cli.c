@@ -1,13 +1,13 @@
 /* Command-line parsing: every option, HeteroSync's form, every error. */
 #include "../check.h"
 #include "../parse_line.h"
-#include "cli.h"
+#include "core/cli.h"
 #include "app/app_cli.h"
 #include "gsync/host.h"
 #include "litmus/litmus.h"
 #include "server/server.h"
-#include "run.h"
-#include "gsync_bench.h"
+#include "families/run.h"
+#include "core/gsync_bench.h"
 
 #include <string.h>
 

@@ -5,7 +5,7 @@
  * 0 or 2, and 2 with a one-line message that fits its buffer; built with
  * AddressSanitizer and UBSan, a memory or undefined-behaviour error aborts. */
 #include "../check.h"
-#include "cli.h"
+#include "core/cli.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -12,8 +12,8 @@
  * at most GS_MAX_COLS, a name for each CSV and JSON column, once in each
  * format; a command that runs on the device declares them. */
 #include "../check.h"
-#include "cli.h"
-#include "table.h"
+#include "core/cli.h"
+#include "core/table.h"
 
 #include <fcntl.h>
 #include <spawn.h>

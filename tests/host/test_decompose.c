@@ -1,6 +1,6 @@
 /* Feng and Xiao's decomposition: the four terms from the five timings. */
 #include "../check.h"
-#include "decompose.h"
+#include "probes/decompose.h"
 
 #include <math.h>
 

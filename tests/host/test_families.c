@@ -1,8 +1,8 @@
 /* The families' tables: HeteroSync's names, lookups and suggestions, and
  * what each family promises the runner. */
 #include "../check.h"
-#include "cli.h"
-#include "family.h"
+#include "core/cli.h"
+#include "core/family.h"
 
 #include <string.h>
 #include <strings.h>

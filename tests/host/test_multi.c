@@ -2,8 +2,8 @@
  * between processes through a folder, the merge of the ranks' rows, and a
  * rank's device taken from its environment. */
 #include "../check.h"
-#include "cli.h"
-#include "multi.h"
+#include "core/cli.h"
+#include "multi/multi.h"
 
 #include <stdlib.h>
 #include <string.h>

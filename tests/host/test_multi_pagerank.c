@@ -6,7 +6,7 @@
  * updates only its own replica) must fail it on 2 ranks or more. */
 #include "../check.h"
 #include "app/graph.h"
-#include "multi_pagerank.h"
+#include "multi/multi_pagerank.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -4,7 +4,7 @@
  * receiver's expected count and checksum against a second count made
  * message by message, and that together they are every message sent. */
 #include "../check.h"
-#include "multi_queue.h"
+#include "multi/multi_queue.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -5,7 +5,7 @@
  * sums against a second count made update by update, and that brokenServer's
  * drops change them. */
 #include "../check.h"
-#include "multi_server.h"
+#include "multi/multi_server.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,6 +1,6 @@
 /* Planning against a device described by hand: no GPU needed. */
 #include "../check.h"
-#include "plan.h"
+#include "families/plan.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -9,7 +9,7 @@
 #include "../check.h"
 #include "app/graph.h"
 #include "app/sequence.h"
-#include "cli.h"
+#include "core/cli.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,8 +1,8 @@
 /* Table, CSV and JSON outputs carry the device, the command and the verdict. */
 #include "../check.h"
-#include "gsync_bench.h"
-#include "floor.h"
-#include "report.h"
+#include "core/gsync_bench.h"
+#include "probes/floor.h"
+#include "core/report.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,6 +1,6 @@
 /* Statistics of repeated timings. */
 #include "../check.h"
-#include "stats.h"
+#include "core/stats.h"
 
 #include <math.h>
 

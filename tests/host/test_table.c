@@ -1,7 +1,7 @@
 /* The one printer (table.h): a small schema's table, CSV and JSON, text
  * escaped and made valid UTF-8, and a failed write reported. */
 #include "../check.h"
-#include "table.h"
+#include "core/table.h"
 
 #include <string.h>
 

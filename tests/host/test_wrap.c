@@ -11,7 +11,7 @@
  * These mirror the device code: a change to a comparison there belongs here too.
  */
 #include "../check.h"
-#include "family.h"
+#include "core/family.h"
 
 #include "gsync/barrier/counter.h"
 
