@@ -3,6 +3,7 @@
 #ifndef GSYNC_RUN_H
 #define GSYNC_RUN_H
 
+#include "core/table.h"
 #include "core/cli.h"
 
 #define GS_MAX_FAMILY_OPTIONS 16
@@ -30,5 +31,10 @@ static inline const gs_run_options *gs_run_own(const gs_options *o)
 
 /* Family f's options in the run's (NULL where o is not a run's). */
 const void *gs_run_family_opts(const gs_options *o, const gs_family *f);
+
+/* run's columns (gs_command.schema, the suite's too) and its rows through the
+ * printer: GS_EXIT_OK, or GS_EXIT_RUNTIME when a write failed. */
+extern const gs_schema gs_schema_run;
+int gs_report(FILE *f, enum gs_format fmt, const gs_meta *m, const gs_result *r, int n);
 
 #endif

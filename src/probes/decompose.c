@@ -68,3 +68,46 @@ const gs_command gs_cmd_decompose = {
     .shared = GS_SH(FORMAT) | GS_SH(DEVICE) | GS_SH(ITERS) | GS_SH(THREADS) | GS_SH(TIMEOUT), .run = run,
     .schema = &gs_schema_decompose,
 };
+
+/* ---- decompose's columns ---- */
+
+enum { D_BLOCKS, D_T1, D_TA = D_T1 + GS_DECOMPOSE_MODES, D_TC, D_TS, D_TF, D_BARRIER, D_TIMEOUT_T, D_VERDICT, D_COLS };
+
+static const gs_col decompose_cols[D_COLS] = {
+    [D_BLOCKS] = {"blocks", GS_COL_ALL, "%.0f", "blocks", 6, NULL, NULL},
+    [D_T1] = {"t1_ns", GS_COL_ALL, "%.1f", "t1", 8, NULL, NULL},
+    [D_T1 + 1] = {"t2_ns", GS_COL_ALL, "%.1f", "t2", 8, NULL, NULL},
+    [D_T1 + 2] = {"t3_ns", GS_COL_ALL, "%.1f", "t3", 8, NULL, NULL},
+    [D_T1 + 3] = {"t4_ns", GS_COL_ALL, "%.1f", "t4", 8, NULL, NULL},
+    [D_T1 + 4] = {"t5_ns", GS_COL_ALL, "%.1f", "t5", 8, NULL, NULL},
+    [D_TA] = {"t_a_ns", GS_COL_ALL, "%.1f", "t_a", 8, NULL, " | "},
+    [D_TC] = {"t_c_ns", GS_COL_ALL, "%.1f", "t_c", 8, NULL, NULL},
+    [D_TS] = {"t_s_ns", GS_COL_ALL, "%.1f", "t_s", 8, NULL, NULL},
+    [D_TF] = {"t_f_ns", GS_COL_ALL, "%.1f", "t_f", 8, NULL, NULL},
+    [D_BARRIER] = {"barrier_ns", GS_COL_ALL, "%.1f", "barrier", 9, NULL, " | "},
+    [D_TIMEOUT_T] = {NULL, GS_COL_TABLE, NULL, NULL, 0, NULL, ""},
+    [D_VERDICT] = {"verdict", GS_COL_DATA, NULL, NULL, 0, NULL, NULL},
+};
+
+static void decompose_row(const gs_meta *m, const void *rows, int i, gs_cell *c)
+{
+    const gs_decompose_row *r = (const gs_decompose_row *)rows + i;
+    (void)m;
+    c[D_BLOCKS] = gs_num(r->blocks);
+    for (int k = 0; k < GS_DECOMPOSE_MODES; ++k)
+        c[D_T1 + k] = gs_num(r->t_ns[k]);
+    c[D_TA] = gs_num(r->t_a), c[D_TC] = gs_num(r->t_c), c[D_TS] = gs_num(r->t_s), c[D_TF] = gs_num(r->t_f);
+    c[D_BARRIER] = gs_num(r->t_ns[4] - r->t_ns[0]);
+    c[D_TIMEOUT_T] = gs_text(r->timed_out ? "  TIMEOUT" : "");
+    c[D_VERDICT] = gs_text(r->timed_out ? "TIMEOUT" : "PASS");
+}
+
+const gs_schema gs_schema_decompose = {
+    "decompose", decompose_cols, D_COLS,
+    "ns per iteration: t1 compute, t2 +atomic, t3 +__syncthreads, t4 +barrier, t5 +fence\n", NULL, 0};
+
+int gs_report_decompose(FILE *f, enum gs_format fmt, const gs_meta *m, const gs_decompose_row *rows, int n)
+{
+    char err[128];
+    return gs_print(f, fmt, m, &gs_schema_decompose, rows, n, decompose_row, err, sizeof err);
+}

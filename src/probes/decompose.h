@@ -8,6 +8,7 @@
 #ifndef GSYNC_DECOMPOSE_H
 #define GSYNC_DECOMPOSE_H
 
+#include "core/table.h"
 #include "core/gsync_bench.h"
 
 #include <stdio.h>
@@ -36,4 +37,8 @@ void gs_decompose_terms(gs_decompose_row *r);
 #ifdef __cplusplus
 }
 #endif
+/* decompose's columns (gs_command.schema) and its rows through the printer. */
+extern const gs_schema gs_schema_decompose;
+int gs_report_decompose(FILE *f, enum gs_format fmt, const gs_meta *m, const gs_decompose_row *rows, int n);
+
 #endif

@@ -97,3 +97,32 @@ const gs_command gs_cmd_floor = {
              "  blocks, the cluster barrier, kernel relaunch from a stream and a graph.\n",
     .shared = GS_SH(FORMAT) | GS_SH(DEVICE), .run = run, .schema = &gs_schema_floor,
 };
+
+/* ---- floor's columns ---- */
+
+enum { F_MEASURE, F_NS, F_UNIT_T, F_NOTE, F_COLS };
+
+static const gs_col floor_cols[F_COLS] = {
+    [F_MEASURE] = {"measure", GS_COL_ALL | GS_COL_QUOTE, NULL, NULL, -50, NULL, NULL},
+    [F_NS] = {"ns", GS_COL_ALL, "%.1f", NULL, 10, NULL, NULL},
+    [F_UNIT_T] = {NULL, GS_COL_TABLE, NULL, NULL, 0, NULL, NULL},
+    [F_NOTE] = {"note", GS_COL_DATA | GS_COL_QUOTE, NULL, NULL, 0, NULL, NULL},
+};
+
+static void floor_row(const gs_meta *m, const void *rows, int i, gs_cell *c)
+{
+    const gs_floor_row *r = (const gs_floor_row *)rows + i;
+    (void)m;
+    c[F_MEASURE] = gs_text(r->name);
+    c[F_NS] = r->ns >= 0.0 ? gs_num(r->ns) : gs_none();
+    c[F_UNIT_T] = r->ns >= 0.0 ? gs_text("ns") : gs_textf("   %s", r->note);
+    c[F_NOTE] = gs_text(r->note);
+}
+
+const gs_schema gs_schema_floor = {"floor", floor_cols, F_COLS, NULL, NULL, 1};
+
+int gs_report_floor(FILE *f, enum gs_format fmt, const gs_meta *m, const gs_floor_row *rows, int n)
+{
+    char err[128];
+    return gs_print(f, fmt, m, &gs_schema_floor, rows, n, floor_row, err, sizeof err);
+}

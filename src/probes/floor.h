@@ -5,6 +5,7 @@
 #ifndef GSYNC_FLOOR_H
 #define GSYNC_FLOOR_H
 
+#include "core/table.h"
 #include "core/gsync_bench.h"
 
 #include <cuda_runtime_api.h>
@@ -36,4 +37,9 @@ int gs_floor_measure(const gs_device_info *dev, gs_floor_row *rows, int *n, char
 #ifdef __cplusplus
 }
 #endif
+/* floor's columns (gs_command.schema) and its rows through the printer:
+ * GS_EXIT_OK, or GS_EXIT_RUNTIME when a write failed. */
+extern const gs_schema gs_schema_floor;
+int gs_report_floor(FILE *f, enum gs_format fmt, const gs_meta *m, const gs_floor_row *rows, int n);
+
 #endif

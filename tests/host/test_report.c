@@ -3,6 +3,7 @@
 #include "core/gsync_bench.h"
 #include "probes/floor.h"
 #include "core/report.h"
+#include "families/run.h"
 
 #include <stdlib.h>
 #include <string.h>
