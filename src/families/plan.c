@@ -1,5 +1,4 @@
 #include "families/plan.h"
-#include "families/run.h"
 
 #include <stdio.h>
 
@@ -12,7 +11,7 @@ unsigned int gs_plan_threads(const gs_options *o, const gs_prim *p)
 }
 
 static void fill(gs_config *c, const gs_options *o, const gs_prim *p, unsigned int per_sm, unsigned int blocks,
-                 unsigned int sms)
+                 unsigned int sms, const void *fopt)
 {
     c->prim = p;
     c->tbs_per_sm = per_sm;
@@ -25,7 +24,7 @@ static void fill(gs_config *c, const gs_options *o, const gs_prim *p, unsigned i
     c->group = blocks / sms ? blocks / sms : 1u;
     c->sm_count = sms;
     c->wrap = o->wrap;
-    c->fopt = gs_run_family_opts(o, p->family);
+    c->fopt = fopt;
 }
 
 /* The family's own refusal of a point, if any. */
@@ -35,6 +34,7 @@ static int family_check(const gs_config *c, char *err, size_t errlen)
 }
 
 int gs_plan(const gs_options *o, const gs_prim *p, const gs_device_info *d, int max_blocks_per_sm,
+            const void *fopt, int quick,
             gs_config *out, int max_out, int *n, char *err, size_t errlen)
 {
     const unsigned int sms = (unsigned int)d->sm_count;
@@ -59,7 +59,7 @@ int gs_plan(const gs_options *o, const gs_prim *p, const gs_device_info *d, int 
                      p->name, o->tbs, cap * sms, cap, sms);
             return GS_EXIT_USAGE;
         }
-        fill(&out[*n], o, p, o->tbs % sms ? 0u : o->tbs / sms, o->tbs, sms);
+        fill(&out[*n], o, p, o->tbs % sms ? 0u : o->tbs / sms, o->tbs, sms, fopt);
         if ((rc = family_check(&out[*n], err, errlen)))
             return rc;
         ++*n;
@@ -73,7 +73,7 @@ int gs_plan(const gs_options *o, const gs_prim *p, const gs_device_info *d, int 
                          o->tbs_per_sm[i], cap, gs_plan_threads(o, p), p->name);
                 return GS_EXIT_USAGE;
             }
-            fill(&out[*n], o, p, o->tbs_per_sm[i], o->tbs_per_sm[i] * sms, sms);
+            fill(&out[*n], o, p, o->tbs_per_sm[i], o->tbs_per_sm[i] * sms, sms, fopt);
             if ((rc = family_check(&out[(*n)++], err, errlen)))
                 return rc;
         }
@@ -84,10 +84,10 @@ int gs_plan(const gs_options *o, const gs_prim *p, const gs_device_info *d, int 
      * clusters, say) are left out, and only a sweep left empty is an error */
     if (p->family->default_grid) {
         unsigned int blocks[8];
-        const int nb = p->family->default_grid(gs_run_family_opts(o, p->family), p, sms, cap, blocks, 8);
+        const int nb = p->family->default_grid(fopt, p, sms, cap, blocks, 8);
         rc = GS_EXIT_OK;
         for (i = 0; i < nb && *n < max_out; ++i) {
-            fill(&out[*n], o, p, blocks[i] % sms ? 0u : blocks[i] / sms, blocks[i], sms);
+            fill(&out[*n], o, p, blocks[i] % sms ? 0u : blocks[i] / sms, blocks[i], sms, fopt);
             if ((rc = family_check(&out[*n], err, errlen)) == GS_EXIT_OK)
                 ++*n;
             else if (rc != GS_EXIT_USAGE)
@@ -95,8 +95,8 @@ int gs_plan(const gs_options *o, const gs_prim *p, const gs_device_info *d, int 
         }
         return *n ? GS_EXIT_OK : rc;
     }
-    const unsigned int *sweep = gs_run_own(o)->quick ? quick_tbs_per_sm : default_tbs_per_sm;
-    const int nsweep = gs_run_own(o)->quick ? 3 : 6;
+    const unsigned int *sweep = quick ? quick_tbs_per_sm : default_tbs_per_sm;
+    const int nsweep = quick ? 3 : 6;
     unsigned int points[8];
     int np = 0;
     for (i = 0; i < nsweep; ++i)
@@ -106,7 +106,7 @@ int gs_plan(const gs_options *o, const gs_prim *p, const gs_device_info *d, int 
         points[np++] = cap;
     rc = GS_EXIT_OK;
     for (i = 0; i < np && *n < max_out; ++i) {
-        fill(&out[*n], o, p, points[i], points[i] * sms, sms);
+        fill(&out[*n], o, p, points[i], points[i] * sms, sms, fopt);
         if ((rc = family_check(&out[*n], err, errlen)) == GS_EXIT_OK)
             ++*n;
         else if (rc != GS_EXIT_USAGE)

@@ -222,7 +222,8 @@ static int plan_all(const gs_options *o, const gs_device_info *dev, gs_config *c
             return rc;
         if (per_sm == 0 && !r->nprims) /* the suite leaves out what this device cannot run (clusters before sm_90) */
             continue;
-        if ((rc = gs_plan(o, p, dev, per_sm, cfgs + *ncfg, MAX_CONFIGS - *ncfg, &got, err, n)))
+        if ((rc = gs_plan(o, p, dev, per_sm, gs_run_family_opts(o, p->family), gs_run_own(o)->quick, cfgs + *ncfg,
+                          MAX_CONFIGS - *ncfg, &got, err, n)))
             return rc;
         *ncfg += got;
     }
