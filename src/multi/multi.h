@@ -34,7 +34,7 @@ enum gs_multi_way {
     GS_MULTI_QUEUE,         /* message queues at .sys scope, per-lane random receivers on every GPU */
     GS_MULTI_NCCL_GRID,     /* grid.sync(), block 0 NCCL's LSA barrier (ncclLsaBarrierSession), grid.sync() */
     GS_MULTI_SEM,           /* the cross-GPU ticket semaphore, capacity --sem-size, every block weight 1 */
-    GS_MULTI_PAGERANK,      /* a program: PageRank, a vertex range a GPU, shares replicated (multi_pagerank.cuh) */
+    GS_MULTI_PAGERANK,      /* a program: PageRank, a vertex range a GPU, shares replicated (pagerank_kernels.cuh) */
     GS_MULTI_SERVER,        /* the synchronization server with servers on every GPU: counters (multi_server.cuh) */
     GS_MULTI_COHORT_OWN,    /* probe: cohortLock, each GPU's section data in its own memory (no NVLink inside) */
     GS_MULTI_BROKEN,        /* brokenNoExchange: hier without the exchange (must FAIL) */

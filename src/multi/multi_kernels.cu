@@ -270,7 +270,7 @@ static __global__ void k_arm(gs_watchdog_t *wd, unsigned long long ns)
 }
 
 #include "multi/multi_nccl.cuh" /* ncclGrid: k_nccl_grid, mg_nccl_start/stop/skip */
-#include "multi/multi_pagerank.cuh" /* pagerank, brokenPagerank: mpr_way, mpr_init/fini */
+#include "multi/pagerank_kernels.cuh" /* pagerank, brokenPagerank: mpr_way, mpr_init/fini */
 
 /* ---- host ---- */
 

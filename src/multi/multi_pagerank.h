@@ -5,7 +5,7 @@
  * 1e-6 or 1000 iterations) on 1 to 8 GPUs, each GPU computing the ranks of
  * one vertex range.  This is the host side (multi_pagerank.c): the ranges,
  * each rank's share of the graph, the host reference and the comparison;
- * the kernel and the rank's steps are multi_pagerank.cuh. */
+ * the kernel and the rank's steps are pagerank_kernels.cuh. */
 #ifndef GSYNC_MULTI_PAGERANK_H
 #define GSYNC_MULTI_PAGERANK_H
 

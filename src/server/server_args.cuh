@@ -6,7 +6,7 @@
 
 #include "core/bench.cuh"
 #include "gsync/msg/server.cuh"
-#include "server/server.h"
+#include "server/setup.h"
 
 #include <cuda/atomic>
 

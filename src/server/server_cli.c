@@ -1,7 +1,7 @@
 /* server_cli.c: the server command's table: its workloads, ways and
  * options, parsed without touching the GPU (the command-line tests and the
  * fuzz test cover them). */
-#include "server/server.h"
+#include "server/setup.h"
 #include "core/cli.h"
 
 #include "app/graph.h"

@@ -1,12 +1,12 @@
 /* server/workload.h: what the server command's own files share.  server.c
  * plans, runs and reports the rows; each workload is a file with its row of
- * gs_srv_workloads (server.h) and the host's check of a launch:
+ * gs_srv_workloads (setup.h) and the host's check of a launch:
  * queue.c (queue and pingpong), counters.c, transfers.c, hashtable.c,
  * unionfind.c (its graphs too) and stress.c (its drawn plan too). */
 #ifndef GSYNC_SERVER_WORKLOAD_H
 #define GSYNC_SERVER_WORKLOAD_H
 
-#include "server/server.h"
+#include "server/setup.h"
 
 #include "app/graph.h"
 #include "core/gsync_bench.h"

@@ -5,7 +5,7 @@
 #include "app/app_cli.h"
 #include "gsync/host.h"
 #include "litmus/litmus.h"
-#include "server/server.h"
+#include "server/setup.h"
 #include "families/run.h"
 #include "core/gsync_bench.h"
 

@@ -51,7 +51,7 @@ static unsigned long long fix(float x)
     return (unsigned long long)llround((double)x * (double)(1ull << GS_MPR_FIX_BITS));
 }
 
-/* multi_pagerank.cuh's iterations over the ranks' shares in[0 .. npes):
+/* pagerank_kernels.cuh's iterations over the ranks' shares in[0 .. npes):
  * returns the iterations, the ranks in got. */
 static unsigned int emulate(const gs_mpr_input *in, unsigned int npes, int broken, float *got)
 {

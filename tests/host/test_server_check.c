@@ -4,7 +4,7 @@
  * server's count off, an idle step logged) fails, so the GPU runs' PASS
  * means something.  (A message received twice is caught on the GPU.) */
 #include "../check.h"
-#include "server/server.h"
+#include "server/setup.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-/* multi_pagerank.cuh: the ways `pagerank` and `brokenPagerank` of
+/* pagerank_kernels.cuh: the ways `pagerank` and `brokenPagerank` of
  * `gsync-bench multi` (docs/multi.md, "A program across GPUs"), included by
  * multi_kernels.cu after k_arm (its run_way hands these ways to mpr_way; its
  * rank calls mpr_init and mpr_fini).  The host side is multi_pagerank.c.

@@ -1,4 +1,4 @@
-/* server.h: `gsync-bench server`, the synchronization-server architecture
+/* setup.h: `gsync-bench server`, the synchronization-server architecture
  * (Wang, Fussell and Lin) against global locks and atomics
  * (docs/server.md).
  *
@@ -7,8 +7,8 @@
  * row and the host's replay.  server_kernels.cu: the kernels, reached
  * through gs_server_gpu_run.
  */
-#ifndef GSYNC_SERVER_H
-#define GSYNC_SERVER_H
+#ifndef GSYNC_SERVER_SETUP_H
+#define GSYNC_SERVER_SETUP_H
 
 #include <stddef.h>
 
