@@ -13,7 +13,7 @@ const gs_command *const gs_commands[] = {
     &gs_cmd_decompose, /* decompose.c */
     &gs_cmd_plain,     /* plain.c */
     &gs_cmd_tune,      /* plain.c */
-    &gs_cmd_app,       /* app/app_cli.c */
+    &gs_cmd_app,       /* app/command.c */
     &gs_cmd_litmus,    /* litmus/litmus_cli.c */
     &gs_cmd_server,    /* server/server_cli.c */
     &gs_cmd_multi,     /* multi.c */

@@ -1,7 +1,7 @@
 /* app.h: the app family: whole programs whose iterations are separated by
  * a device-wide barrier (BFS, SSSP, PageRank, Reduce), written once and run
  * with every synchronization mode.  Shared by the host (program.h: the
- * program table, app.c: the sweep) and the kernels (app_kernels.cu). */
+ * program table, sweep.c: the sweep) and the kernels (app_kernels.cu). */
 #ifndef GSYNC_APP_H
 #define GSYNC_APP_H
 
@@ -219,7 +219,7 @@ int gs_app_uts_setup(gs_app_args *a);
 int gs_app_run_uts(gs_app_args *a, unsigned int lock, unsigned int *cluster, cudaEvent_t t0, cudaEvent_t t1);
 int gs_app_uts_occupancy(unsigned int threads, int *per_sm); /* the least of the locks' kernels */
 /* A tuning knob read from the environment: NAME's value (digits, at most
- * 10^6), else dflt (app.c). */
+ * 10^6), else dflt (sweep.c). */
 unsigned int gs_app_knob(const char *name, unsigned int dflt);
 /* async BFS and SSSP (async_kernels.cu): fills a->dq, a->ring and a->ctl
  * (source queued), then one cooperative launch timed between t0 and t1,

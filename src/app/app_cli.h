@@ -1,4 +1,4 @@
-/* app_cli.h: the app command's programs, modes and options (app_cli.c). */
+/* app_cli.h: the app command's programs, modes and options (command.c). */
 #ifndef GSYNC_APP_CLI_H
 #define GSYNC_APP_CLI_H
 
@@ -54,7 +54,7 @@ const char *gs_app_sync_summary(unsigned int mode);
 int gs_app_sync_unordered(unsigned int mode);
 int gs_app_sync_may_time_out(unsigned int mode);
 
-/* app.c: the command.  GS_EXIT_OK, or an exit status with err set; its columns. */
+/* sweep.c: the command.  GS_EXIT_OK, or an exit status with err set; its columns. */
 struct gs_options;
 struct gs_device_info;
 struct gs_meta;

@@ -1,6 +1,6 @@
 /* program.h: app's program table.  Each program is one source file (its
  * kernels in app_kernels.cu, async_kernels.cu or its own .cu) filling one
- * gs_app_program; programs.c lists them; app.c, the sweep, knows none by
+ * gs_app_program; programs.c lists them; sweep.c, the sweep, knows none by
  * name. */
 #ifndef GSYNC_APP_PROGRAM_H
 #define GSYNC_APP_PROGRAM_H
@@ -108,14 +108,14 @@ typedef struct gs_app_program {
 extern const gs_app_program *const gs_app_programs[GS_APP_PROGRAMS];
 extern const char *const gs_app_program_names[GS_APP_PROGRAMS];
 
-/* app.c: a point's plan, without a device: the modes program p runs for
+/* sweep.c: a point's plan, without a device: the modes program p runs for
  * the command line ao (--sync's that it takes, brokenNoBarrier as its
  * twin, in --sync's order; else its own; with no --sync also its unasked),
  * and the rows of one point, those modes then its peers.  Each fills
  * modes[] (GS_SYNC_NAMES entries) and returns how many. */
 unsigned int gs_app_modes_of(const gs_app_options *ao, const gs_app_program *p, unsigned int *modes);
 unsigned int gs_app_point_modes(const gs_app_options *ao, const gs_app_program *p, unsigned int *modes);
-/* app.c: one run of the barrier path (args, launch, verify). */
+/* sweep.c: one run of the barrier path (args, launch, verify). */
 int gs_app_run_barrier(gs_app_ctx *c, unsigned int mode, gs_app_row *r, double *ms, char *err, size_t n);
 /* The occupancy hook of the programs in app_kernels.cu (and, for
  * --sync async, async_kernels.cu). */

@@ -1,4 +1,4 @@
-/* app's plan without a device (src/app/app.c: gs_app_modes_of,
+/* app's plan without a device (src/app/sweep.c: gs_app_modes_of,
  * gs_app_point_modes): for a command line, the rows of the sweep, program
  * and sync mode in order, against
  *  - the pre-table app.c's modes_of() and run_point(), kept here as the

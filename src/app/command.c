@@ -1,4 +1,4 @@
-/* app_cli.c: the app command's table: its words (programs, synchronization
+/* command.c: the app command's table: its words (programs, synchronization
  * modes) and options (--sync, --graph, --source, --size, --key-bits, --tol,
  * ...), parsed without touching the GPU, so that the command-line tests and
  * the fuzz test cover them. */

@@ -1,4 +1,4 @@
-/* app.c: `gsync-bench app`: the sweep.  Every program of the table
+/* sweep.c: `gsync-bench app`: the sweep.  Every program of the table
  * (programs.c) over a sweep of blocks per SM, every synchronization mode
  * side by side at each point, every run verified against the host's answer
  * by the program's hooks; the report.  It knows no program by name. */
