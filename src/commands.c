@@ -1,6 +1,6 @@
 /* commands.c: every command of gsync-bench, one line each, in the order
  * 'gsync-bench --help' shows them.  Each is declared in its own file. */
-#include "core/cli.h"
+#include "commands.h"
 
 extern const gs_command gs_cmd_suite, gs_cmd_run, gs_cmd_list, gs_cmd_floor, gs_cmd_decompose, gs_cmd_plain,
     gs_cmd_tune, gs_cmd_app, gs_cmd_litmus, gs_cmd_server, gs_cmd_multi, gs_cmd_help;

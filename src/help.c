@@ -1,5 +1,6 @@
 /* help.c: `gsync-bench help [COMMAND]`, a command's usage (every one's
  * without COMMAND). */
+#include "commands.h"
 #include "core/cli.h"
 #include "core/gsync_bench.h"
 

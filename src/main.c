@@ -2,6 +2,7 @@
  * The command line flows one way: the parser reads every command's table
  * and runs the command's check; then the device is opened and the
  * command runs and reports. */
+#include "commands.h"
 #include "core/cli.h"
 #include "core/device.h"
 #include "core/gsync_bench.h"
@@ -27,6 +28,7 @@ static int bench_main(int argc, char **argv)
     gs_meta meta;
     int rc;
 
+    gs_cli_use_commands(gs_commands, gs_ncommands);
     if ((rc = gs_parse_args(argc, argv, &o, err, sizeof err)))
         return error(rc, err);
     if (o.version) {

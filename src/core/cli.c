@@ -9,6 +9,15 @@
 #include <string.h>
 #include <strings.h>
 
+/* The program's commands (gs_cli_use_commands). */
+static const gs_command *const *commands;
+static size_t ncommands;
+
+void gs_cli_use_commands(const gs_command *const *table, size_t n)
+{
+    commands = table, ncommands = n;
+}
+
 static int fail(char *err, size_t n, const char *fmt, const char *a, const char *b)
 {
     snprintf(err, n, fmt, gs_escape(a), gs_escape(b));
@@ -62,9 +71,9 @@ const gs_opt gs_shared_options[GS_SHARED] = {
 
 const gs_command *gs_command_find(const char *name)
 {
-    for (size_t i = 0; i < gs_ncommands; ++i)
-        if (strcmp(name, gs_commands[i]->name) == 0)
-            return gs_commands[i];
+    for (size_t i = 0; i < ncommands; ++i)
+        if (strcmp(name, commands[i]->name) == 0)
+            return commands[i];
     return NULL;
 }
 
@@ -314,9 +323,9 @@ static int refuse_option(const gs_command *cmd, const char *name, char *err, siz
     char others[256];
     size_t len = 0;
     others[0] = 0;
-    for (size_t i = 0; i < gs_ncommands; ++i)
-        if (takes(gs_commands[i], name) && len < sizeof others)
-            len += (size_t)snprintf(others + len, sizeof others - len, "%s%s", len ? ", " : "", gs_commands[i]->name);
+    for (size_t i = 0; i < ncommands; ++i)
+        if (takes(commands[i], name) && len < sizeof others)
+            len += (size_t)snprintf(others + len, sizeof others - len, "%s%s", len ? ", " : "", commands[i]->name);
     if (len) {
         snprintf(err, n, "%s does not apply to 'gsync-bench %s' (it applies to %s; see 'gsync-bench %s --help')",
                  gs_escape(name), cmd->name, others, cmd->name);
@@ -326,11 +335,11 @@ static int refuse_option(const gs_command *cmd, const char *name, char *err, siz
     size_t count = 0;
     for (int k = 0; k < GS_SHARED; ++k)
         words[count++] = gs_shared_options[k].name;
-    for (size_t i = 0; i < gs_ncommands; ++i) {
-        for (unsigned int k = 0; k < gs_commands[i]->nopts && count < sizeof words / sizeof words[0]; ++k)
-            words[count++] = gs_commands[i]->opts[k].name;
-        if (gs_commands[i]->more_names)
-            count += gs_commands[i]->more_names(words + count, sizeof words / sizeof words[0] - count);
+    for (size_t i = 0; i < ncommands; ++i) {
+        for (unsigned int k = 0; k < commands[i]->nopts && count < sizeof words / sizeof words[0]; ++k)
+            words[count++] = commands[i]->opts[k].name;
+        if (commands[i]->more_names)
+            count += commands[i]->more_names(words + count, sizeof words / sizeof words[0] - count);
     }
     const char *near = gs_word_suggest(name, words, count);
     if (near)
@@ -411,8 +420,8 @@ static int unknown_command(int argc, char **argv, gs_options *o, char *err, size
     const char *names[64], *word = argv[1];
     char phrase[400] = "";
     size_t count = 0;
-    for (size_t i = 0; i < gs_ncommands; ++i) {
-        const gs_command *c = gs_commands[i];
+    for (size_t i = 0; i < ncommands; ++i) {
+        const gs_command *c = commands[i];
         if (count < sizeof names / sizeof names[0])
             names[count++] = c->name;
         if (!c->bare || phrase[0])
@@ -442,9 +451,9 @@ int gs_parse_args(int argc, char **argv, gs_options *o, char *err, size_t n)
     err[0] = 0;
     if (named && !(cmd = gs_command_find(argv[1])))
         return unknown_command(argc, argv, o, err, n);
-    for (size_t k = 0; !cmd && k < gs_ncommands; ++k)
-        if (gs_commands[k]->implied)
-            cmd = gs_commands[k];
+    for (size_t k = 0; !cmd && k < ncommands; ++k)
+        if (commands[k]->implied)
+            cmd = commands[k];
     gs_options_default(o, cmd);
     for (; i < argc; ++i) {
         const char *a = argv[i];
@@ -487,10 +496,10 @@ void gs_print_usage(FILE *f, const gs_command *topic)
         fputs(topic->usage, f);
         return;
     }
-    for (size_t i = 0; i < gs_ncommands; ++i)
-        if (gs_commands[i]->summary)
-            fprintf(f, "%s%s", i ? "       " : "usage: ", gs_commands[i]->summary);
-    for (size_t i = 0; i < gs_ncommands; ++i)
-        if (gs_commands[i]->more_help)
-            gs_commands[i]->more_help(f);
+    for (size_t i = 0; i < ncommands; ++i)
+        if (commands[i]->summary)
+            fprintf(f, "%s%s", i ? "       " : "usage: ", commands[i]->summary);
+    for (size_t i = 0; i < ncommands; ++i)
+        if (commands[i]->more_help)
+            commands[i]->more_help(f);
 }

@@ -99,9 +99,10 @@ typedef struct gs_command {
 /* The shared options (cli.c), by enum gs_shared. */
 extern const gs_opt gs_shared_options[GS_SHARED];
 
-/* commands.c: every command, in the order help shows them. */
-extern const gs_command *const gs_commands[];
-extern const size_t gs_ncommands;
+
+/* The commands the parser knows: the program's table (src/commands.c),
+ * given once before the first parse; the parser names no command itself. */
+void gs_cli_use_commands(const gs_command *const *commands, size_t n);
 const gs_command *gs_command_find(const char *name);
 
 #define GS_OWN_BYTES 8192

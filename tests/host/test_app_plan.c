@@ -8,6 +8,7 @@
  *    written out;
  * and the modes whose FAIL or TIMEOUT is a finding, against the old
  * unordered(). */
+#include "commands.h"
 #include "../check.h"
 #include "../parse_line.h"
 #include "app/program.h"
@@ -165,6 +166,7 @@ static int count_rows(const char *line, const char *row)
 
 int main(void)
 {
+    gs_cli_use_commands(gs_commands, gs_ncommands);
     char dir[] = "/tmp/gsync-app-plan-XXXXXX", gr[64], mtx[64], line[1024];
     FILE *f;
     if (!mkdtemp(dir)) {

@@ -2,6 +2,7 @@
  * its hooks, a unique name that the parser and the help know, modes that
  * are known names, and the modes that are a family's primitives take it
  * from the family's table. */
+#include "commands.h"
 #include "../check.h"
 #include "app/program.h"
 #include "core/cli.h"
@@ -23,6 +24,7 @@ static int has_word(const char *text, const char *word)
 
 int main(void)
 {
+    gs_cli_use_commands(gs_commands, gs_ncommands);
     const gs_command *app = gs_command_find("app");
     CHECK(app != NULL && app->modes == gs_app_program_names && app->nmodes == GS_APP_PROGRAMS);
     for (unsigned int i = 0; i < GS_APP_PROGRAMS; ++i) {

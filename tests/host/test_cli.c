@@ -1,4 +1,5 @@
 /* Command-line parsing: every option, HeteroSync's form, every error. */
+#include "commands.h"
 #include "../check.h"
 #include "../parse_line.h"
 #include "core/cli.h"
@@ -32,6 +33,7 @@ static int usage(const char *line, const char *must_contain)
 
 int main(void)
 {
+    gs_cli_use_commands(gs_commands, gs_ncommands);
     gs_options o;
     unsigned int v;
 

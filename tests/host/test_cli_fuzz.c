@@ -4,6 +4,7 @@
  * gs_parse_args.  Each must return
  * 0 or 2, and 2 with a one-line message that fits its buffer; built with
  * AddressSanitizer and UBSan, a memory or undefined-behaviour error aborts. */
+#include "commands.h"
 #include "../check.h"
 #include "core/cli.h"
 
@@ -90,6 +91,7 @@ static char *arg(char *buf, size_t cap)
 
 int main(int argc, char **argv)
 {
+    gs_cli_use_commands(gs_commands, gs_ncommands);
     const int n = argc > 1 ? atoi(argv[1]) : 1000;
     static char store[8][6000];
     char *av[9], err[512];

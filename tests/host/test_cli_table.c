@@ -11,6 +11,7 @@
  * or runs without one.  Every command's columns (its schema): a JSON key,
  * at most GS_MAX_COLS, a name for each CSV and JSON column, once in each
  * format; a command that runs on the device declares them. */
+#include "commands.h"
 #include "../check.h"
 #include "core/cli.h"
 #include "core/table.h"
@@ -230,6 +231,7 @@ static void bad_operand(const gs_command *c)
 
 int main(int argc, char **argv)
 {
+    gs_cli_use_commands(gs_commands, gs_ncommands);
     gs_options o;
     char buf[64];
     bench = argc > 1 ? argv[1] : NULL;

@@ -1,6 +1,7 @@
 /* gsync-bench multi's host side, without GPUs: the unique id's exchange
  * between processes through a folder, the merge of the ranks' rows, and a
  * rank's device taken from its environment. */
+#include "commands.h"
 #include "../check.h"
 #include "core/cli.h"
 #include "multi/multi.h"
@@ -186,6 +187,7 @@ static void sem_verdict(void)
 
 int main(void)
 {
+    gs_cli_use_commands(gs_commands, gs_ncommands);
     uid_exchange();
     file_exchange();
     merge();

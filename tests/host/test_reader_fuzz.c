@@ -6,6 +6,7 @@
  * return success with a well-formed result, or a refusal with one line of
  * message; built with AddressSanitizer and UBSan, a memory or
  * undefined-behaviour error aborts. */
+#include "commands.h"
 #include "../check.h"
 #include "app/graph.h"
 #include "app/sequence.h"
@@ -103,6 +104,7 @@ static int well_formed(const gs_graph *g)
 
 int main(int argc, char **argv)
 {
+    gs_cli_use_commands(gs_commands, gs_ncommands);
     const int iters = argc > 1 ? atoi(argv[1]) : 2000;
     static char buf[1 << 16];
     char dir[] = "/tmp/gsync-reader-fuzz-XXXXXX", path[128], err[512];

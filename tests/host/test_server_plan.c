@@ -5,6 +5,7 @@
  * a workload that lacks it; --items moves the workloads that have items and
  * not the queue or the round trip (one point each); unionfind sweeps its
  * graphs; gpu_server's command lines plan the rows it counts. */
+#include "commands.h"
 #include "../check.h"
 #include "../parse_line.h"
 #include "server/workload.h"
@@ -35,6 +36,7 @@ static int planned(const char *line)
 
 int main(void)
 {
+    gs_cli_use_commands(gs_commands, gs_ncommands);
     gs_srv_options so;
     unsigned int items[GS_SRV_MAX_LIST];
     for (unsigned int w = 0; w < GS_SRV_WORKLOADS; ++w) {
