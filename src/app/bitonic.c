@@ -3,7 +3,7 @@
  * step), against the host's sort; beside it CUB's radix and merge sorts of
  * the same keys. */
 #include "app/program.h"
-#include "app/sequence.h"
+#include "inputs/sequence.h"
 #include "core/cuda_check.h"
 
 #include <stdio.h>

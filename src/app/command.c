@@ -6,8 +6,8 @@
 #include "app/program.h"
 #include "core/cli.h"
 
-#include "app/graph.h"
-#include "app/sequence.h"
+#include "inputs/graph.h"
+#include "inputs/sequence.h"
 #include "gsync/host.h"
 
 #include <stddef.h>

@@ -7,7 +7,7 @@
 
 #include "app/app.h"
 #include "app/app_cli.h"
-#include "app/graph.h"
+#include "inputs/graph.h"
 #include "core/gsync_bench.h"
 #include "core/stats.h"
 

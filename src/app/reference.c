@@ -4,7 +4,7 @@
  * power iteration in double precision.  They favour plain, obviously right
  * code over speed, but stay linear (or n log n) so that the USA road graph
  * is checked in seconds. */
-#include "app/graph.h"
+#include "inputs/graph.h"
 
 #include <math.h>
 #include <stdlib.h>

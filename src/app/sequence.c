@@ -1,6 +1,6 @@
 /* sequence.c: sequence generation and the host's Smith-Waterman; bitonic
  * sort's keys (see sequence.h; the FASTA reader is inputs/fasta.c). */
-#include "app/sequence.h"
+#include "inputs/sequence.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -2,7 +2,7 @@
  * on FASTA files or generated sequences; every cell of H against the
  * host's, and the traceback through the device's matrices. */
 #include "app/program.h"
-#include "app/sequence.h"
+#include "inputs/sequence.h"
 #include "core/cuda_check.h"
 
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /* fasta.c: the first record of a FASTA file (sequence.h). */
-#include "app/sequence.h"
+#include "inputs/sequence.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -3,7 +3,7 @@
 #ifndef GSYNC_INPUTS_GRAPH_UTIL_H
 #define GSYNC_INPUTS_GRAPH_UTIL_H
 
-#include "app/graph.h"
+#include "inputs/graph.h"
 
 #include <limits.h>
 #include <math.h>

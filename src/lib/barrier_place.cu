@@ -6,7 +6,7 @@
 #include "gsync/barrier/counter.cuh"
 
 #include "gsync/host.h"
-#include "barrier_place.h"
+#include "lib/barrier_place.h"
 
 /* One probe: the fastest of 16 round trips to *w, in SM cycles. */
 static __device__ __forceinline__ unsigned int round_trip(unsigned int *w, unsigned int *sink)

@@ -4,7 +4,7 @@
  * to add a row. */
 #include "gsync/host.h"
 
-#include "barrier_place.h"
+#include "lib/barrier_place.h"
 
 #include <string.h>
 

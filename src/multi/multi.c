@@ -1,7 +1,7 @@
 /* multi.c: `gsync-bench multi` (see multi.h): its table and check, the
  * process per GPU, the unique id's exchange, and the merged report. */
 #include "multi/multi.h"
-#include "app/graph.h"
+#include "inputs/graph.h"
 #include "core/cli.h"
 #include "core/device.h"
 #include "multi/multi_pagerank.h"

@@ -2,7 +2,7 @@
  * (multi_pagerank.h): the vertex ranges, a rank's share of the graph, the
  * host reference and the app family's comparison. */
 #include "multi/multi_pagerank.h"
-#include "app/graph.h"
+#include "inputs/graph.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -12,7 +12,7 @@
 #include "core/report.h"
 #include "core/stats.h"
 
-#include "app/graph.h"
+#include "inputs/graph.h"
 #include "gsync/msg/queue.h"
 
 #include <cuda_runtime_api.h>

@@ -4,7 +4,7 @@
 #include "server/setup.h"
 #include "core/cli.h"
 
-#include "app/graph.h"
+#include "inputs/graph.h"
 #include "gsync/msg/queue.h"
 
 #include <stddef.h>

@@ -8,7 +8,7 @@
 
 #include "server/setup.h"
 
-#include "app/graph.h"
+#include "inputs/graph.h"
 #include "core/gsync_bench.h"
 
 #include <stddef.h>

@@ -3,7 +3,7 @@
  * (connected, sized, symmetric, deterministic), the cache, and the host
  * references on graphs small enough to solve by hand. */
 #include "../check.h"
-#include "app/graph.h"
+#include "inputs/graph.h"
 
 #include <dirent.h>
 #include <math.h>

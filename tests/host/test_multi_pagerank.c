@@ -5,7 +5,7 @@
  * against the host reference, while the broken twin's scheme (each rank
  * updates only its own replica) must fail it on 2 ranks or more. */
 #include "../check.h"
-#include "app/graph.h"
+#include "inputs/graph.h"
 #include "multi/multi_pagerank.h"
 
 #include <math.h>

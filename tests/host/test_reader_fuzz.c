@@ -8,8 +8,8 @@
  * undefined-behaviour error aborts. */
 #include "commands.h"
 #include "../check.h"
-#include "app/graph.h"
-#include "app/sequence.h"
+#include "inputs/graph.h"
+#include "inputs/sequence.h"
 #include "core/cli.h"
 
 #include <stdlib.h>

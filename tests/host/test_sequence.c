@@ -3,7 +3,7 @@
  * files and their errors, the generator's determinism; bitonic sort's keys:
  * the 32-bit keys unchanged, and 64-bit keys whose order needs both halves. */
 #include "../check.h"
-#include "app/sequence.h"
+#include "inputs/sequence.h"
 
 #include <stdio.h>
 #include <stdlib.h>
