@@ -1,5 +1,6 @@
-/* launch.h: gsync-bench's one launch path: every timed launch of every
- * family goes through gs_launch, with CUDA events around the timed part. */
+/* launch.h: the families' launch path: every timed launch of a family's
+ * primitive goes through gs_launch, with CUDA events around the timed part
+ * (docs/architecture.md, "Launches", states the rule for the others). */
 #ifndef GSYNC_LAUNCH_H
 #define GSYNC_LAUNCH_H
 
