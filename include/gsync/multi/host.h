@@ -1,6 +1,7 @@
 /* gsync/multi/host.h: the host side of gsync's barrier across the GPUs of a
  * node (gsync::multi, C-callable; needs NVSHMEM, initialised by the caller,
- * one PE a GPU).
+ * one PE a GPU; built in the project's tree where CMake finds NVSHMEM, and
+ * not yet part of the installed package).
  *
  * gs_multi_barrier_plan allocates the barrier's symmetric state and fills a
  * handle; gs_multi_launch zeroes that state (and any symmetric buffers the
