@@ -24,7 +24,7 @@
  *              gs_multi_launch, and at each arrival (every build);
  *            - each thread has its own copy of the handle (watchdog builds);
  *            - peer pointers (NVLink or PCIe P2P with .sys atomics).
- * Memory:    gs_multi_barrier_bytes() of symmetric memory a GPU; a 112-byte
+ * Memory:    gs_multi_barrier_bytes() of symmetric memory a GPU (and a line for the plan's table); a 48-byte
  *            handle.
  */
 #ifndef GSYNC_MULTI_BARRIER_CUH
