@@ -37,6 +37,7 @@ for one in "$build/misuse_one" "$build/misuse_one_wd"; do
   expect 0 "" 60 "$one" barrier-reset
   for shape in 16x2 8x4 32x3 4x8x2 64x16; do expect 0 "" 60 "$one" queue-2d $shape; done
   expect 3 "gsync: misuse of the server.*done counter" 60 "$one" server-relaunch
+  expect 3 "gsync: misuse of the server.*done counter" 60 "$one" server-relaunch-lf
   expect 3 "gsync: misuse of the server: a block of 32x2x1" 60 "$one" server-2d
 done
 if [ -x "$build/misuse_multi" ]; then

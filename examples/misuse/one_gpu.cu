@@ -14,7 +14,7 @@
  *   queue-2d SHAPE         raw warp sends from blocks of SHAPE (16x2, 8x4, 32x3, 4x8x2):
  *                          every message arrives once: PASS
  *   server-relaunch        the server launched twice, `done` zeroed before the first only:
- *                          a clear error
+ *                          a clear error (server-relaunch-lf: the same with gs_server_serve_lf)
  *   server-2d              the server in 16x2 blocks, by the user's own launch: a clear error
  *   Prints one line "misuse_one CASE: PASS|ERROR|FAIL ..."; exit 0 PASS, 3 a clear error, 1
  *   FAIL (a silent wrong result), 2 a bad argument, 77 no GPU.
@@ -178,14 +178,18 @@ static int queue_case(const char *shape)
 
 /* ---- the server: clients count items, each once a round; servers tally ---- */
 
-__global__ void server_kernel(gs_server_t s, unsigned long long *tally)
+__global__ void server_kernel(gs_server_t s, unsigned long long *tally, int lf)
 {
     extern __shared__ unsigned long long copies[];
     s.copies = copies;
     gs_server_init(s);
     if (gs_server_is_server(s)) {
         unsigned long long mine = 0ull;
-        gs_server_serve(s, [&](const uint4 &m, unsigned long long) { mine += m.y; });
+        const auto count = [&](const uint4 &m, unsigned long long) { atomicAdd(tally, (unsigned long long)m.y); };
+        if (lf) /* the leader-and-followers loop: the lanes share the count */
+            gs_server_serve_lf(s, count);
+        else
+            gs_server_serve(s, [&](const uint4 &m, unsigned long long) { mine += m.y; });
         atomicAdd(tally, mine);
         return;
     }
@@ -195,7 +199,7 @@ __global__ void server_kernel(gs_server_t s, unsigned long long *tally)
     gs_server_client_done(s);
 }
 
-static int server_case(int two_d)
+static int server_case(int two_d, int lf)
 {
     int dev = 0, sms = 0;
     CUDA(cudaGetDevice(&dev));
@@ -210,7 +214,7 @@ static int server_case(int two_d)
     CUDA(cudaMalloc((void **)&s.done, sizeof(unsigned int)));
     CUDA(cudaMemset(s.done, 0, sizeof(unsigned int)));
     CUDA(cudaMalloc(&tally, sizeof *tally));
-    void *args[] = {&s, &tally};
+    void *args[] = {&s, &tally, &lf};
     unsigned long long sends = 0ull; /* lanes with threadIdx.x % 3 != 0, 8 rounds each */
     for (unsigned int t = 0; t < 64u; ++t)
         sends += t % 3u != 0u;
@@ -246,10 +250,12 @@ int main(int argc, char **argv)
     if (!strcmp(the_case, "queue-2d"))
         return queue_case(arg);
     if (!strcmp(the_case, "server-relaunch"))
-        return server_case(0);
+        return server_case(0, 0);
+    if (!strcmp(the_case, "server-relaunch-lf"))
+        return server_case(0, 1);
     if (!strcmp(the_case, "server-2d"))
-        return server_case(1);
+        return server_case(1, 0);
     fprintf(stderr, "misuse_one: CASE is barrier-relaunch, barrier-launch, barrier-reset, queue-2d, server-relaunch "
-                    "or server-2d\n");
+                    "server-relaunch-lf or server-2d\n");
     return 2;
 }

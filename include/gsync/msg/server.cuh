@@ -156,13 +156,20 @@ static __device__ __forceinline__ void gs_server_client_done(const gs_server_t &
     }
 }
 
-/* A server's test of the done count: every client done (true), not yet
- * (false), or more than there are clients: misuse. */
+/* A server's reading of the done count (ld.acquire): 0 not every client
+ * done yet, 1 every one, 2 more than there are clients (misuse; *d the count). */
+static __device__ __forceinline__ unsigned int gs__server_done_state(const unsigned int *done, enum gs_scope scope,
+                                                                    unsigned int clients, unsigned int *d)
+{
+    *d = gs_ld_acquire(done, scope);
+    return *d > clients ? 2u : *d == clients ? 1u : 0u;
+}
+/* The same for a thread whose warp is waiting in no vote: misuse traps here. */
 static __device__ __forceinline__ bool gs__server_all_done(const unsigned int *done, enum gs_scope scope,
                                                           unsigned int clients)
 {
-    const unsigned int d = gs_ld_acquire(done, scope);
-    if (d > clients)
+    unsigned int d;
+    if (gs__server_done_state(done, scope, clients, &d) == 2u)
         gs__server_misuse(GS__SERVER_DONE, d, clients);
     return d == clients;
 }
@@ -231,7 +238,7 @@ static __device__ __forceinline__ unsigned long long gs__server_serve_lf(const g
     __shared__ unsigned long long first[GS_SERVER_ASSIGNMENTS]; /* an assignment's first message */
     __shared__ unsigned int count_of[GS_SERVER_ASSIGNMENTS];    /* and its count */
     __shared__ unsigned int fin[GS_SERVER_ASSIGNMENTS];         /* the number + 1 of the last finished in a place */
-    __shared__ unsigned int posted, taken, stop;                 /* stop: 1 done, 2 the watchdog fired */
+    __shared__ unsigned int posted, taken, stop;                 /* stop: 1 done, 2 the watchdog fired or misuse */
     __shared__ unsigned long long handled;
     if (blockDim.x < 64u) /* no follower: the whole block serves */
         return gs__server_serve(s, scope, gpus, handle);
@@ -245,7 +252,7 @@ static __device__ __forceinline__ unsigned long long gs__server_serve_lf(const g
     gs_wait_t w = GS_WAIT_INIT;
     if (threadIdx.x < 32u) { /* the leader */
         unsigned long long scan = gs_msg_head(q), head = scan, count = 0ull;
-        unsigned int retired = 0u, mine = 0u;
+        unsigned int retired = 0u, mine = 0u, misused = 0u, over = 0u;
         for (;;) {
             bool progress = false;
             unsigned long long upto = head;
@@ -287,20 +294,25 @@ static __device__ __forceinline__ unsigned long long gs__server_serve_lf(const g
                 w = fresh;
                 continue;
             }
-            unsigned int end = 0u; /* 1: every client done, all handled; 2: the watchdog */
+            unsigned int end = 0u; /* 1: every client done, all handled; 2: the watchdog; 3: misuse */
             if (lane == 0u) {
-                if (retired == mine && gs__server_all_done(s.done, scope, clients) && gs_msg_drained(q, scan))
+                const unsigned int st = retired == mine ? gs__server_done_state(s.done, scope, clients, &over) : 0u;
+                if (st == 2u)
+                    end = 3u;
+                else if (st == 1u && gs_msg_drained(q, scan))
                     end = 1u;
                 else if (gs_wait_spin(&w))
                     end = 2u;
                 if (end) {
                     handled = count;
-                    gs_st_release(&stop, end, GS_SCOPE_CTA);
+                    gs_st_release(&stop, end == 3u ? 2u : end, GS_SCOPE_CTA);
                 }
             }
-            if (__shfl_sync(~0u, end, 0))
+            if ((misused = __shfl_sync(~0u, end, 0)))
                 break;
         }
+        if (misused == 3u && lane == 0u) /* the warp is past its votes, the block waits below: stop here */
+            gs__server_misuse(GS__SERVER_DONE, over, clients);
     } else { /* a follower */
         for (;;) {
             unsigned int t = 0u, go = 0u;
