@@ -1,5 +1,5 @@
 /* multi_pagerank.h: the ways `pagerank` and `brokenPagerank` of
- * `gsync-bench multi` (docs/multi.md, "A program across GPUs"): the app
+ * `gsync-bench multi` (docs/multi-programs.md, "A program across GPUs"): the app
  * family's PageRank (src/app/pagerank.c: pull-based, damping 0.85, the
  * dangling rank spread evenly, until the L1 change of an iteration is below
  * 1e-6 or 1000 iterations) on 1 to 8 GPUs, each GPU computing the ranks of

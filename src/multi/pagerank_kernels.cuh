@@ -1,5 +1,5 @@
 /* pagerank_kernels.cuh: the ways `pagerank` and `brokenPagerank` of
- * `gsync-bench multi` (docs/multi.md, "A program across GPUs"), included by
+ * `gsync-bench multi` (docs/multi-programs.md, "A program across GPUs"), included by
  * multi_kernels.cu after k_arm (its run_way hands these ways to mpr_way; its
  * rank calls mpr_init and mpr_fini).  The host side is multi_pagerank.c.
  *
