@@ -96,7 +96,7 @@ static __device__ __forceinline__ void mpr_block_add(const mpr_args &a, unsigned
 
 /* Iteration `it` of this GPU's range: the app family's arithmetic (app_kernels.cu).
  * The previous rank of v comes from the buffer read (its own range is current in
- * its own replica): no separate rank array to read back and write (docs/multi.md). */
+ * its own replica): no separate rank array to read back and write (docs/multi-programs.md). */
 static __device__ __forceinline__ void mpr_iteration(const mpr_args &a, unsigned int it)
 {
     const size_t n = a.n, next = (size_t)((it + 1u) & 1u) * n;
