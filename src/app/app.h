@@ -221,6 +221,9 @@ int gs_app_uts_occupancy(unsigned int threads, int *per_sm); /* the least of the
 /* A tuning knob read from the environment: NAME's value (digits, at most
  * 10^6), else dflt (sweep.c). */
 unsigned int gs_app_knob(const char *name, unsigned int dflt);
+/* -1 with one line in err when a knob is set to anything but a whole number
+ * from 0 to 10^6 (checked before any device, with the options). */
+int gs_app_knobs_check(char *err, size_t n);
 /* async BFS and SSSP (async_kernels.cu): fills a->dq, a->ring and a->ctl
  * (source queued), then one cooperative launch timed between t0 and t1,
  * then a->dist from a->dq.  Its occupancy: the least of its kernels'. */

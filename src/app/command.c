@@ -230,6 +230,8 @@ static int check(gs_options *o, char *err, size_t n)
         o->repeat = 3;
     a->fertility_given = gs_own_given(o, "--fertility");
     a->source_given = gs_own_given(o, "--source");
+    if (gs_app_knobs_check(err, n))
+        return -1;
     if (o->repeat > GS_APP_MAX_REPEAT) {
         snprintf(err, n, "app: --repeat is at most %d", GS_APP_MAX_REPEAT);
         return -1;
@@ -312,7 +314,12 @@ const gs_command gs_cmd_app = {
              "              --fertility is 90 for it unless given\n"
              "  --tol X     PageRank's L1 tolerance (1e-6)   --damping X  PageRank's damping (0.85)\n"
              "  --form F    gsBarrier's form: auto (the plan's), flat, spread, gathered, wide\n"
-             "  --tbs-per-sm  1,2,4,8,16 by default; --threads 64 by default.\n",
+             "  --tbs-per-sm  1,2,4,8,16 by default; --threads 64 by default.\n"
+             "  Tuning knobs, from the environment (whole numbers; the defaults are the measured best;\n"
+             "  docs/app.md, docs/app-pagerank.md):\n"
+             "    GSYNC_PAGERANK_GATHER 0|1 (1), GSYNC_PAGERANK_HUB in-arcs of a hub (256; 0 none),\n"
+             "    GSYNC_PAGERANK_PART arcs a part (16384; 0 whole hubs), GSYNC_TOPO_HUB (256), GSYNC_TOPO_PART (2048);\n"
+             "    async BFS and SSSP: GSYNC_ASYNC_KEEP, _KEEP_BELOW, _PRECHECK, _IDLE_NS, _DEFER, _PRED, _NARROW\n",
     .shared = GS_SH(FORMAT) | GS_SH(DEVICE) | GS_SH(TBS_PER_SM) | GS_SH(REPEAT) | GS_SH(THREADS) | GS_SH(TIMEOUT),
     .opts = opts, .nopts = sizeof opts / sizeof opts[0], .defaults = defaults, .operand = programs,
     .missing = "'app' needs a program, e.g. 'gsync-bench app bfs' (see 'gsync-bench app --help')",

@@ -20,6 +20,25 @@
 
 /* A tuning knob: the environment's NAME (digits only, at most 10^6), else
  * its default. */
+/* app's tuning knobs, read from the environment (app --help lists them). */
+static const char *const knobs[] = {
+    "GSYNC_ASYNC_KEEP",    "GSYNC_ASYNC_KEEP_BELOW", "GSYNC_ASYNC_PRECHECK", "GSYNC_ASYNC_IDLE_NS",
+    "GSYNC_ASYNC_DEFER",   "GSYNC_ASYNC_PRED",       "GSYNC_ASYNC_NARROW",   "GSYNC_PAGERANK_GATHER",
+    "GSYNC_PAGERANK_HUB",  "GSYNC_PAGERANK_PART",    "GSYNC_TOPO_HUB",       "GSYNC_TOPO_PART"};
+
+int gs_app_knobs_check(char *err, size_t n)
+{
+    for (size_t k = 0; k < sizeof knobs / sizeof knobs[0]; ++k) {
+        const char *s = getenv(knobs[k]);
+        if (s && (!*s || strspn(s, "0123456789") != strlen(s) || strlen(s) > 7u || strtoul(s, NULL, 10) > 1000000ul)) {
+            snprintf(err, n, "%s='%s' is not a whole number from 0 to 1000000 (a tuning knob of app: "
+                     "'gsync-bench app --help')", knobs[k], s);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 unsigned int gs_app_knob(const char *name, unsigned int dflt)
 {
     const char *s = getenv(name);
