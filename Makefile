@@ -1,5 +1,5 @@
 # The two commands of the quick start:
-#   make run    configure, build and run gsync-bench's quick suite on GPU 0 (under a minute)
+#   make run    configure, build gsync-bench alone (quietly) and run its quick suite on GPU 0
 #   make run-full  every primitive over the whole sweep (minutes)
 #   make sanitize  compute-sanitizer over every primitive (a GPU machine)
 #   make figures   the figures of bench/results (a Python virtual environment in build/)
@@ -10,7 +10,7 @@ BUILD ?= build
 NVCC := $(shell command -v nvcc 2>/dev/null || ls /usr/local/cuda/bin/nvcc 2>/dev/null)
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all run run-full test sanitize nvshmem figures figures-check configure compile clean check-cuda
+.PHONY: all bench-bin run run-full test sanitize nvshmem figures figures-check configure compile clean check-cuda
 
 all: compile
 
@@ -19,17 +19,26 @@ check-cuda:
 	  echo "gsync: the CUDA toolkit (nvcc, 12.0 or later) was not found: install it or put nvcc on PATH" >&2; exit 1; fi
 	@command -v cmake >/dev/null || { echo "gsync: cmake 3.24 or later is needed" >&2; exit 1; }
 
-# a configure that failed leaves no Makefile in $(BUILD), so the next make configures again
+# a configure that failed leaves no Makefile in $(BUILD), so the next make configures again;
+# its output goes to $(BUILD)/configure.log (shown when it fails)
 configure: check-cuda
-	@[ -f $(BUILD)/Makefile ] || CUDACXX=$(NVCC) cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
+	@mkdir -p $(BUILD)
+	@[ -f $(BUILD)/Makefile ] || CUDACXX=$(NVCC) cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release \
+	  > $(BUILD)/configure.log 2>&1 || { cat $(BUILD)/configure.log; rm -f $(BUILD)/Makefile; exit 1; }
 
 compile: configure
 	cmake --build $(BUILD) -j $(JOBS)
 
-run: compile
+# gsync-bench alone, quietly (one line; the log in $(BUILD)/build-run.log): what make run needs
+bench-bin: configure
+	@echo "gsync: building gsync-bench ($(JOBS) jobs; the log: $(BUILD)/build-run.log) ..."
+	@cmake --build $(BUILD) --target gsync-bench -j $(JOBS) > $(BUILD)/build-run.log 2>&1 || \
+	  { tail -40 $(BUILD)/build-run.log; exit 1; }
+
+run: bench-bin
 	./$(BUILD)/gsync-bench --device 0
 
-run-full: compile
+run-full: bench-bin
 	./$(BUILD)/gsync-bench suite --full --device 0
 
 # figures from the committed CSVs (bench/results/<gpu>/figures/*.png, .svg),
