@@ -87,7 +87,7 @@ int main(int argc, char **argv)
     }
     int devices = 0;
     if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
-        printf("lock_example: no GPU\n");
+        printf("lock_example: no NVIDIA GPU or driver found: skipped\n");
         return 77;
     }
     int sms;

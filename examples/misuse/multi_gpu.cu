@@ -237,7 +237,7 @@ int main(int argc, char **argv)
     }
     int devices = 0;
     if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
-        printf("misuse_multi %s: no GPU: skipped\n", argv[1]);
+        printf("misuse_multi %s: no NVIDIA GPU or driver found: skipped\n", argv[1]);
         return 77;
     }
     if ((int)gpus_asked > devices) {

@@ -40,7 +40,7 @@ static const char *the_case = "";
 static int report(cudaError_t e, const char *call)
 {
     if (e == cudaErrorNoDevice || e == cudaErrorInsufficientDriver) {
-        printf("misuse_one %s: no GPU: skipped\n", the_case);
+        printf("misuse_one %s: no NVIDIA GPU or driver found: skipped\n", the_case);
         return 77;
     }
     printf("misuse_one %s: ERROR %s: %s (%s)\n", the_case, call, cudaGetErrorName(e), cudaGetErrorString(e));

@@ -150,7 +150,7 @@ static unsigned int ranks_gpus(unsigned int gpus)
 {
     int devices = 0;
     if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
-        printf("%s: no GPU\n", EXAMPLE_NAME);
+        printf("%s: no NVIDIA GPU or driver found: skipped\n", EXAMPLE_NAME);
         exit(77);
     }
     if (devices < 2 || (int)gpus > devices) {
