@@ -87,9 +87,10 @@ static __device__ __forceinline__ void work(const mg_args *a, unsigned int fmas)
 
 enum { K_PLAIN, K_SPLIT, K_WORK };
 
-/* gsync's hierarchical barrier (brokenNoExchange: the same with npes 1);
- * split: arrive, the work, wait; work: the work alone */
-static __global__ void k_hier(mg_args a, int kind)
+/* gsync's barrier in the form the handle names (hier, hierDirect, flat;
+ * brokenNoExchange: hier planned on this GPU alone); split: arrive, the
+ * work, wait; work: the work alone */
+static __global__ void k_barrier(mg_args a, int kind)
 {
     for (unsigned int i = 1; i <= a.iters; ++i) {
         const unsigned int e = a.e0 + i;
@@ -99,21 +100,6 @@ static __global__ void k_hier(mg_args a, int kind)
             continue;
         }
         gs_multi_barrier_arrive(&a.bar); /* the handle counts: episode a.bar.epoch + 1 == e */
-        if (kind == K_SPLIT)
-            work(&a, GS_MULTI_WORK_FMAS);
-        if (!gs_multi_barrier_wait(&a.bar))
-            return;
-        check(&a, e);
-    }
-}
-
-/* gsync's flat barrier; split: arrive, the work, wait */
-static __global__ void k_flat(mg_args a, int kind)
-{
-    for (unsigned int i = 1; i <= a.iters; ++i) {
-        const unsigned int e = a.e0 + i;
-        stamp(&a, e);
-        gs_multi_barrier_arrive(&a.bar);
         if (kind == K_SPLIT)
             work(&a, GS_MULTI_WORK_FMAS);
         if (!gs_multi_barrier_wait(&a.bar))
@@ -299,8 +285,6 @@ typedef struct rank_state {
 static const void *kernel_of(unsigned int way)
 {
     switch (way) {
-    case GS_MULTI_FLAT:
-    case GS_MULTI_FLAT_SPLIT: return (const void *)k_flat;
     case GS_MULTI_NAIVE: return (const void *)k_naive;
     case GS_MULTI_NVSHMEM_GRID: return (const void *)k_nvshmem_grid;
     case GS_MULTI_NVSHMEM_ALL: return (const void *)k_nvshmem_all;
@@ -317,7 +301,7 @@ static const void *kernel_of(unsigned int way)
     case GS_MULTI_NCCL_GRID: return (const void *)k_nccl_grid;
     case GS_MULTI_SERVER:
     case GS_MULTI_BROKEN_SERVER: return (const void *)k_server;
-    default: return (const void *)k_hier;
+    default: return (const void *)k_barrier;
     }
 }
 
@@ -328,7 +312,7 @@ static size_t smem_of(const rank_state *r, unsigned int way, unsigned int blocks
 }
 
 /* The second argument of the way's kernel: k_ping's relacq, k_lock's kind,
- * k_queue's and k_server's broken, k_hier's and k_flat's kind. */
+ * k_queue's and k_server's broken, k_barrier's kind. */
 static int kernel_flag(unsigned int way)
 {
     switch (way) {
@@ -366,7 +350,7 @@ static __global__ void k_wrap_init(mg_args a, unsigned int n)
     for (unsigned int p = 0; p < a.bar.npes; ++p)
         *gs_multi_line(w, GS_MULTI_FLAG_LINE(p)) = a.e0;
     for (unsigned int j = 0; j < GS_MULTI_FLAT_LINES; ++j)
-        *gs_multi_line(w, GS_MULTI_FLAT_LINE(j)) = a.e0 * a.bar.npes * gs__multi_flat_share(n, j);
+        *gs_multi_line(w, GS_MULTI_FLAT_LINE(j)) = a.e0 * a.bar.npes * gs_multi_flat_share(n, j);
 }
 
 /* Every way's state zeroed; brokenSem's semaphore (on PE 0) starts
@@ -460,8 +444,8 @@ static int run_way(rank_state *r, const gs_multi_plan *p, unsigned int way, unsi
     x->iters = SECTIONS(way) ? p->lock_iters : p->iters;
     a.iters = x->iters;
     const void *k = kernel_of(way); /* --wrap: gsync's barriers (the peers keep their own counters) */
-    a.e0 = p->wrap && (k == (const void *)k_hier || k == (const void *)k_flat) ? 0u - a.iters / 2u : 0u;
-    a.bar.form = k == (const void *)k_flat                                  ? GS_MULTI_FORM_FLAT
+    a.e0 = p->wrap && k == (const void *)k_barrier ? 0u - a.iters / 2u : 0u;
+    a.bar.form = way == GS_MULTI_FLAT || way == GS_MULTI_FLAT_SPLIT       ? GS_MULTI_FORM_FLAT
                  : way == GS_MULTI_HIER_DIRECT || way == GS_MULTI_DIRECT_SPLIT ? GS_MULTI_FORM_DIRECT
                                                                               : GS_MULTI_FORM_HIER;
     a.bar.epoch = a.bar.start = a.e0;

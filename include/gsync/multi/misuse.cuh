@@ -13,9 +13,9 @@
  *            the launch is over on every GPU that reads it.
  * Progress:  the trap ends the grid; waits elsewhere end at the poison.
  * Requires:  nothing beyond the barrier's own requirements.
- * Memory:    none.  The misuse paths are inlined: an out-of-line call in
- *            a relocatable-device-code build (NVSHMEM's) costs every kernel
- *            that includes the barrier about 20 registers.
+ * Memory:    none.  The misuse paths are inlined: in a relocatable-device-
+ *            code build (NVSHMEM's) an out-of-line call raises the register
+ *            count of every kernel that includes the barrier (docs/multi.md).
  */
 #ifndef GSYNC_MULTI_MISUSE_CUH
 #define GSYNC_MULTI_MISUSE_CUH
@@ -46,14 +46,10 @@ static __device__ __forceinline__ bool gs__multi_poisoned(unsigned int v, unsign
 
 /* The flat form's goal on counter j for one episode: the blocks of every
  * GPU that add to it (the plan's table; unplanned: npes grids like this one). */
-static __device__ __forceinline__ unsigned int gs__multi_flat_share(unsigned int n, unsigned int j)
-{
-    return gs_multi_flat_share(n, j);
-}
 static __device__ __forceinline__ unsigned int gs__multi_flat_goal(const gs_multi_barrier_t *b, unsigned int j)
 {
     const unsigned int g = __ldg(&b->peers->goal[j]);
-    return g ? g : b->npes * gs__multi_flat_share(gs_barrier_blocks(), j);
+    return g ? g : b->npes * gs_multi_flat_share(gs_barrier_blocks(), j);
 }
 
 /* Poisons every word any GPU may be waiting on for episode e, then traps. */
