@@ -32,13 +32,13 @@ static cudaError_t exchange(unsigned int *words, unsigned int line, const unsign
 extern "C" cudaError_t gs_multi_barrier_plan(gs_multi_barrier_t *b, unsigned int blocks, int form)
 {
     const int npes = nvshmem_n_pes(), pe = nvshmem_my_pe();
-    int bad = !b || blocks == 0u || form < -1 || form >= (int)GS_MULTI_FORM_COUNT || npes > (int)GS_MULTI_MAX_PES;
+    /* a PE's own bad arguments are agreed on below (returning alone would leave the others waiting) */
+    int bad = !b || blocks == 0u || form < -1 || form >= (int)GS_MULTI_FORM_COUNT;
     unsigned int mine[GS_MULTI_MAX_PES] = {0}, grids[GS_MULTI_MAX_PES] = {0};
     unsigned int *words;
     cudaError_t e;
-    /* agree first: a PE that returned here alone would leave the others in the allocation below */
     if (npes > (int)GS_MULTI_MAX_PES)
-        return cudaErrorInvalidValue; /* every PE sees the same count */
+        return cudaErrorInvalidValue; /* every PE sees the same count: all return here */
     words = (unsigned int *)nvshmem_malloc(STATE_BYTES);
     if (!words)
         return cudaErrorMemoryAllocation; /* symmetric: every PE fails alike */
