@@ -1,1 +1,0 @@
-gsync-bench decompose --format csv

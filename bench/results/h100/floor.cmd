@@ -1,1 +1,0 @@
-gsync-bench floor --format csv

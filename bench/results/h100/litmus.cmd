@@ -1,1 +1,0 @@
-gsync-bench litmus --shape MP,SB,LB,IRIW,MPbrokenAcquire --iters 10000000 --format csv

@@ -1,1 +1,0 @@
-gsync-bench plain --repeat 9 --format csv

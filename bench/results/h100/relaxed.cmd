@@ -1,1 +1,0 @@
-gsync-bench run relaxed --format csv

@@ -1,1 +1,0 @@
-gsync-bench server queue,pingpong --share 12,25,50 --format csv

@@ -1,1 +1,0 @@
-gsync-bench server counters --dist skewed --ops 16 --timeout 20 --repeat 3 --format csv

@@ -1,1 +1,0 @@
-gsync-bench server stress --way brokenHeldSend --configs 60 --timeout 2 --format csv

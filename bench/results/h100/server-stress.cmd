@@ -1,1 +1,0 @@
-gsync-bench server stress --timeout 10 --format csv

@@ -1,1 +1,0 @@
-gsync-bench multi --gpus 2 --way brokenServer --iters 2000 --repeat 1 --format csv

@@ -1,1 +1,0 @@
-gsync-bench tune --repeat 7 --format csv

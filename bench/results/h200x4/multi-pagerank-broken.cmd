@@ -1,1 +1,0 @@
-gsync-bench multi --gpus 2 --way brokenPagerank --graph road:fla --repeat 1 --format csv
