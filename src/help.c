@@ -2,6 +2,7 @@
  * without COMMAND). */
 #include "commands.h"
 #include "core/cli.h"
+#include "core/suggest.h"
 #include "core/gsync_bench.h"
 
 #include <string.h>

@@ -47,6 +47,7 @@ int gs_app_mode_applies(unsigned int program, unsigned int mode);
  * GS_PRIM_UNORDERED, or app's twins) and whether it may deadlock (TIMEOUT). */
 enum { GS_APP_SYNC_UNORDERED = 1u, GS_APP_SYNC_MAY_TIME_OUT = 2u };
 struct gs_prim;
+extern const char *const gs_app_sync_names[GS_SYNC_NAMES]; /* syncs.c */
 const char *gs_app_sync_name(unsigned int mode);
 const struct gs_prim *gs_app_sync_prim(unsigned int mode);
 const char *gs_app_sync_origin(unsigned int mode);

@@ -2,6 +2,7 @@
  * shared options and no command by name. */
 #include "core/cli.h"
 #include "core/gsync_bench.h"
+#include "core/suggest.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -109,8 +109,5 @@ const gs_prim *gs_prim_find(const char *name);
 /* Up to `max` known names (families and primitives) nearest to `name`
  * (edit distance), nearest first. */
 int gs_prim_suggest(const char *name, const char **out, int max);
-/* The one of `count` words nearest to `name` (edit distance, at most a
- * third of its length + 1); NULL when none is that near. */
-const char *gs_word_suggest(const char *name, const char *const *words, size_t count);
 
 #endif

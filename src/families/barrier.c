@@ -4,7 +4,7 @@
  * (barrier_bench.cuh). */
 #include "families/barrier_state.h"
 #include "core/cli.h"
-#include "core/golden.h"
+#include "families/golden.h"
 
 #include "gsync/host.h"
 

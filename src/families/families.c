@@ -1,6 +1,7 @@
 /* families.c: the families gsync-bench knows, one line each, and lookups
  * over all their primitives. */
 #include "core/family.h"
+#include "core/suggest.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -77,33 +78,6 @@ const gs_prim *gs_prim_find(const char *name)
     return NULL;
 }
 
-/* Case-insensitive Levenshtein distance, for names up to 63 characters. */
-static int distance(const char *a, const char *b)
-{
-    int la = (int)strlen(a), lb = (int)strlen(b), i, j;
-    int row[64];
-    if (la > 63 || lb > 63)
-        return 1000;
-    for (j = 0; j <= lb; ++j)
-        row[j] = j;
-    for (i = 1; i <= la; ++i) {
-        int diag = row[0];
-        row[0] = i;
-        for (j = 1; j <= lb; ++j) {
-            int up = row[j];
-            int cost = tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]);
-            int best = diag + cost;
-            if (up + 1 < best)
-                best = up + 1;
-            if (row[j - 1] + 1 < best)
-                best = row[j - 1] + 1;
-            row[j] = best;
-            diag = up;
-        }
-    }
-    return row[lb];
-}
-
 /* Candidate i of the suggestions: the families' names, then every primitive's. */
 static const char *candidate(size_t i)
 {
@@ -116,21 +90,7 @@ int gs_prim_suggest(const char *name, const char **out, int max)
     int found = 0, limit = (int)strlen(name) / 3 + 1, d;
     for (d = 0; d <= limit && found < max; ++d)
         for (size_t i = 0; i < n && found < max; ++i)
-            if (distance(name, candidate(i)) == d)
+            if (gs_word_distance(name, candidate(i)) == d)
                 out[found++] = candidate(i);
     return found;
-}
-
-const char *gs_word_suggest(const char *name, const char *const *words, size_t count)
-{
-    const int limit = (int)strlen(name) / 3 + 1;
-    const char *best = NULL;
-    int best_d = limit + 1;
-    for (size_t i = 0; i < count; ++i) { /* the nearest; of equals, one that begins with name */
-        const int d = distance(name, words[i]);
-        if (d < best_d || (d == best_d && best && strncmp(words[i], name, strlen(name)) == 0 &&
-                           strncmp(best, name, strlen(name)) != 0))
-            best = words[i], best_d = d;
-    }
-    return best;
 }

@@ -8,7 +8,7 @@
  * arg[0]: the model (LOCAL_*) and flags; arg[1]: a semaphore's size. */
 #include "core/cli.h"
 #include "core/cuda_check.h"
-#include "core/golden.h"
+#include "families/golden.h"
 
 #include "gsync/host.h"
 

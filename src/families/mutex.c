@@ -1,7 +1,7 @@
 /* mutex.c: the mutex family: its primitives, and the golden model of the
  * mutex microbenchmark (mutex_kernels.cu). */
 #include "core/family.h"
-#include "core/golden.h"
+#include "families/golden.h"
 
 #include <stdio.h>
 

@@ -2,7 +2,7 @@
  * 2, 10 and 120: arg[0] the size, arg[1] the backoff variant), and the golden
  * model of the semaphore microbenchmark (sem_kernels.cu). */
 #include "core/family.h"
-#include "core/golden.h"
+#include "families/golden.h"
 
 #include <stdio.h>
 

@@ -20,6 +20,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+const char *const gs_litmus_shape_names[GS_LITMUS_SHAPES] = {
+    "MP",          "SB",           "LB",          "IRIW",           "MPfence",        "MPatomOr",       "MPcluster",
+    "MPsyncwarp",  "MPbrokenAcquire", "MPfenceBroken", "MPatomOrBroken", "MPclusterBroken", "MPsyncwarpBroken"};
+const char *const gs_litmus_order_names[GS_LITMUS_ORDERS] = {"relaxed", "acqrel", "sc"};
+
+const char *gs_litmus_shape_name(unsigned int s)
+{
+    return s < GS_LITMUS_SHAPES ? gs_litmus_shape_names[s] : "?";
+}
+
+const char *gs_litmus_order_name(unsigned int o)
+{
+    return o < GS_LITMUS_ORDERS ? gs_litmus_order_names[o] : "?";
+}
+
 static const struct {
     unsigned int roles;
     unsigned int reads[GS_LITMUS_MAX_ROLES]; /* reads each role records */

@@ -75,10 +75,11 @@ typedef struct gs_litmus_options {
 /* The litmus command's options in its gs_options (cli.h). */
 #define gs_litmus_own(o) GS_OWN(o, const gs_litmus_options)
 
+/* ---- litmus.c: the names, the model and the classification (host, no GPU) ---- */
+extern const char *const gs_litmus_shape_names[GS_LITMUS_SHAPES];
+extern const char *const gs_litmus_order_names[GS_LITMUS_ORDERS];
 const char *gs_litmus_shape_name(unsigned int shape);
 const char *gs_litmus_order_name(unsigned int order);
-
-/* ---- litmus.c: the model and the classification (host, no GPU) ---- */
 unsigned int gs_litmus_roles(unsigned int shape);
 /* 1 when the PTX memory model forbids the shape's weak outcome under order. */
 int gs_litmus_forbidden(unsigned int shape, unsigned int order);

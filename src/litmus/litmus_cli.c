@@ -1,6 +1,6 @@
-/* litmus_cli.c: the litmus command's table: its words (shapes, orders) and
- * options (--shape, --order, --iters, --stress), parsed without touching
- * the GPU, so that the command-line tests and the fuzz test cover them. */
+/* litmus_cli.c: the litmus command's options (--shape, --order, --iters,
+ * --stress; the words are litmus.c's), parsed without touching the GPU, so
+ * that the command-line tests and the fuzz test cover them. */
 #include "litmus/litmus.h"
 #include "core/cli.h"
 
@@ -11,21 +11,7 @@
 
 GS_OWN_FITS(gs_litmus_options);
 
-static const char *const shape_names[GS_LITMUS_SHAPES] = {
-    "MP",          "SB",           "LB",          "IRIW",           "MPfence",        "MPatomOr",       "MPcluster",
-    "MPsyncwarp",  "MPbrokenAcquire", "MPfenceBroken", "MPatomOrBroken", "MPclusterBroken", "MPsyncwarpBroken"};
-static const char *const order_names[GS_LITMUS_ORDERS] = {"relaxed", "acqrel", "sc"};
 static const char *const on_off[] = {"off", "on"};
-
-const char *gs_litmus_shape_name(unsigned int s)
-{
-    return s < GS_LITMUS_SHAPES ? shape_names[s] : "?";
-}
-
-const char *gs_litmus_order_name(unsigned int o)
-{
-    return o < GS_LITMUS_ORDERS ? order_names[o] : "?";
-}
 
 static gs_litmus_options *own(gs_options *o)
 {
@@ -62,7 +48,7 @@ static int check(gs_options *o, char *err, size_t n)
         acqrel |= l->orders[i] == GS_LITMUS_ACQREL;
     for (int i = 0; i < l->nshapes && !acqrel && !l->all_shapes; ++i)
         if (!GS_LITMUS_ANY_ORDER(l->shapes[i])) {
-            snprintf(err, n, "%s runs with --order acqrel only (%s)", shape_names[l->shapes[i]],
+            snprintf(err, n, "%s runs with --order acqrel only (%s)", gs_litmus_shape_names[l->shapes[i]],
                      GS_LITMUS_IS_TWIN(l->shapes[i]) ? "it claims acqrel's forbidden outcome"
                                                      : "its order is built in");
             return -1;
@@ -73,9 +59,9 @@ static int check(gs_options *o, char *err, size_t n)
 #define AT(f) .at = offsetof(gs_litmus_options, f)
 static const gs_opt opts[] = {
     {"--shape", GS_OPT_NAMES, .def = "MP,SB,LB,IRIW", AT(shapes), .count_at = offsetof(gs_litmus_options, nshapes),
-     .words = shape_names, .nwords = GS_LITMUS_SHAPES, .all = GS_LITMUS_PLAIN_SHAPES, .parse = shape_all},
+     .words = gs_litmus_shape_names, .nwords = GS_LITMUS_SHAPES, .all = GS_LITMUS_PLAIN_SHAPES, .parse = shape_all},
     {"--order", GS_OPT_NAMES, .def = "all", AT(orders), .count_at = offsetof(gs_litmus_options, norders),
-     .words = order_names, .nwords = GS_LITMUS_ORDERS, .all = GS_LITMUS_ORDERS},
+     .words = gs_litmus_order_names, .nwords = GS_LITMUS_ORDERS, .all = GS_LITMUS_ORDERS},
     {"--iters", GS_OPT_UINT, GS_LITMUS_MIN_ITERS, GS_LITMUS_MAX_ITERS, "1000000", AT(iters)},
     {"--stress", GS_OPT_WORD, .def = "on", AT(stress), .words = on_off, .nwords = 2},
 };

@@ -1,6 +1,6 @@
 /* The golden model of the mutex benchmark, and that its check can fail. */
 #include "../check.h"
-#include "core/golden.h"
+#include "families/golden.h"
 
 #define gs_barrier_word gs_barrier_bench_word
 

@@ -1,4 +1,4 @@
-/* Host tests of Smith-Waterman's inputs and reference (src/app/sequence.c):
+/* Host tests of Smith-Waterman's inputs and reference (src/inputs/sequence.c):
  * known scores, the traceback and a corrupted matrix it must refuse, FASTA
  * files and their errors, the generator's determinism; bitonic sort's keys:
  * the 32-bit keys unchanged, and 64-bit keys whose order needs both halves. */
