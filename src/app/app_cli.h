@@ -61,6 +61,9 @@ struct gs_device_info;
 struct gs_meta;
 struct gs_schema;
 extern const struct gs_schema gs_app_schema;
+/* The blocks per SM the sweep runs without --tbs-per-sm. */
+#define GS_APP_SWEEP_POINTS 5
+extern const unsigned int gs_app_sweep_per_sm[GS_APP_SWEEP_POINTS];
 int gs_app_command(const struct gs_options *o, const struct gs_device_info *dev, const struct gs_meta *meta,
                    char *err, size_t n);
 

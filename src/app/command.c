@@ -124,9 +124,30 @@ static const gs_opt opts[] = {
 #undef WORD
 #undef AT
 
+/* --source a vertex of every graph the run will load: --graph's, else the
+ * pairing's graph of each --tbs-per-sm asked (all of them for the sweep). */
+static int source_check(const gs_options *o, const gs_app_options *a, char *err, size_t n)
+{
+    const unsigned int *per_sm = o->ntbs_per_sm ? o->tbs_per_sm : gs_app_sweep_per_sm;
+    const int count = o->ntbs_per_sm ? o->ntbs_per_sm : GS_APP_SWEEP_POINTS;
+    for (int i = 0; i < count; ++i) {
+        const char *spec = gs_app_graph_for(a, per_sm[i]);
+        unsigned int vertices = 0;
+        if (gs_graph_spec_check(spec, &vertices, err, n))
+            return -1;
+        if (a->source >= vertices) {
+            snprintf(err, n, "--source %u is out of range: %s has %u vertices", a->source, spec, vertices);
+            return -1;
+        }
+        if (a->graph[0])
+            break;
+    }
+    return 0;
+}
+
 /* After parsing, before any device: --repeat within GS_APP_MAX_REPEAT,
  * bitonic's --size a power of two, --graph a well-formed generator or a
- * file there to read, --query and --target FASTA files that read, every
+ * file read whole, --source one of its vertices, --query and --target FASTA files that read, every
  * --sync mode for a program asked. */
 static int check(gs_options *o, char *err, size_t n)
 {
@@ -147,7 +168,9 @@ static int check(gs_options *o, char *err, size_t n)
         snprintf(err, n, "bitonic: --size %u is not a power of two of at least %u", a->size, GS_APP_TILE);
         return -1;
     }
-    if (a->graph[0] && gs_graph_spec_check(a->graph, err, n))
+    if (a->graph[0] && gs_graph_spec_check(a->graph, NULL, err, n))
+        return -1;
+    if (a->source_given && source_check(o, a, err, n))
         return -1;
     if (!a->query[0] != !a->target[0]) {
         snprintf(err, n, "sw: --query and --target go together");
@@ -160,6 +183,17 @@ static int check(gs_options *o, char *err, size_t n)
         free(seq);
         if (rc)
             return -1;
+    }
+    if (gs_own_given(o, "--form")) { /* the gs barrier's form: a run with it asked, or one a program takes */
+        int used = 0;
+        for (int i = 0; i < a->nmodes; ++i)
+            used |= a->modes[i] == GS_SYNC_GS;
+        for (int p = 0; p < a->nprograms && !a->nmodes; ++p)
+            used |= gs_app_mode_applies(a->programs[p], GS_SYNC_GS);
+        if (!used) {
+            snprintf(err, n, "--form is gsBarrier's form: it changes none of the runs asked (add --sync gsBarrier)");
+            return -1;
+        }
     }
     for (int i = 0; i < a->nmodes; ++i) {
         int used = 0;
@@ -183,6 +217,7 @@ const gs_command gs_cmd_app = {
                "                                     Smith-Waterman, bitonic sort; UTS with every lock, HeteroSync's UTS\n",
     .usage = "usage: gsync-bench app PROGRAM[,PROGRAM...]|all [--sync MODE[,MODE...]] [--graph SPEC]\n"
              "                       [--tbs-per-sm LIST] [--threads N] [--repeat N] [--timeout S] [--format F]\n"
+             "                       [--device N]\n"
              "  programs whose iterations end in a device-wide barrier, the same code with every mode,\n"
              "  each run verified against the host (BFS levels, Dijkstra, PageRank in double, the exact sum,\n"
              "  the host's sort).  Throughput (M/s, CSV mteps): arcs (BFS, SSSP), keys (bitonic), nodes (UTS).\n"

@@ -353,11 +353,12 @@ static int sweep(const gs_options *o, const gs_device_info *dev, const unsigned 
     return rc;
 }
 
+const unsigned int gs_app_sweep_per_sm[GS_APP_SWEEP_POINTS] = {1, 2, 4, 8, 16};
+
 int gs_app_command(const gs_options *o, const gs_device_info *dev, const gs_meta *meta, char *err, size_t n)
 {
     const gs_app_options *ao = gs_app_own(o);
     static gs_app_row rows[MAX_ROWS];
-    static const unsigned int default_per_sm[] = {1, 2, 4, 8, 16};
     unsigned int per_sm[64];
     void *states[GS_APP_PROGRAMS] = {NULL};
     int npts = 0, nrows = 0, rc = 0;
@@ -365,8 +366,8 @@ int gs_app_command(const gs_options *o, const gs_device_info *dev, const gs_meta
         for (int i = 0; i < o->ntbs_per_sm; ++i)
             per_sm[npts++] = o->tbs_per_sm[i];
     else
-        for (size_t i = 0; i < sizeof default_per_sm / sizeof default_per_sm[0]; ++i)
-            per_sm[npts++] = default_per_sm[i];
+        for (size_t i = 0; i < GS_APP_SWEEP_POINTS; ++i)
+            per_sm[npts++] = gs_app_sweep_per_sm[i];
     if ((rc = check_points(o, dev, per_sm, npts, err, n)))
         return rc;
     if ((size_t)npts * (size_t)ao->nprograms * (GS_SYNC_NAMES + 2u) > MAX_ROWS) {

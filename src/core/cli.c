@@ -342,6 +342,11 @@ static int refuse_option(const gs_command *cmd, const char *name, char *err, siz
         if (commands[i]->more_names)
             count += commands[i]->more_names(words + count, sizeof words / sizeof words[0] - count);
     }
+    size_t mine = 0; /* suggest only what this command takes */
+    for (size_t k = 0; k < count; ++k)
+        if (takes(cmd, words[k]))
+            words[mine++] = words[k];
+    count = mine;
     const char *near = gs_word_suggest(name, words, count);
     if (near)
         snprintf(err, n, "unknown option '%s'; did you mean %s? (see 'gsync-bench %s --help')", gs_escape(name), near,
@@ -431,7 +436,7 @@ static int unknown_command(int argc, char **argv, gs_options *o, char *err, size
         const int rc = c->bare(argc, argv, o, phrase, sizeof phrase);
         if (rc >= 0) {
             snprintf(err, n, "%s", phrase);
-            return rc ? rc : finish(o, err, n);
+            return rc || o->help ? rc : finish(o, err, n);
         }
     }
     const char *near = gs_word_suggest(word, names, count);

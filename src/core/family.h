@@ -72,6 +72,10 @@ typedef struct gs_family {
     int (*per_sm)(const void *opts, const gs_prim *p, unsigned int threads, unsigned int sms, unsigned int *per_sm);
     unsigned int (*iters)(const gs_prim *p);
     void (*reset_options)(void *opts); /* its options' defaults [zeros] */
+    /* Whether the family's option `name` changes p's run (--form: the gs
+     * barrier's) [every primitive]; one given that changes no primitive
+     * asked is refused. */
+    int (*option_applies)(const gs_prim *p, const char *name);
     /* Whether p runs under the family's options (a filter such as --order)
      * [every primitive]. */
     int (*selected)(const void *opts, const gs_prim *p);

@@ -113,6 +113,13 @@ static size_t data_words(const gs_config *c)
     return (size_t)c->blocks * c->ldst * c->threads + 2u * (size_t)c->blocks;
 }
 
+/* --form changes the gs barrier's runs alone. */
+static int option_applies(const gs_prim *p, const char *name)
+{
+    (void)name;
+    return p->arg[1] != 0;
+}
+
 static void init_data(const gs_config *c, unsigned int *data)
 {
     gs_golden_barrier_init(data, c->blocks, c->threads, c->ldst);
@@ -165,7 +172,7 @@ static unsigned int wrap(const gs_config *c, unsigned int iters)
 const gs_family gs_family_barrier = {
     .name = "barrier", .prims = prims, .nprims = sizeof prims / sizeof prims[0], .default_iters = 2000u,
     .help = "  --form F            gsBarrier's form: auto (the plan's), flat, spread, gathered, wide (auto)\n",
-    .option = option, .options = (const char *const[]){"--form", NULL}, .launch_iters = launch_iters, .state_bytes = state_bytes, .data_words = data_words,
+    .option = option, .options = (const char *const[]){"--form", NULL}, .option_applies = option_applies, .launch_iters = launch_iters, .state_bytes = state_bytes, .data_words = data_words,
     .init_data = init_data, .prepare = prepare, .verify = verify, .ops_per_launch = ops_per_launch,
     .floor_column = 1, .reset_options = reset_options, .wrap = wrap,
 };

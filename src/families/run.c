@@ -134,12 +134,43 @@ static int check(gs_options *o, char *err, size_t n)
     gs_run_options *r = own(o);
     const int suite = o->cmd->implied;
     for (int i = 0; i < r->nfamily_options; ++i) {
-        int used = suite && r->nprims == 0;
+        const gs_family *f = r->family_option[i];
+        const char *name = r->family_option_name[i];
+        int family = suite && r->nprims == 0, used = family;
         for (int k = 0; k < r->nprims && !used; ++k)
-            used = r->prims[k]->family == r->family_option[i];
+            if (r->prims[k]->family == f) {
+                family = 1;
+                used = !f->option_applies || f->option_applies(r->prims[k], name);
+            }
+        if (!family) {
+            snprintf(err, n, "%s applies to runs of the %s family (gsync-bench run %s ...)", gs_escape(name), f->name,
+                     f->name);
+            return GS_EXIT_USAGE;
+        }
         if (!used) {
-            snprintf(err, n, "%s applies to runs of the %s family (gsync-bench run %s ...)",
-                     gs_escape(r->family_option_name[i]), r->family_option[i]->name, r->family_option[i]->name);
+            char takes[256];
+            size_t len = 0;
+            takes[0] = 0;
+            for (size_t q = 0; q < f->nprims && len < sizeof takes; ++q)
+                if (f->option_applies(&f->prims[q], name))
+                    len += (size_t)snprintf(takes + len, sizeof takes - len, "%s%s", len ? ", " : "", f->prims[q].name);
+            snprintf(err, n, "%s changes none of the primitives asked (it applies to %s)", gs_escape(name), takes);
+            return GS_EXIT_USAGE;
+        }
+    }
+    if (o->wrap && r->nprims) { /* a counter to start near 2^32 in one primitive asked at least */
+        char takes[384];
+        size_t len = 0;
+        int used = 0;
+        takes[0] = 0;
+        for (int k = 0; k < r->nprims; ++k)
+            used |= (r->prims[k]->flags & GS_PRIM_WRAP) != 0;
+        for (size_t q = 0; q < gs_prim_count() && !used && len < sizeof takes; ++q)
+            if (gs_prim_at(q)->family == r->prims[0]->family && (gs_prim_at(q)->flags & GS_PRIM_WRAP))
+                len += (size_t)snprintf(takes + len, sizeof takes - len, "%s%s", len ? ", " : "", gs_prim_at(q)->name);
+        if (!used) {
+            snprintf(err, n, "--wrap changes none of the primitives asked: they have no counter that wraps (in the "
+                     "%s family: %s)", r->prims[0]->family->name, len ? takes : "none");
             return GS_EXIT_USAGE;
         }
     }
@@ -162,7 +193,10 @@ static int check(gs_options *o, char *err, size_t n)
     return GS_EXIT_OK;
 }
 
-/* gsync-bench <syncPrim> <numLdSt> <numTBs> <numCSIters>. */
+extern const gs_command gs_cmd_run; /* (below) */
+
+/* gsync-bench <syncPrim> <numLdSt> <numTBs> <numCSIters>; a primitive's or
+ * family's name alone gets run's help or the way to run it. */
 static int bare(int argc, char **argv, gs_options *o, char *err, size_t n)
 {
     static const char *const names[] = {"numLdSt", "numTBs", "numCSIters"};
@@ -170,8 +204,22 @@ static int bare(int argc, char **argv, gs_options *o, char *err, size_t n)
     unsigned int *out[] = {&o->ldst, &o->tbs, &o->iters};
     int rc;
     if (argc != 5) {
-        if (gs_prim_find(argv[1]))
-            return fail(err, n, "HeteroSync's form is 'gsync-bench %s <numLdSt> <numTBs> <numCSIters>'", argv[1]);
+        const int known = gs_prim_find(argv[1]) || gs_family_find(argv[1]);
+        for (int k = 2; k < argc && known; ++k)
+            if (!strcmp(argv[k], "--help") || !strcmp(argv[k], "-h")) { /* 'gsync-bench spinMutex --help': run's */
+                o->help = 1;
+                o->topic = &gs_cmd_run;
+                return GS_EXIT_OK;
+            }
+        if (known) {
+            const char *name = gs_escape(argv[1]);
+            if (gs_prim_find(argv[1]))
+                snprintf(err, n, "'%s' is a primitive: run it with 'gsync-bench run %s [OPTIONS]', or in HeteroSync's "
+                         "form 'gsync-bench %s <numLdSt> <numTBs> <numCSIters>'", name, name, name);
+            else
+                snprintf(err, n, "'%s' is a family: run it with 'gsync-bench run %s [OPTIONS]'", name, name);
+            return GS_EXIT_USAGE;
+        }
         unknown_prim(argv[1], err, n);
         memmove(err, err + strlen("unknown "), strlen(err + strlen("unknown ")) + 1);
         return -1;
@@ -334,7 +382,8 @@ const gs_command gs_cmd_suite = {
     .usage = "usage: gsync-bench [suite] [--full] [OPTIONS]\n"
         "  the quick suite: each family's headline primitives (gsync's, the seeds' baselines, the CUDA\n"
         "  peers) at 1, 8 and the most blocks per SM, 2 s watchdog, 3 repeats; --full: every primitive\n"
-        "  at 1, 2, 4, 8, 16, 32 blocks per SM, 5 s watchdog, 5 repeats.  Options as for run.\n",
+        "  at 1, 2, 4, 8, 16, 32 blocks per SM, 5 s watchdog, 5 repeats.  Options as for run:\n"
+        "  'gsync-bench --help' lists them.\n",
     .implied = 1, .shared = RUN_SHARED, .opts = suite_opts, .nopts = 1, .defaults = defaults,
     .more = family_option, .more_names = family_option_names, .check = check, .run = run, .more_help = more_help,
     .schema = &gs_schema_run,

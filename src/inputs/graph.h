@@ -28,9 +28,11 @@ typedef struct gs_graph {
  * Returns 0, or 2 (bad SPEC, malformed or unreadable file, with the file
  * and line) or 1 (out of memory) with one line in err. */
 int gs_graph_load(const char *spec, const char *cache_dir, gs_graph *g, char *err, size_t n);
-/* What gs_graph_load can tell without reading or generating: a generator's
- * spec well formed, a file there to read.  0, or 2 with err set. */
-int gs_graph_spec_check(const char *spec, char *err, size_t n);
+/* SPEC checked before any device: a file read whole (every line checked,
+ * then freed), a generator's spec well formed (nothing generated); its
+ * vertex count in *vertices (may be NULL).  0, or 2 (or 1: out of memory)
+ * with err set as gs_graph_load sets it. */
+int gs_graph_spec_check(const char *spec, unsigned int *vertices, char *err, size_t n);
 void gs_graph_free(gs_graph *g);
 /* Where generated graphs are cached: `graphs` beside the running binary
  * ("" when unknown). */

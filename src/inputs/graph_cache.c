@@ -244,34 +244,34 @@ int gs_graph_load(const char *spec, const char *cache_dir, gs_graph *g, char *er
     return load_generated(&s, cache_dir, g, err, n);
 }
 
-int gs_graph_spec_check(const char *spec, char *err, size_t n)
+int gs_graph_spec_check(const char *spec, unsigned int *vertices, char *err, size_t n)
 {
     gen_spec s;
     char b[48];
+    int rc;
     memset(&s, 0, sizeof s);
-    if (ends_with(spec, ".gr") || ends_with(spec, ".mtx")) { /* readable; its lines are checked when it is read */
-        FILE *f = fopen(spec, "r");
-        struct stat st;
-        char shown[256];
-        esc(spec, strlen(spec), shown, sizeof shown);
-        if (!f) {
-            snprintf(err, n, "%s: cannot open: %s", shown, strerror(errno));
-            return 2;
-        }
-        const int dir = fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode);
-        fclose(f);
-        if (dir) {
-            snprintf(err, n, "%s: cannot read: Is a directory", shown);
-            return 2;
-        }
+    if (vertices)
+        *vertices = 0;
+    if (ends_with(spec, ".gr") || ends_with(spec, ".mtx")) { /* read whole: every line checked now */
+        gs_graph g;
+        if ((rc = gs_graph_load(spec, NULL, &g, err, n)))
+            return rc;
+        if (vertices)
+            *vertices = g.n;
+        gs_graph_free(&g);
         return 0;
     }
     if (!strncmp(spec, "road:", 5))
-        return spec_road(spec + 5, &s, err, n);
-    if (!strncmp(spec, "rmat:", 5))
-        return spec_rmat(spec + 5, &s, err, n);
-    snprintf(err, n, "'%s' is not a graph: use %s", quote(spec, b), accepted);
-    return 2;
+        rc = spec_road(spec + 5, &s, err, n);
+    else if (!strncmp(spec, "rmat:", 5))
+        rc = spec_rmat(spec + 5, &s, err, n);
+    else {
+        snprintf(err, n, "'%s' is not a graph: use %s", quote(spec, b), accepted);
+        return 2;
+    }
+    if (!rc && vertices)
+        *vertices = s.rmat ? 1u << s.a : s.a;
+    return rc;
 }
 
 void gs_graph_cache_dir(char *out, size_t n)

@@ -83,7 +83,7 @@ static int check(gs_options *o, char *err, size_t n)
         snprintf(err, n, "multi: --graph applies only to the ways pagerank and brokenPagerank");
         return -1;
     }
-    if (m->graph[0] && gs_graph_spec_check(m->graph, err, n))
+    if (m->graph[0] && gs_graph_spec_check(m->graph, NULL, err, n))
         return -1;
     if (r) {
         if (gs_parse_uint(r, 0, GS_MULTI_MAX_GPUS - 1u, &rank)) {
@@ -486,10 +486,24 @@ static int run(const gs_options *o, const gs_device_info *dev, const gs_meta *me
     return bad ? GS_EXIT_RUNTIME : GS_EXIT_OK;
 }
 
+/* The ways asked, as a mask for the options' `applies` (every way before the twins when --way is not given). */
+static unsigned int asked(const gs_options *o)
+{
+    const gs_multi_options *m = GS_OWN(o, const gs_multi_options);
+    unsigned int mask = 0;
+    if (!m->nways)
+        return (1u << GS_MULTI_DEFAULT_WAYS) - 1u;
+    for (int i = 0; i < m->nways; ++i)
+        mask |= 1u << m->ways[i];
+    return mask;
+}
+_Static_assert(GS_MULTI_WAYS <= 32, "a way's option mask is 32 bits");
+
 #define AT(f) .at = offsetof(gs_multi_options, f)
 static const gs_opt opts[] = {
     {"--gpus", GS_OPT_UINT, 1, GS_MULTI_MAX_GPUS, "every GPU", AT(gpus)},
-    {"--sem-size", GS_OPT_UINT, 1, GS_MULTI_SEM_MAX, "8", AT(sem_size)},
+    {"--sem-size", GS_OPT_UINT, 1, GS_MULTI_SEM_MAX, "8", AT(sem_size),
+     .applies = 1u << GS_MULTI_SEM | 1u << GS_MULTI_BROKEN_SEM},
     {"--way", GS_OPT_NAMES, .def = "all", AT(ways), .count_at = offsetof(gs_multi_options, nways), .words = way_names,
      .nwords = GS_MULTI_WAYS, .all = GS_MULTI_DEFAULT_WAYS},
     {"--graph", GS_OPT_TEXT, .def = GS_MPR_DEFAULT_GRAPH, AT(graph), .cap = GS_MULTI_GRAPH},
@@ -549,5 +563,6 @@ const gs_command gs_cmd_multi = {
     .shared = GS_SH(FORMAT) | GS_SH(TBS_PER_SM) | GS_SH(ITERS) | GS_SH(REPEAT) | GS_SH(TIMEOUT) | GS_SH(WRAP),
     .opts = opts,
     .nopts = sizeof opts / sizeof opts[0], .defaults = defaults, .check = check, .run = run,
+    .modes = way_names, .nmodes = GS_MULTI_WAYS, .mode_kind = "ways", .asked = asked,
     .schema = &schema,
 };

@@ -62,7 +62,7 @@ const gs_command gs_cmd_decompose = {
     .name = "decompose",
     .summary = "gsync-bench decompose [--iters N] [--threads N] [--timeout S] [--format F]   Feng and Xiao's\n"
                "                                     barrier cost terms\n",
-    .usage = "usage: gsync-bench decompose [--iters N] [--threads N] [--format F] [--device N]\n"
+    .usage = "usage: gsync-bench decompose [--iters N] [--threads N] [--timeout S] [--format F] [--device N]\n"
              "  Feng and Xiao's split of a lock-based barrier's time into atomic, checking, __syncthreads\n"
              "  and fence, at block counts from 1 to the device's most.\n",
     .shared = GS_SH(FORMAT) | GS_SH(DEVICE) | GS_SH(ITERS) | GS_SH(THREADS) | GS_SH(TIMEOUT), .run = run,

@@ -287,6 +287,7 @@ const gs_command gs_cmd_plain = {
     .summary = "gsync-bench plain [OPTIONS]   gsBarrier as a user calls it, beside grid.sync(), cuda::barrier\n"
                "                                     and an unordered counter (a build without the watchdog)\n",
     .usage = "usage: gsync-bench plain [--tbs-per-sm LIST] [--iters N] [--repeat N] [--threads N] [--format F]\n"
+             "                         [--device N]\n"
              "  gsBarrier as a user's kernel calls it (a plain build, the plan's form) beside grid.sync(),\n"
              "  cuda::barrier and an unordered counter barrier, in interleaved rounds.\n",
     .shared = PLAIN_SHARED, .run = gs_plain_run, .schema = &plain_schema,
@@ -296,6 +297,7 @@ const gs_command gs_cmd_tune = {
     .name = "tune",
     .summary = "gsync-bench tune [OPTIONS]    every form of gsBarrier at each point: the chooser's thresholds\n",
     .usage = "usage: gsync-bench tune [--tbs-per-sm LIST] [--iters N] [--repeat N] [--threads N] [--format F]\n"
+             "                        [--device N]\n"
              "  every form of gsBarrier at each point, the fastest marked, and the chooser's thresholds they\n"
              "  suggest for src/lib/barrier_plan.c.\n",
     .shared = PLAIN_SHARED, .run = gs_tune_run, .schema = &tune_schema,

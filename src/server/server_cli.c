@@ -149,7 +149,8 @@ static const gs_opt opts[] = {
 
 /* After the whole command line, before any device: --wrap and the grid's
  * options where the workloads take them, ways that apply to none, the
- * graphs, a block size the queues or serverLF cannot take. */
+ * graphs (files read whole), a grid of one block, a block size the queues
+ * or serverLF cannot take. */
 static int check(gs_options *o, char *err, size_t n)
 {
     const gs_srv_options *s = gs_srv_own(o);
@@ -181,11 +182,15 @@ static int check(gs_options *o, char *err, size_t n)
         snprintf(err, n, "server: brokenEarlyRead breaks lookup answers: it needs --lookups above 0");
         return -1;
     }
-    for (int k = 0; k < s->ngraphs; ++k) /* a generator well formed, a file there to read */
-        if (gs_graph_spec_check(s->graphs[k], err, n))
+    for (int k = 0; k < s->ngraphs; ++k) /* a generator well formed, a file read whole */
+        if (gs_graph_spec_check(s->graphs[k], NULL, err, n))
             return -1;
     if (mask == W(STRESS))
         return 0;
+    if (o->tbs == 1u) {
+        snprintf(err, n, "server: --tbs 1: clients and servers run at once, so the grid needs 2 blocks at least");
+        return -1;
+    }
     const unsigned int threads = GS_GIVEN(o, THREADS) ? o->threads : GS_SRV_DEFAULT_THREADS;
     for (int k = 1; k < s->ncapacity; ++k)
         smallest = s->capacity[k] < smallest ? s->capacity[k] : smallest;

@@ -42,6 +42,26 @@ int main(void)
     CHECK(parse(&o, "floor --format json") == 0 && o.cmd == C("floor") && o.format == GS_FORMAT_JSON);
     CHECK(usage("run spinMutex --ldst x", "--ldst 'x'"));
     CHECK(usage("floor --ldst 3", "--ldst does not apply to 'gsync-bench floor'"));
+    /* options that would change nothing asked, and names that are no command */
+    CHECK(usage("multi --way hier --sem-size 4", "--sem-size does not apply to the ways asked (it applies to ticketSem"));
+    CHECK(parse(&o, "multi --way ticketSem --sem-size 4") == 0);
+    CHECK(usage("run gridSync --form flat", "--form changes none of the primitives asked (it applies to gsBarrier"));
+    CHECK(parse(&o, "run barrier --form flat") == 0 && parse(&o, "run gsBarrierSplit --form wide") == 0);
+    CHECK(usage("run relaxed --wrap", "--wrap changes none of the primitives asked"));
+    CHECK(usage("run spinMutex --wrap", "--wrap changes none of the primitives asked"));
+    CHECK(parse(&o, "run mutex --wrap") == 0 && parse(&o, "run faMutex --wrap") == 0);
+    CHECK(usage("app bfs --sync gridSync --form flat", "--form is gsBarrier's form: it changes none of the runs"));
+    CHECK(usage("app uts --sync spinMutex --form flat", "--form is gsBarrier's form"));
+    CHECK(parse(&o, "app bfs --form flat") == 0 && parse(&o, "app bfs --sync gsBarrier --form wide") == 0);
+    CHECK(usage("sem", "'sem' is a family: run it with 'gsync-bench run sem"));
+    CHECK(usage("spinMutex 1 2", "'spinMutex' is a primitive: run it with 'gsync-bench run spinMutex"));
+    CHECK(parse(&o, "spinMutex --help") == 0 && o.help && o.topic == C("run"));
+    CHECK(usage("list --bogus", "unknown option '--bogus' (see 'gsync-bench list --help')"));
+    CHECK(usage("list --node", "unknown option '--node' (see")); /* app's --nodes is not list's */
+    CHECK(usage("server counters --tbs 1", "the grid needs 2 blocks at least"));
+    CHECK(usage("app bfs --source 200000 --graph road:100000", "--source 200000 is out of range: road:100000 has 100000"));
+    CHECK(usage("app bfs --source 200000", "--source 200000 is out of range: road:100000"));
+    CHECK(parse(&o, "app bfs --source 99999 --graph road:100000") == 0);
     /* app: options that apply to none of the programs asked, and what needs no device */
     CHECK(usage("app reduce --graph road:ny", "--graph does not apply to the programs asked (it applies to bfs"));
     CHECK(usage("app uts-hs --root 5", "--root does not apply to the programs asked (it applies to uts)"));

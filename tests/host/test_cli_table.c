@@ -4,7 +4,7 @@
  * value of each, and an operand none of the command's words, is a usage
  * error, one line naming it; an option limited to some modes (programs,
  * workloads) is refused for the others; every command has
- * --help and `help COMMAND`, a typo of its name or of an option gets a
+ * --help and `help COMMAND`, whose text names every option it takes, a typo of its name or of an option gets a
  * suggestion.  Given gsync-bench's path, the same bad values go through the
  * binary on a machine without a GPU: exit 2, one line on stderr, never "no
  * NVIDIA GPU"; a good line of each command reaches the device (exit 1 there)
@@ -17,6 +17,7 @@
 #include "core/table.h"
 
 #include <fcntl.h>
+#include <stdio.h>
 #include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
@@ -252,6 +253,24 @@ int main(int argc, char **argv)
             char *hv[] = {"gsync-bench", "help", (char *)c->name, NULL};
             CHECK(gs_parse_args(3, hv, &o, err, sizeof err) == 0 && o.help && o.topic == c);
         }
+        /* its help names every option it takes (its usage, and the global help where the usage sends there) */
+        {
+            char *text = NULL, *all = NULL;
+            size_t len = 0, all_len = 0;
+            FILE *f = open_memstream(&text, &len), *g = open_memstream(&all, &all_len);
+            gs_print_usage(f, c);
+            gs_print_usage(g, NULL);
+            fclose(f), fclose(g);
+            const int global = strstr(text, "'gsync-bench --help'") != NULL;
+            for (int k = 0; k < nopts; ++k)
+                if (takes(c, opts[k].opt->name) && !strstr(text, opts[k].opt->name) &&
+                    !(global && strstr(all, opts[k].opt->name))) {
+                    fprintf(stderr, "  'gsync-bench %s --help' does not name %s, which it takes\n", c->name,
+                            opts[k].opt->name);
+                    CHECK(0);
+                }
+            free(text), free(all);
+        }
         /* its name mistyped: a suggestion */
         if (strlen(c->name) > 2) {
             char typo[32];
@@ -275,8 +294,8 @@ int main(int argc, char **argv)
         /* an operand none of its words: a usage error naming it */
         if (c->operand)
             bad_operand(c);
-        /* an option limited to some modes, given for another */
-        for (unsigned int k = 0; c->modes && k < c->nopts; ++k)
+        /* an option limited to some modes, given for another (modes named by the operand) */
+        for (unsigned int k = 0; c->modes && c->operand && k < c->nopts; ++k)
             for (unsigned int m = 0; c->opts[k].applies && m < c->nmodes; ++m)
                 if (!(c->opts[k].applies >> m & 1u)) {
                     char want[128];
