@@ -72,6 +72,9 @@ typedef struct gs_family {
     int (*per_sm)(const void *opts, const gs_prim *p, unsigned int threads, unsigned int sms, unsigned int *per_sm);
     unsigned int (*iters)(const gs_prim *p);
     void (*reset_options)(void *opts); /* its options' defaults [zeros] */
+    /* Why a FAIL or TIMEOUT of p is the finding, not an error: a short
+     * phrase for the verdict, or NULL where it is not [none]. */
+    const char *(*finding)(const gs_prim *p, int verdict);
     /* Whether the family's option `name` changes p's run (--form: the gs
      * barrier's) [every primitive]; one given that changes no primitive
      * asked is refused. */

@@ -31,6 +31,7 @@ typedef struct gs_config {
     unsigned int sm_count; /* the device's */
     unsigned long long timeout_ns;
     int wrap; /* --wrap: counters start short of 2^32 so that each launch crosses the wrap */
+    int short_verify; /* the verifying launch runs `iters` too (a barrier's is otherwise 10,000 episodes at least) */
     const void *fopt; /* the family's options (family.h); NULL: its defaults */
 } gs_config;
 

@@ -99,7 +99,8 @@ static unsigned int groups_of(const gs_config *c)
 
 static unsigned int launch_iters(const gs_config *c, int verifying)
 {
-    return verifying && c->iters < GS_BARRIER_VERIFY_EPISODES ? GS_BARRIER_VERIFY_EPISODES : c->iters;
+    return verifying && !c->short_verify && c->iters < GS_BARRIER_VERIFY_EPISODES ? GS_BARRIER_VERIFY_EPISODES
+                                                                                  : c->iters;
 }
 
 static size_t state_bytes(const gs_config *c)
@@ -111,6 +112,16 @@ static size_t state_bytes(const gs_config *c)
 static size_t data_words(const gs_config *c)
 {
     return (size_t)c->blocks * c->ldst * c->threads + 2u * (size_t)c->blocks;
+}
+
+/* Feng and Xiao's barriers as published (docs/barrier.md). */
+static const char *finding(const gs_prim *p, int verdict)
+{
+    if (verdict == GS_FAIL && (p->flags & GS_PRIM_UNORDERED))
+        return "published without the fence: a block reads data of the episode before";
+    if (verdict == GS_TIMEOUT && (p->flags & GS_PRIM_MAY_HANG))
+        return "its == spin on one counter: a fast block's next arrival can pass the exact count, and all wait";
+    return NULL;
 }
 
 /* --form changes the gs barrier's runs alone. */
@@ -172,7 +183,7 @@ static unsigned int wrap(const gs_config *c, unsigned int iters)
 const gs_family gs_family_barrier = {
     .name = "barrier", .prims = prims, .nprims = sizeof prims / sizeof prims[0], .default_iters = 2000u,
     .help = "  --form F            gsBarrier's form: auto (the plan's), flat, spread, gathered, wide (auto)\n",
-    .option = option, .options = (const char *const[]){"--form", NULL}, .option_applies = option_applies, .launch_iters = launch_iters, .state_bytes = state_bytes, .data_words = data_words,
+    .option = option, .options = (const char *const[]){"--form", NULL}, .option_applies = option_applies, .finding = finding, .launch_iters = launch_iters, .state_bytes = state_bytes, .data_words = data_words,
     .init_data = init_data, .prepare = prepare, .verify = verify, .ops_per_launch = ops_per_launch,
     .floor_column = 1, .reset_options = reset_options, .wrap = wrap,
 };

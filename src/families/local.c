@@ -85,6 +85,14 @@ static unsigned int cluster_of(const void *opts)
     return opts ? ((const local_options *)opts)->cluster : 4u;
 }
 
+/* HeteroSync's ...Uniq ports keep block-scope fences between SMs. */
+static const char *finding(const gs_prim *p, int verdict)
+{
+    return verdict == GS_FAIL && (p->flags & GS_PRIM_UNORDERED)
+               ? "HeteroSync's block-scope fences order nothing between SMs, and b % SMs does not share one"
+               : NULL;
+}
+
 static int option(void *opts, const char *name, const char *value, char *err, size_t n)
 {
     unsigned int v = 0;
@@ -210,7 +218,7 @@ static unsigned int default_iters(const gs_prim *p)
 
 static unsigned int launch_iters(const gs_config *c, int verifying)
 {
-    if (model(c) == LOCAL_BARRIER && verifying && c->iters < GS_BARRIER_VERIFY_EPISODES)
+    if (model(c) == LOCAL_BARRIER && verifying && !c->short_verify && c->iters < GS_BARRIER_VERIFY_EPISODES)
         return GS_BARRIER_VERIFY_EPISODES;
     return c->iters;
 }
@@ -351,7 +359,7 @@ static double ops_per_launch(const gs_config *c)
 const gs_family gs_family_local = {
     .name = "local", .prims = prims, .nprims = sizeof prims / sizeof prims[0], .default_iters = 20u,
     .help = "  --cluster N         blocks per cluster of the local family's cluster primitives: 2, 4, 8, 16 (4)\n",
-    .option = option, .options = (const char *const[]){"--cluster", NULL}, .check = check, .launch_iters = launch_iters, .state_bytes = state_bytes,
+    .option = option, .options = (const char *const[]){"--cluster", NULL}, .finding = finding, .check = check, .launch_iters = launch_iters, .state_bytes = state_bytes,
     .data_words = data_words, .init_data = init_data, .prepare = prepare, .verify = verify,
     .ops_per_launch = ops_per_launch, .check_words = check_words, .cluster_size = cluster_size, .per_sm = per_sm,
     .iters = default_iters, .reset_options = reset_options, .wrap = wrap,

@@ -54,6 +54,21 @@ static const gs_col run_cols[R_COLS] = {
     [R_DETAIL] = {"detail", GS_COL_DATA | GS_COL_QUOTE, NULL, NULL, 0, NULL, NULL},
 };
 
+/* Why x's FAIL or TIMEOUT is the finding: the family's words, else the
+ * primitive's flags'; NULL: it is an error. */
+static const char *finding(const gs_result *x)
+{
+    const gs_prim *p = x->cfg.prim;
+    const char *why = p->family->finding ? p->family->finding(p, (int)x->verdict) : NULL;
+    if (why)
+        return why;
+    if (x->verdict == GS_FAIL && (p->flags & GS_PRIM_UNORDERED))
+        return "published with too little ordering";
+    if (x->verdict == GS_TIMEOUT && (p->flags & GS_PRIM_MAY_HANG))
+        return "a design that may livelock or deadlock";
+    return NULL;
+}
+
 static void run_row(const gs_meta *m, const void *rows, int i, gs_cell *c)
 {
     const gs_result *x = (const gs_result *)rows + i;
@@ -76,7 +91,9 @@ static void run_row(const gs_meta *m, const void *rows, int i, gs_cell *c)
     c[R_FLOOR] = x_floor(m, x) >= 0.0 ? gs_num(x_floor(m, x)) : gs_none();
     c[R_VERDICT] = gs_text(gs_verdict_name(x->verdict));
     c[R_DETAIL] = gs_text(x->detail);
-    if (x->verdict != GS_PASS)
+    if (x->verdict != GS_PASS && finding(x))
+        c[R_VERDICT_T] = gs_textf("%s, the finding (%s): %s", gs_verdict_name(x->verdict), finding(x), x->detail);
+    else if (x->verdict != GS_PASS)
         c[R_VERDICT_T] = gs_textf("%s: %s", gs_verdict_name(x->verdict), x->detail);
     else if (x->detail[0])
         c[R_VERDICT_T] = gs_textf("PASS (%s)", x->detail);

@@ -37,6 +37,16 @@ static const gs_prim prims[] = {
               libcu, 0, HANG),
 };
 
+/* HeteroSync's semaphore and libcu++'s, timed out (docs/sem.md). */
+static const char *finding(const gs_prim *p, int verdict)
+{
+    if (verdict != GS_TIMEOUT || !(p->flags & GS_PRIM_MAY_HANG))
+        return NULL;
+    return p->kernels == &gs_kernels_sem_libcu
+               ? "libcu++'s semaphore: a writer takes its permits one at a time, two writers each hold some and wait"
+               : "HeteroSync's semaphore livelocks: leaving blocks fight entering ones for its lock";
+}
+
 static unsigned int words_per_thread(const gs_config *c)
 {
     return WRITE_FACTOR * c->ldst;
@@ -90,7 +100,7 @@ const gs_family gs_family_sem = {
     .name = "sem", .prims = prims, .nprims = sizeof prims / sizeof prims[0], .default_iters = 20u, .help = "",
     .check = gs_family_check_body, .launch_iters = gs_family_iters, .state_bytes = state_bytes,
     .data_words = data_words, .init_data = init_data, .prepare = prepare, .verify = verify,
-    .ops_per_launch = ops_per_launch, .wrap = wrap,
+    .ops_per_launch = ops_per_launch, .wrap = wrap, .finding = finding,
 };
 
 /* ---- the golden model ---- */
