@@ -58,7 +58,7 @@ int main(void)
                 }
             CHECK(ours && theirs);
         }
-        CHECK(head == 26);
+        CHECK(head == 27);
     }
     CHECK(gs_prim_find("fxLockBarrierNoFence")->flags & GS_PRIM_UNORDERED);
     CHECK(!(gs_prim_find("gsBarrier")->flags & GS_PRIM_UNORDERED));
