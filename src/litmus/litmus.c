@@ -135,6 +135,7 @@ typedef struct litmus_row {
     gs_litmus_counts c;
     double ms;
     int timed_out, skipped; /* skipped: a SKIP, its reason in detail */
+    unsigned long long asked; /* the iterations asked; a twin runs on past them until its weak outcome shows */
     enum gs_verdict verdict;
     char detail[200];
 } litmus_row;
@@ -181,6 +182,11 @@ static void verdict(litmus_row *r)
         snprintf(r->detail + len, sizeof r->detail - len, "%sits first read of x was old in %llu", len ? "; " : "",
                  r->c.warmed);
     }
+    if (GS_LITMUS_IS_TWIN(r->shape) && r->c.iterations > r->asked && r->verdict != GS_TIMEOUT) {
+        const size_t len = strlen(r->detail);
+        snprintf(r->detail + len, sizeof r->detail - len, "%s%s after the %llu asked showed none", len ? "; " : "",
+                 r->verdict == GS_FAIL ? "caught" : "not caught", r->asked);
+    }
 }
 
 static int run_row(litmus_row *r, const gs_options *o, unsigned int seed, char *err, size_t n)
@@ -200,8 +206,14 @@ static int run_row(litmus_row *r, const gs_options *o, unsigned int seed, char *
         return GS_EXIT_OK;
     }
     if (e == cudaSuccess) {
-        const unsigned long long rounds_total =
-            ((unsigned long long)lo->iters + g.instances - 1u) / g.instances;
+        /* a twin that showed no weak outcome in the iterations asked runs on, doubling, up to
+         * GS_LITMUS_TWIN_FACTOR times as many (how rare the outcome is differs between GPUs) */
+        const unsigned int weak = gs_litmus_weak_outcome(r->shape);
+        unsigned long long rounds_total = ((unsigned long long)lo->iters + g.instances - 1u) / g.instances;
+        unsigned long long most = (unsigned long long)lo->iters * GS_LITMUS_TWIN_FACTOR;
+        most = GS_LITMUS_IS_TWIN(r->shape) ? (most < GS_LITMUS_MAX_ITERS ? most : GS_LITMUS_MAX_ITERS) : lo->iters;
+        const unsigned long long rounds_most = (most + g.instances - 1u) / g.instances;
+        r->asked = lo->iters;
         r->blocks = g.blocks, r->instances = g.instances, r->per_sm = g.per_sm;
         records = malloc((size_t)g.max_rounds * g.instances * g.roles);
         smid = malloc(g.blocks * sizeof *smid);
@@ -210,7 +222,12 @@ static int run_row(litmus_row *r, const gs_options *o, unsigned int seed, char *
             rc = GS_EXIT_RUNTIME;
         }
         what = "launch";
-        for (unsigned long long done = 0; rc == GS_EXIT_OK && done < rounds_total && !r->timed_out;) {
+        for (unsigned long long done = 0; rc == GS_EXIT_OK && !r->timed_out;) {
+            if (done >= rounds_total) {
+                if (r->c.outcome[weak] || r->c.other || rounds_total >= rounds_most)
+                    break;
+                rounds_total = 2u * rounds_total < rounds_most ? 2u * rounds_total : rounds_most;
+            }
             const unsigned int rounds =
                 rounds_total - done < g.max_rounds ? (unsigned int)(rounds_total - done) : g.max_rounds;
             float ms = 0.0f;

@@ -55,6 +55,9 @@ enum gs_litmus_order { GS_LITMUS_RELAXED, GS_LITMUS_ACQREL, GS_LITMUS_SC };
 #define GS_LITMUS_MAX_ROUNDS 2048u   /* rounds of every instance in one launch */
 #define GS_LITMUS_MIN_ITERS 1000u
 #define GS_LITMUS_MAX_ITERS 1000000000u
+/* A broken twin whose weak outcome did not show in the iterations asked
+ * runs on, up to this many times as many (at most GS_LITMUS_MAX_ITERS). */
+#define GS_LITMUS_TWIN_FACTOR 1000u
 
 /* A reader's record of one iteration: GS_LITMUS_DONE | class of its first
  * read | class of its second << 2 (| the warming read's << 4 where the
