@@ -11,7 +11,7 @@ printf '%s\n' --install --build --prefix --libs --cflags --tool --version >>"$kn
 [ "$(wc -l <"$known")" -gt 40 ] || { echo "docs_options: too few options read from $bench --help"; exit 1; }
 bad=0
 for f in "$root"/README.md "$root"/docs/*.md; do
-  for o in $(grep -o -- '--[a-z][a-z0-9-]*' "$f" | sort -u); do
+  for o in $(sed 's/](#[^)]*)//g' "$f" | grep -o -- '--[a-z][a-z0-9-]*' | sort -u); do
     if ! grep -qxF -- "$o" "$known"; then echo "$(basename "$f"): $o is no option of gsync-bench"; bad=1; fi
   done
 done

@@ -6,7 +6,9 @@
 #     was old in some iterations (its acquire had a stale L1 line to invalidate);
 #  2. the same with stress off, fewer iterations: PASS;
 #  3. the broken twins (MPbrokenAcquire and the patterns' four): each FAIL, its forbidden
-#     outcome seen; exit 0 (their failing is the finding); MPbrokenAcquire's JSON parses;
+#     outcome seen (a twin runs on past --iters until it is, up to 1000x: seeing it takes luck,
+#     which is why tests/litmus_ptx.py checks the twins' PTX too); exit 0 (their failing is
+#     the finding); MPbrokenAcquire's JSON parses;
 #  MPcluster and its twin may SKIP, on a device before sm_90 only;
 #  4. a launch failure (GSYNC_FAULT=launch): exit 1, one line naming the CUDA error.
 bench=$1
