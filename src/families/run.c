@@ -194,10 +194,10 @@ static int check(gs_options *o, char *err, size_t n)
 }
 
 /* The quick suite's second try of a point that timed out: a tenth of the
- * iterations, the verifying launch as short, a quarter of the deadline.
- * A PASS then replaces the
- * TIMEOUT (a baseline too slow for the suite's deadline, not a hang); else
- * the TIMEOUT stands, saying that it held at the shorter run too. */
+ * iterations, the verifying launch as short, a quarter of the deadline.  A
+ * PASS then replaces the TIMEOUT (a baseline too slow for the suite's
+ * deadline, not a hang); else the TIMEOUT stands, saying that it held at
+ * the shorter run too. */
 static int shorter(const gs_config *c, gs_result *r, char *err, size_t n)
 {
     gs_config s = *c;
