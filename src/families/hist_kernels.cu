@@ -30,7 +30,6 @@
 
 #include "gsync/host.h"
 
-#include <cub/device/device_histogram.cuh>
 #include <cuda/atomic>
 
 #define RXP GS_PARAMS(gs_rx_params, a)
@@ -197,29 +196,6 @@ static size_t hist_scaled_bytes(unsigned int bench)
     }
 }
 
-/* One CUB call of peer `bench` (temp NULL: its temporary storage's size in
- * bytes).  `in`: the raw samples, or those pre-scaled to its sample type. */
-static cudaError_t hist_cub_call(unsigned int bench, void *temp, size_t &bytes, const void *in, unsigned int *out,
-                                 unsigned int samples, unsigned int bins, const unsigned long long *levels)
-{
-    const int n = (int)samples, nlevels = (int)bins + 1;
-    switch (bench) {
-    case GS_RX_HIST_CUB_INT:
-    case GS_RX_HIST_CUB_INT_SCALE:
-        return cub::DeviceHistogram::HistogramEven(temp, bytes, (const unsigned int *)in, out, nlevels, 0u, bins, n);
-    case GS_RX_HIST_CUB_FLOAT:
-        return cub::DeviceHistogram::HistogramEven(temp, bytes, (const float *)in, out, nlevels, 0.0f, (float)bins, n);
-    case GS_RX_HIST_CUB_BYTE:
-        return cub::DeviceHistogram::HistogramEven(temp, bytes, (const unsigned char *)in, out, nlevels, 0, (int)bins,
-                                                   n);
-    case GS_RX_HIST_CUB_RANGE:
-        return cub::DeviceHistogram::HistogramRange(temp, bytes, (const unsigned int *)in, out, nlevels, levels, n);
-    default:
-        return cub::DeviceHistogram::HistogramEven(temp, bytes, (const unsigned int *)in, out, nlevels, 0ull,
-                                                   1ull << 32, n);
-    }
-}
-
 static size_t hist_round(size_t bytes)
 {
     return (bytes + 255u) & ~(size_t)255u;
@@ -231,7 +207,7 @@ static size_t hist_cub_layout(unsigned int bench, unsigned int samples, unsigned
                               size_t *at, size_t *temp, cudaError_t *e)
 {
     *temp = 0;
-    *e = hist_cub_call(bench, NULL, *temp, NULL, NULL, samples, bins, NULL);
+    *e = gs_hist_cub_call(bench, NULL, *temp, NULL, NULL, samples, bins, NULL);
     *levels = hist_round(hist_scaled_bytes(bench) * samples);
     *at = *levels + (bench == GS_RX_HIST_CUB_RANGE ? hist_round(8u * ((size_t)bins + 1u)) : 0u);
     return *at + *temp;
@@ -274,7 +250,7 @@ static cudaError_t hist_cub_host(gs_bench_args *a, cudaEvent_t t0, cudaEvent_t t
     if (e != cudaSuccess || (!timed && (e = hist_cub_inputs(a, p, levels)) != cudaSuccess) ||
         (e = cudaEventRecord(t0, 0)) != cudaSuccess || (timed && (e = hist_cub_inputs(a, p, levels)) != cudaSuccess))
         return e;
-    if ((e = hist_cub_call(p->bench, st + at, bytes, hist_scaled_bytes(p->bench) ? (const void *)st : a->data,
+    if ((e = gs_hist_cub_call(p->bench, st + at, bytes, hist_scaled_bytes(p->bench) ? (const void *)st : a->data,
                            a->data + p->samples, p->samples, p->bins, levels)) != cudaSuccess)
         return e;
     return cudaEventRecord(t1, 0);

@@ -73,4 +73,13 @@ int gs_hist_gsync_shape(unsigned int bins, unsigned int threads, unsigned int cl
 #ifdef __cplusplus
 }
 #endif
+#ifdef __cplusplus
+#include <cuda_runtime.h>
+/* hist_cub.cu: one CUB DeviceHistogram call of peer `bench` (temp NULL: its
+ * temporary storage's size in bytes); `in`: the raw samples, or those
+ * pre-scaled to its sample type. */
+cudaError_t gs_hist_cub_call(unsigned int bench, void *temp, size_t &bytes, const void *in, unsigned int *out,
+                             unsigned int samples, unsigned int bins, const unsigned long long *levels);
+#endif
+
 #endif
