@@ -9,8 +9,6 @@
 BUILD ?= build
 NVCC := $(shell command -v nvcc 2>/dev/null || ls /usr/local/cuda/bin/nvcc 2>/dev/null)
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
-# Ninja where it is installed: it starts every compile whose inputs are ready, across targets
-NINJA ?= $(shell command -v ninja 2>/dev/null)
 # the architecture of GPU 0 where there is one (9.0 -> 90): a build for it alone takes half the time of
 # CMake's default (80 and 90); without a GPU, that default
 ARCH ?= $(shell nvidia-smi --query-gpu=compute_cap --format=csv,noheader -i 0 2>/dev/null | head -1 | tr -d '. ')
@@ -29,7 +27,7 @@ check-cuda:
 configure: check-cuda
 	@mkdir -p $(BUILD)
 	@[ -f $(BUILD)/Makefile ] || CUDACXX=$(NVCC) cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release \
-	  $(if $(ARCH),-DCMAKE_CUDA_ARCHITECTURES=$(ARCH)) $(if $(NINJA),-G Ninja) > $(BUILD)/configure.log 2>&1 || { cat $(BUILD)/configure.log; rm -f $(BUILD)/Makefile; exit 1; }
+	  $(if $(ARCH),-DCMAKE_CUDA_ARCHITECTURES=$(ARCH)) > $(BUILD)/configure.log 2>&1 || { cat $(BUILD)/configure.log; rm -f $(BUILD)/Makefile; exit 1; }
 
 compile: configure
 	cmake --build $(BUILD) -j $(JOBS)
