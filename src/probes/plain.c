@@ -98,10 +98,6 @@ static int points(const gs_options *o, unsigned int *out, int *np, char *err, si
         cap = per_sm < cap ? per_sm : cap;
     }
     *np = 0;
-    if (o->tbs) {
-        snprintf(err, n, "plain and tune take --tbs-per-sm, not --tbs");
-        return GS_EXIT_USAGE;
-    }
     for (int i = 0; i < (o->ntbs_per_sm ? o->ntbs_per_sm : 6); ++i) {
         const unsigned int v = o->ntbs_per_sm ? o->tbs_per_sm[i] : sweep[i];
         if (v > cap && o->ntbs_per_sm) {
@@ -281,7 +277,7 @@ int gs_tune_run(const gs_options *o, const gs_device_info *dev, const gs_meta *m
 
 /* A plain build has no watchdog, so no deadline. */
 #define PLAIN_SHARED                                                                                                \
-    (GS_SH(FORMAT) | GS_SH(DEVICE) | GS_SH(TBS) | GS_SH(TBS_PER_SM) | GS_SH(ITERS) | GS_SH(REPEAT) | GS_SH(THREADS))
+    (GS_SH(FORMAT) | GS_SH(DEVICE) | GS_SH(TBS_PER_SM) | GS_SH(ITERS) | GS_SH(REPEAT) | GS_SH(THREADS))
 const gs_command gs_cmd_plain = {
     .name = "plain",
     .summary = "gsync-bench plain [OPTIONS]   gsBarrier as a user calls it, beside grid.sync(), cuda::barrier\n"

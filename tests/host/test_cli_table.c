@@ -65,6 +65,17 @@ static int takes(const gs_command *c, const char *name)
     return in_table(c, name);
 }
 
+/* Whether text names option `name` as a word of its own (--tbs, not the
+ * start of --tbs-per-sm). */
+static int names(const char *text, const char *name)
+{
+    const size_t len = strlen(name);
+    for (const char *p = strstr(text, name); p; p = strstr(p + 1, name))
+        if (p[len] != '-' && !(p[len] >= 'a' && p[len] <= 'z') && !(p[len] >= '0' && p[len] <= '9'))
+            return 1;
+    return 0;
+}
+
 /* c's own option named like p (c's table wins over the shared one). */
 static const gs_opt *as_taken(const gs_command *c, const gs_opt *p)
 {
@@ -263,8 +274,8 @@ int main(int argc, char **argv)
             fclose(f), fclose(g);
             const int global = strstr(text, "'gsync-bench --help'") != NULL;
             for (int k = 0; k < nopts; ++k)
-                if (takes(c, opts[k].opt->name) && !strstr(text, opts[k].opt->name) &&
-                    !(global && strstr(all, opts[k].opt->name))) {
+                if (takes(c, opts[k].opt->name) && !names(text, opts[k].opt->name) &&
+                    !(global && names(all, opts[k].opt->name))) {
                     fprintf(stderr, "  'gsync-bench %s --help' does not name %s, which it takes\n", c->name,
                             opts[k].opt->name);
                     CHECK(0);
