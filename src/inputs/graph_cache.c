@@ -217,10 +217,21 @@ static int spec_rmat(const char *arg, gen_spec *s, char *err, size_t n)
     return 0;
 }
 
+/* A generator's SPEC (road:..., rmat:...) into s; 0, or 2 with err set. */
+static int spec_generated(const char *spec, gen_spec *s, char *err, size_t n)
+{
+    char b[48];
+    if (!strncmp(spec, "road:", 5))
+        return spec_road(spec + 5, s, err, n);
+    if (!strncmp(spec, "rmat:", 5))
+        return spec_rmat(spec + 5, s, err, n);
+    snprintf(err, n, "'%s' is not a graph: use %s", quote(spec, b), accepted);
+    return 2;
+}
+
 int gs_graph_load(const char *spec, const char *cache_dir, gs_graph *g, char *err, size_t n)
 {
     gen_spec s;
-    char b[48];
     int rc;
     memset(g, 0, sizeof *g);
     memset(&s, 0, sizeof s);
@@ -230,15 +241,7 @@ int gs_graph_load(const char *spec, const char *cache_dir, gs_graph *g, char *er
         return gs_graph_read_gr(spec, g, err, n);
     if (ends_with(spec, ".mtx"))
         return gs_graph_read_mtx(spec, g, err, n);
-    if (!strncmp(spec, "road:", 5))
-        rc = spec_road(spec + 5, &s, err, n);
-    else if (!strncmp(spec, "rmat:", 5))
-        rc = spec_rmat(spec + 5, &s, err, n);
-    else {
-        snprintf(err, n, "'%s' is not a graph: use %s", quote(spec, b), accepted);
-        return 2;
-    }
-    if (rc)
+    if ((rc = spec_generated(spec, &s, err, n)))
         return rc;
     snprintf(s.name, sizeof s.name, "%s:%s", s.rmat ? "rmat" : "road", strchr(s.file, '-') + 1);
     return load_generated(&s, cache_dir, g, err, n);
@@ -247,7 +250,6 @@ int gs_graph_load(const char *spec, const char *cache_dir, gs_graph *g, char *er
 int gs_graph_spec_check(const char *spec, unsigned int *vertices, char *err, size_t n)
 {
     gen_spec s;
-    char b[48];
     int rc;
     memset(&s, 0, sizeof s);
     if (vertices)
@@ -261,14 +263,7 @@ int gs_graph_spec_check(const char *spec, unsigned int *vertices, char *err, siz
         gs_graph_free(&g);
         return 0;
     }
-    if (!strncmp(spec, "road:", 5))
-        rc = spec_road(spec + 5, &s, err, n);
-    else if (!strncmp(spec, "rmat:", 5))
-        rc = spec_rmat(spec + 5, &s, err, n);
-    else {
-        snprintf(err, n, "'%s' is not a graph: use %s", quote(spec, b), accepted);
-        return 2;
-    }
+    rc = spec_generated(spec, &s, err, n);
     if (!rc && vertices)
         *vertices = s.rmat ? 1u << s.a : s.a;
     return rc;
