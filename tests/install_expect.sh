@@ -1,10 +1,12 @@
 #!/bin/sh
-# install_expect.sh BUILD_DIR SOURCE_DIR WORK_DIR LIBDIR: installs gsync from
+# install_expect.sh BUILD_DIR SOURCE_DIR WORK_DIR LIBDIR [NVSHMEM_HOME]: installs gsync from
 # BUILD_DIR into WORK_DIR/prefix, then configures and builds the example
 # projects (examples/barrier, examples/server, examples/lock) against the installed CMake package, and checks
-# the pkg-config file where pkg-config exists.  Compiles only: no GPU needed.
+# the pkg-config file where pkg-config exists.  Where gsync was built with NVSHMEM (NVSHMEM_HOME given), the
+# package's component multi too: examples/multi (the barrier, server and queues across GPUs) against
+# gsync::multi.  Compiles only: no GPU needed.
 set -e
-build=$1; src=$2; work=$3; libdir=${4:-lib}
+build=$1; src=$2; work=$3; libdir=${4:-lib}; nvshmem=${5:-}
 rm -rf "$work"; mkdir -p "$work"
 cmake --install "$build" --prefix "$work/prefix" >"$work/install.log"
 test -f "$work/prefix/include/gsync/gsync.cuh"
@@ -21,6 +23,14 @@ cmake -S "$src/examples/lock" -B "$work/lock" -DCMAKE_PREFIX_PATH="$work/prefix"
   -DCMAKE_CUDA_COMPILER="${CUDACXX:-nvcc}" >"$work/configure-lock.log" 2>&1 || { cat "$work/configure-lock.log"; exit 1; }
 cmake --build "$work/lock" >"$work/build-lock.log" 2>&1 || { cat "$work/build-lock.log"; exit 1; }
 test -x "$work/lock/lock_example"
+if [ -n "$nvshmem" ]; then
+  test -f "$work/prefix/$libdir/cmake/gsync/gsyncMultiTargets.cmake" || { echo "gsync::multi was not installed"; exit 1; }
+  cmake -S "$src/examples/multi" -B "$work/multi" -DCMAKE_PREFIX_PATH="$work/prefix" -DNVSHMEM_HOME="$nvshmem" \
+    -DCMAKE_CUDA_COMPILER="${CUDACXX:-nvcc}" >"$work/configure-multi.log" 2>&1 || { cat "$work/configure-multi.log"; exit 1; }
+  cmake --build "$work/multi" >"$work/build-multi.log" 2>&1 || { cat "$work/build-multi.log"; exit 1; }
+  test -x "$work/multi/multi_example" && test -x "$work/multi/multi_server_example"
+  echo "gsync::multi installed, and examples/multi built against it"
+fi
 if command -v pkg-config >/dev/null 2>&1; then
   flags=$(PKG_CONFIG_PATH="$work/prefix/$libdir/pkgconfig" pkg-config --cflags --libs gsync)
   inc=$(echo "$flags" | sed -n 's/^-I\([^ ]*\).*/\1/p') # the first -I: gsync's (the CUDA runtime's follows)
