@@ -3,8 +3,9 @@
 
 Compiles src/litmus/litmus_kernels.cu to PTX for sm_90 and compares each publish pattern's kernel with its
 broken twin's, over their ordering instructions (ld/st with .acquire/.release/.relaxed, fence.*, atom.*,
-bar.warp.sync): the twin must differ from its pattern in exactly the piece it claims to leave out, and in
-nothing else.  The GPU test (tests/litmus_expect.sh) shows the hardware taking the opening; this one does
+bar.warp.sync): the twin must differ from its pattern in exactly the expected instructions: the piece it
+claims to leave out or weaken, and (MPbrokenAcquire) the relaxed warming load and store that make its stale
+line observable; nothing else.  The GPU test (tests/litmus_expect.sh) shows the hardware taking the opening; this one does
 not need a GPU or a lucky interleaving."""
 import collections
 import re

@@ -28,24 +28,31 @@ def contents(lines):
     for line in lines:
         if line.startswith("```"):
             fence = not fence
-        m = None if fence else re.match(r"^(#{1,3}) (.*)$", line)
+        m = None if fence else re.match(r"^(#{1,6}) (.*)$", line)
         if not m:
             continue
-        a = slug(m.group(2), seen)
-        if len(m.group(1)) >= 2:
+        a = slug(m.group(2), seen)  # every heading takes its anchor, as GitHub numbers them
+        if 2 <= len(m.group(1)) <= 3:
             out.append(("  " if len(m.group(1)) == 3 else "") + f"- [{m.group(2).replace('`', '')}](#{a})")
     return out
 
 
 def with_toc(text):
     lines = text.split("\n")
-    if BEGIN in lines:  # drop the old block
-        i, j = lines.index(BEGIN), lines.index(END)
+    if BEGIN in lines and END in lines[lines.index(BEGIN):]:  # drop the old block
+        i = lines.index(BEGIN)
+        j = i + lines[i:].index(END)
         del lines[i:j + 2 if j + 1 < len(lines) and lines[j + 1] == "" else j + 1]
     if len(lines) <= LONG:
         return "\n".join(lines)
     toc = contents(lines)
-    at = next((i for i, l in enumerate(lines) if i > 0 and re.match(r"^#{2,3} ", l)), len(lines))
+    at, fence = len(lines), False
+    for i, l in enumerate(lines):  # the first ## or ### heading below the title, outside code blocks
+        if l.startswith("```"):
+            fence = not fence
+        elif i > 0 and not fence and re.match(r"^#{2,3} ", l):
+            at = i
+            break
     block = [BEGIN, "**Contents**", ""] + toc + [END, ""]
     return "\n".join(lines[:at] + block + lines[at:])
 

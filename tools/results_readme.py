@@ -905,10 +905,15 @@ def main(argv=None):
         print(m)
     if problems:
         return 1
+    gpus = [d for d in root.iterdir() if d.is_dir() and any(d.glob("*.csv"))]
+    stale = sorted(p for d in gpus for p in d.glob("TABLES-*.md") if p not in texts)  # pages no longer made
     if a.check:
-        cmds = sorted(root.glob("*/*.cmd"))
+        cmds = sorted(p for d in gpus for p in d.glob("*.cmd"))
         if cmds:
             print(f"{shown(cmds[0])}: not folded into {COMMANDS}; run tools/results_readme.py")
+            return 1
+        if stale:
+            print(f"{shown(stale[0])}: a tables page no longer made; run tools/results_readme.py")
             return 1
         for path, text in texts.items():
             try:
@@ -928,9 +933,12 @@ def main(argv=None):
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text)
         print(shown(path))
-    for c in sorted(root.glob("*/*.cmd")):
+    for c in sorted(p for d in gpus for p in d.glob("*.cmd")):  # (folded above: folders with CSVs only)
         c.unlink()
         print(f"{shown(c)}: folded into {COMMANDS}")
+    for p in stale:
+        p.unlink()
+        print(f"{shown(p)}: removed (no longer made)")
     return 0
 
 

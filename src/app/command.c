@@ -124,23 +124,23 @@ static const gs_opt opts[] = {
 #undef WORD
 #undef AT
 
-/* --source a vertex of every graph the run will load: --graph's, else the
- * pairing's graph of each --tbs-per-sm asked (all of them for the sweep). */
-static int source_check(const gs_options *o, const gs_app_options *a, char *err, size_t n)
+/* --source a vertex of every graph the run will load: --graph's (its vertex
+ * count from the check that read it), else the pairing's graph of each
+ * --tbs-per-sm asked (all of them for the sweep), counted from its spec. */
+static int source_check(const gs_options *o, const gs_app_options *a, unsigned int graph_vertices, char *err,
+                        size_t n)
 {
     const unsigned int *per_sm = o->ntbs_per_sm ? o->tbs_per_sm : gs_app_sweep_per_sm;
-    const int count = o->ntbs_per_sm ? o->ntbs_per_sm : GS_APP_SWEEP_POINTS;
+    const int count = a->graph[0] ? 1 : o->ntbs_per_sm ? o->ntbs_per_sm : GS_APP_SWEEP_POINTS;
     for (int i = 0; i < count; ++i) {
-        const char *spec = gs_app_graph_for(a, per_sm[i]);
-        unsigned int vertices = 0;
-        if (gs_graph_spec_check(spec, &vertices, err, n))
+        const char *spec = a->graph[0] ? a->graph : gs_app_graph_for(a, per_sm[i]);
+        unsigned int vertices = graph_vertices;
+        if (!a->graph[0] && gs_graph_spec_check(spec, &vertices, err, n))
             return -1;
         if (a->source >= vertices) {
             snprintf(err, n, "--source %u is out of range: %s has %u vertices", a->source, spec, vertices);
             return -1;
         }
-        if (a->graph[0])
-            break;
     }
     return 0;
 }
@@ -168,9 +168,10 @@ static int check(gs_options *o, char *err, size_t n)
         snprintf(err, n, "bitonic: --size %u is not a power of two of at least %u", a->size, GS_APP_TILE);
         return -1;
     }
-    if (a->graph[0] && gs_graph_spec_check(a->graph, NULL, err, n))
+    unsigned int vertices = 0;
+    if (a->graph[0] && gs_graph_spec_check(a->graph, &vertices, err, n))
         return -1;
-    if (a->source_given && source_check(o, a, err, n))
+    if (a->source_given && source_check(o, a, vertices, err, n))
         return -1;
     if (!a->query[0] != !a->target[0]) {
         snprintf(err, n, "sw: --query and --target go together");

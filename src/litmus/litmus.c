@@ -136,6 +136,7 @@ typedef struct litmus_row {
     double ms;
     int timed_out, skipped; /* skipped: a SKIP, its reason in detail */
     unsigned long long asked; /* the iterations asked; a twin runs on past them until its weak outcome shows */
+    int ran_on;               /* 1: it did (its rounds were raised past the asked ones) */
     enum gs_verdict verdict;
     char detail[200];
 } litmus_row;
@@ -182,7 +183,7 @@ static void verdict(litmus_row *r)
         snprintf(r->detail + len, sizeof r->detail - len, "%sits first read of x was old in %llu", len ? "; " : "",
                  r->c.warmed);
     }
-    if (GS_LITMUS_IS_TWIN(r->shape) && r->c.iterations > r->asked && r->verdict != GS_TIMEOUT) {
+    if (r->ran_on && r->verdict != GS_TIMEOUT) {
         const size_t len = strlen(r->detail);
         snprintf(r->detail + len, sizeof r->detail - len, "%s%s after the %llu asked showed none", len ? "; " : "",
                  r->verdict == GS_FAIL ? "caught" : "not caught", r->asked);
@@ -227,6 +228,7 @@ static int run_row(litmus_row *r, const gs_options *o, unsigned int seed, char *
                 if (r->c.outcome[weak] || r->c.other || rounds_total >= rounds_most)
                     break;
                 rounds_total = 2u * rounds_total < rounds_most ? 2u * rounds_total : rounds_most;
+                r->ran_on = 1;
             }
             const unsigned int rounds =
                 rounds_total - done < g.max_rounds ? (unsigned int)(rounds_total - done) : g.max_rounds;
