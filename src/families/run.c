@@ -165,12 +165,16 @@ static int check(gs_options *o, char *err, size_t n)
         takes[0] = 0;
         for (int k = 0; k < r->nprims; ++k)
             used |= (r->prims[k]->flags & GS_PRIM_WRAP) != 0;
-        for (size_t q = 0; q < gs_prim_count() && !used && len < sizeof takes; ++q)
-            if (gs_prim_at(q)->family == r->prims[0]->family && (gs_prim_at(q)->flags & GS_PRIM_WRAP))
+        for (size_t q = 0; q < gs_prim_count() && !used && len < sizeof takes; ++q) { /* those of their families */
+            int asked_family = 0;
+            for (int k = 0; k < r->nprims; ++k)
+                asked_family |= gs_prim_at(q)->family == r->prims[k]->family;
+            if (asked_family && (gs_prim_at(q)->flags & GS_PRIM_WRAP))
                 len += (size_t)snprintf(takes + len, sizeof takes - len, "%s%s", len ? ", " : "", gs_prim_at(q)->name);
+        }
         if (!used) {
-            snprintf(err, n, "--wrap changes none of the primitives asked: they have no counter that wraps (in the "
-                     "%s family: %s)", r->prims[0]->family->name, len ? takes : "none");
+            snprintf(err, n, "--wrap changes none of the primitives asked: they have no counter that wraps (in their "
+                     "families: %s)", len ? takes : "none");
             return GS_EXIT_USAGE;
         }
     }
