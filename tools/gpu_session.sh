@@ -56,7 +56,7 @@
 #   local     HeteroSync's ...Uniq ports (local-uniq.csv), and per cluster
 #             size gsync's cluster primitives beside the global ones of the
 #             same algorithms (local-c2.csv ... local-c16.csv)
-# Each CSV's command goes to NAME.cmd (tools/results_readme.py folds it into commands.txt once committed); stderr to run.log.  With PACK=1 the
+# Each CSV's command goes to NAME.cmd; stderr to run.log.  With PACK=1 the
 # files are packed into $OUT/results.tgz (the device tool returns 8 files).
 set -uo pipefail
 OUT=${OUT:-gpu-out}

@@ -1,0 +1,1 @@
+gsync-bench app sw,bitonic --sync relaunchStream,relaunchGraph,gridSync,cudaBarrier,atomicTreeBarrUniq,lfTreeBarrUniq,srBarrier,fxLockFreeBarrier,fxLockBarrier,gsBarrier,fxLockBarrierNoFence,fxLockFreeBarrierNoFence --format csv

@@ -1,0 +1,1 @@
+gsync-bench app bfs,bfs-topo,sssp,sssp-topo,pagerank,reduce,reduce-float --format csv

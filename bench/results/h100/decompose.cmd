@@ -1,0 +1,1 @@
+gsync-bench decompose --format csv

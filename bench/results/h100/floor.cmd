@@ -1,0 +1,1 @@
+gsync-bench floor --format csv

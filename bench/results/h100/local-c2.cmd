@@ -1,0 +1,1 @@
+gsync-bench run ticketMutexCluster,mcsMutexCluster,ticketSemCluster1,ticketSemCluster2,ticketSemCluster10,ticketSemCluster120,clusterBarrier,clusterBarrierSplit,ticketMutex,cohortMutex,ticketSem1,ticketSem2,ticketSem10,ticketSem120 --cluster 2 --tbs-per-sm 1,2,4,7 --format csv

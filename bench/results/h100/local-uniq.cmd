@@ -1,0 +1,1 @@
+gsync-bench run spinMutexUniq,spinMutexEBOUniq,faMutexUniq,sleepMutexUniq,spinSemUniq1,spinSemUniq10,spinSemEBOUniq1,spinSemEBOUniq10,spinMutex,faMutex,spinSem10 --tbs-per-sm 1,2,4,8,16,32 --timeout 2 --format csv

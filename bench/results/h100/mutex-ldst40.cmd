@@ -1,0 +1,1 @@
+gsync-bench run mutex --tbs-per-sm 1,2,4,8,16,32 --ldst 40 --format csv

@@ -1,0 +1,1 @@
+gsync-bench plain --repeat 9 --format csv

@@ -1,0 +1,1 @@
+gsync-bench run relaxed --format csv

@@ -1,0 +1,1 @@
+gsync-bench server queue,pingpong --share 12,25,50 --format csv

@@ -1,0 +1,1 @@
+gsync-bench server counters --dist skewed --ops 16 --timeout 20 --repeat 3 --format csv

@@ -1,0 +1,1 @@
+gsync-bench server stress --way brokenHeldSend --configs 60 --timeout 2 --format csv

@@ -1,0 +1,1 @@
+gsync-bench server stress --timeout 10 --format csv

@@ -1,0 +1,1 @@
+tests/server_user_expect.sh build/server_example server-user.csv

@@ -1,0 +1,1 @@
+gsync-bench multi --gpus 2 --tbs-per-sm 1,2,4,8 --iters 2000 --repeat 7 --format csv (at commit 497b9a9: its pagerank rows predate the replicas of ranks of a718251; multi-pagerank.csv is the program's current measurement)

@@ -1,0 +1,1 @@
+gsync-bench tune --repeat 7 --format csv

@@ -1,0 +1,1 @@
+gsync-bench multi --gpus 4 --tbs-per-sm 1,2,4,8 --iters 2000 --repeat 7 --format csv
