@@ -9,8 +9,8 @@
 BUILD ?= build
 NVCC := $(shell command -v nvcc 2>/dev/null || ls /usr/local/cuda/bin/nvcc 2>/dev/null)
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
-# the architecture of GPU 0 where there is one (9.0 -> 90): a build for it alone takes half the time of
-# CMake's default (80 and 90); without a GPU, that default
+# the architecture of GPU 0 where there is one (9.0 -> 90): one architecture to compile, not CMake's
+# default two (80 and 90); without a GPU, that default
 ARCH ?= $(shell nvidia-smi --query-gpu=compute_cap --format=csv,noheader -i 0 2>/dev/null | grep -E '^[0-9]+\.[0-9]+$$' | head -1 | tr -d .)
 
 .PHONY: all bench-bin run run-full test sanitize nvshmem figures figures-check configure compile clean check-cuda

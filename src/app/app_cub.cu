@@ -1,9 +1,8 @@
 /* app_cub.cu: the CUB peers of the app family, timed as a user calls them:
  * DeviceRadixSort and DeviceMergeSort of bitonic's keys (32 or 64 bits) and
  * DeviceReduce::Sum of Reduce's terms (--sync cubRadixSort, cubMergeSort,
- * cubReduce).  A file of its own: CUB's templates are the slowest code of
- * the benchmark to compile, and apart from the program kernels they build
- * in parallel with them. */
+ * cubReduce).  A file of its own, so that CUB's large templates compile in
+ * parallel with the program kernels rather than after them in one file. */
 #include <cub/device/device_merge_sort.cuh>
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_reduce.cuh>

@@ -1,9 +1,8 @@
 /* hist_cub.cu: the histogram competition's CUDA peer, CUB's
  * DeviceHistogram, called each way that may be its fastest (hist_kernels.cu
  * names them: histCub, histCubInt, histCubIntScale, histCubFloat,
- * histCubByte, histCubRange).  A file of its own: CUB's templates are the
- * slowest code of the benchmark to compile, and apart they build in
- * parallel with the kernels. */
+ * histCubByte, histCubRange).  A file of its own, so that CUB's large
+ * templates compile in parallel with the kernels rather than after them. */
 #include "families/relaxed.h"
 
 #include <cub/device/device_histogram.cuh>
