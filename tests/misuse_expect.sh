@@ -7,7 +7,11 @@
 # the rule named: a "gsync: " line from the device, or the host call's
 # refusal); a silent wrong result (exit 1) or a hang (killed by timeout)
 # turns the test red.  Exit 77 (skipped) without a GPU.  MISUSE_GPUS: the
-# GPU counts for misuse_multi (default: 1 up to 4, as the machine has).
+# GPU counts for misuse_multi (default: 1 up to 4); a count past the
+# machine's GPUs runs with ranks sharing them (GSYNC_SHARE_GPU=1: the checks
+# hold, times mean nothing) unless MISUSE_SHARE=0.  On 2 GPUs or more the
+# barrier's cases run again with every peer on "another node"
+# (GSYNC_MULTI_NODE_SIZE=1: the signals between nodes go through NVSHMEM).
 build=$1
 export NVSHMEM_DISABLE_NVLS=1 NCCL_NVLS_ENABLE=0
 out=$(timeout 60 "$build/misuse_one" queue-2d 16x2 2>&1); rc=$?
@@ -43,7 +47,12 @@ done
 if [ -x "$build/misuse_multi" ]; then
   gpus=$(nvidia-smi -L 2>/dev/null | grep -c "^GPU")
   for n in ${MISUSE_GPUS:-1 2 3 4}; do
-    [ "$n" -gt "$gpus" ] && continue
+    if [ "$n" -gt "$gpus" ]; then
+      [ "${MISUSE_SHARE:-1}" = 1 ] || continue
+      export GSYNC_SHARE_GPU=1; echo "misuse_multi on $n ranks, $gpus GPU(s): ranks share GPUs"
+    else
+      unset GSYNC_SHARE_GPU
+    fi
     for multi in "$build/misuse_multi" "$build/misuse_multi_wd"; do
       for form in 0 1 2; do
         expect 3 "gsync: misuse of gs_multi_barrier_t.*state left" 120 "$multi" relaunch-own $form $n
@@ -52,6 +61,15 @@ if [ -x "$build/misuse_multi" ]; then
         expect 0 "" 120 "$multi" unequal $form $n
         expect 3 "gsync: misuse of gs_multi_barrier_t.*a grid of" 120 "$multi" grid-own $form $n
       done
+      if [ "$n" -ge 2 ]; then # across nodes: every peer treated as another node's (the remote path, NVSHMEM's signals)
+        export GSYNC_MULTI_NODE_SIZE=1
+        expect 3 "gsync: misuse of gs_multi_barrier_t.*state left" 120 "$multi" relaunch-own 0 $n
+        expect 0 "" 120 "$multi" relaunch 0 $n
+        expect 3 "gsync: misuse of gs_multi_barrier_t.*state left" 120 "$multi" copy-per-episode 2 $n
+        expect 0 "" 120 "$multi" unequal 1 $n
+        expect 3 "gsync: misuse of gs_multi_barrier_t.*a grid of" 120 "$multi" grid-own 0 $n
+        unset GSYNC_MULTI_NODE_SIZE
+      fi
       expect 3 "cudaErrorInvalidConfiguration" 120 "$multi" grid-launch 0 $n
       expect 3 "gsync: misuse of the server.*done counter" 120 "$multi" server-relaunch 0 $n
       expect 0 "" 120 "$multi" server-launch 0 $n

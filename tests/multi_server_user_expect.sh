@@ -8,10 +8,12 @@
 # (exit 0).  Each broken twin (BROKEN 1: a server drops an update; 2: a client
 # sends an update to the wrong server; 3: a receiver skips a message) is
 # deterministic: it must not hang and must FAIL (exit 1) with what differs.
-# Exit 77 (skipped) with no EXAMPLE (a build without NVSHMEM), no GPU or fewer
-# than 2.  NVLink multicast stays off.
+# Exit 77 (skipped) with no EXAMPLE (a build without NVSHMEM) or no GPU; on
+# one GPU the ranks share it (GSYNC_SHARE_GPU).  NVLink multicast stays off.
 example=$1
 export NVSHMEM_DISABLE_NVLS=1 NCCL_NVLS_ENABLE=0
+# one GPU: its ranks share it (time slices; every check holds, no time means anything), unless GSYNC_SHARE_GPU=0
+[ "$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')" = 1 ] && export GSYNC_SHARE_GPU=${GSYNC_SHARE_GPU:-1}
 [ -n "$example" ] && [ -x "$example" ] || { echo "no multi_server_example (built without NVSHMEM): skipped"; exit 77; }
 out=$(timeout 120 "$example" 96 1 1 2 2>&1)
 [ $? = 77 ] && { echo "$out"; echo "skipped"; exit 77; }

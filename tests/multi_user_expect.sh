@@ -14,9 +14,12 @@
 # PASS; its twin (the semaphore starts 64 permits over; the barrier stays
 # correct) on 3 must never hang and must FAIL with more than SEM inside at
 # least once.  Exit 77 (skipped) with no EXAMPLE (a build
-# without NVSHMEM), no GPU or fewer than 2.  NVLink multicast stays off.
+# without NVSHMEM) or no GPU; on one GPU the ranks share it (GSYNC_SHARE_GPU).
+# NVLink multicast stays off.
 example=$1
 export NVSHMEM_DISABLE_NVLS=1 NCCL_NVLS_ENABLE=0
+# one GPU: its ranks share it (time slices; every check holds, no time means anything), unless GSYNC_SHARE_GPU=0
+[ "$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')" = 1 ] && export GSYNC_SHARE_GPU=${GSYNC_SHARE_GPU:-1}
 [ -n "$example" ] && [ -x "$example" ] || { echo "no multi_example (built without NVSHMEM): skipped"; exit 77; }
 out=$(timeout 120 "$example" 64 1 1 2 1 2>&1)
 [ $? = 77 ] && { echo "$out"; echo "skipped"; exit 77; }
@@ -53,6 +56,24 @@ for barrier in ${MULTI_USER_BARRIERS:-0 1 2}; do
   [ $caught = 5 ] || { echo "multi_example: BARRIER $barrier: the broken twin FAILed $caught times of 5, not every time"; status=1; }
   echo "multi_example: BARRIER $barrier: the broken twin FAILed $caught times of 5"
 done
+# Across nodes: GSYNC_MULTI_NODE_SIZE=K tells the plan that PEs p and q share a node only when p / K == q / K,
+# so the nodes' heads signal through NVSHMEM's device API (over NVLink here).  "K GPUS BARRIER" specs, each PASS;
+# then the nodes' twin (BROKEN 2: the plan's nodes forgotten, no signal crosses) must FAIL every time.
+gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
+if [ "${MULTI_USER_NODES:-1}" != 0 ]; then
+  caught=0 twins=0
+  for spec in "1 2 0" "1 2 2" "1 3 0" "2 4 0" "1 4 1" "2 3 2"; do
+    set -- $spec
+    [ "$2" -gt "$gpus" ] && [ "${GSYNC_SHARE_GPU:-0}" != 1 ] && continue
+    export GSYNC_MULTI_NODE_SIZE=$1
+    run pass 128 2 200 $2 2 0 $3
+    run pass 320 3 100 $2 1 0 $3
+    twins=$((twins + 1)); run twin 256 2 200 $2 1 2 $3
+    unset GSYNC_MULTI_NODE_SIZE
+  done
+  [ $caught = $twins ] || { echo "multi_example: across nodes: the nodes' twin FAILed $caught times of $twins"; status=1; }
+  echo "multi_example: across nodes: the nodes' twin FAILed $caught times of $twins"
+fi
 # THREADS BLOCKS_PER_SM EPISODES GPUS LAUNCHES:SEM, then BROKEN BARRIER SEM: the semaphore after each
 # episode's reads, behind the direct barrier (2) and the hierarchical one (0); each block's weight is
 # 1 + (block + episode) % min(SEM, 3).  Its twin keeps the barrier correct and breaks the semaphore only.

@@ -240,8 +240,9 @@ int main(int argc, char **argv)
         printf("misuse_multi %s: no NVIDIA GPU or driver found: skipped\n", argv[1]);
         return 77;
     }
-    if ((int)gpus_asked > devices) {
-        printf("misuse_multi %s: needs %u GPUs; this machine has %d: skipped\n", argv[1], gpus_asked, devices);
+    if ((int)gpus_asked > devices && !ranks_share()) {
+        printf("misuse_multi %s: needs %u GPUs; this machine has %d (" SHARE_ENV "=1 lets ranks share them): skipped\n",
+               argv[1], gpus_asked, devices);
         return 77;
     }
     const unsigned int gpus = gpus_asked ? gpus_asked : (devices > 8 ? 8u : (unsigned int)devices);

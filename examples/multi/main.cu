@@ -18,7 +18,9 @@
  *   multi_example [THREADS [BLOCKS_PER_SM [EPISODES [GPUS [LAUNCHES [BROKEN [BARRIER [SEM]]]]]]]]
  *   (256 2 200 0 2 0 0 0; GPUS 0: every GPU, up to 8; BARRIER 0 hierarchical, 1 flat, 2 direct;
  *    SEM 0: no semaphore; BROKEN 1: a twin that must FAIL: the barrier planned on each GPU
- *    alone (no exchange between GPUs), in any form; with SEM, only the semaphore: 64 permits over)
+ *    alone (no exchange between GPUs), in any form; with SEM, only the semaphore: 64 permits over;
+ *    BROKEN 2: the twin of the path between nodes: the plan's nodes forgotten, so each node's
+ *    GPUs synchronize among themselves and no signal crosses (run it with GSYNC_MULTI_NODE_SIZE))
  *   Exit 0 PASS, 1 FAIL or a rank's error, 2 a bad argument, 77 fewer than 2 GPUs.
  */
 #include <cstdio>
@@ -199,7 +201,16 @@ static int rank_main(const plan &p, unsigned int rank, unsigned int blocks, cons
         }
     }
     gs_multi_peers_t *alone = NULL;
-    if (p.broken && !p.sem) { /* the twin: the same state, planned as if this GPU were alone */
+    if (p.broken == 2u && !p.sem) { /* the nodes' twin: the plan's table with its nodes forgotten */
+        gs_multi_peers_t t;
+        CHECK(cudaMemcpy(&t, j.bar.peers, sizeof t, cudaMemcpyDeviceToHost));
+        if (t.nodes < 2u)
+            die("BROKEN 2 needs a plan across nodes (GSYNC_MULTI_NODE_SIZE smaller than GPUS)");
+        t.nodes = 0u;
+        CHECK(cudaMalloc(&alone, sizeof *alone));
+        CHECK(cudaMemcpy(alone, &t, sizeof t, cudaMemcpyHostToDevice));
+        j.bar.peers = alone;
+    } else if (p.broken && !p.sem) { /* the twin: the same state, planned as if this GPU were alone */
         gs_multi_peers_t t;
         memset(&t, 0, sizeof t);
         t.peer[0] = j.bar.words, t.blocks[0] = j.bar.grid;
@@ -283,7 +294,7 @@ int main(int argc, char **argv)
     p.episodes = arg(argc, argv, 3, 200, 1, 1000000);
     p.gpus = arg(argc, argv, 4, 0, 0, GS_MULTI_MAX_PES);
     p.launches = arg(argc, argv, 5, 2, 1, 100);
-    p.broken = arg(argc, argv, 6, 0, 0, 1);
+    p.broken = arg(argc, argv, 6, 0, 0, 2);
     p.barrier = arg(argc, argv, 7, 0, 0, 2);
     p.sem = arg(argc, argv, 8, 0, 0, 1u << 20);
     unsigned int rank, rank_blocks;
@@ -335,6 +346,8 @@ int main(int argc, char **argv)
     char twin[80] = "", sem_part[200] = "";
     if (p.broken && p.sem)
         snprintf(twin, sizeof twin, "broken twin (the semaphore starts %u permits over), ", SEM_EXTRA);
+    else if (p.broken == 2u)
+        snprintf(twin, sizeof twin, "broken twin (each node alone: no signal between nodes), ");
     else if (p.broken)
         snprintf(twin, sizeof twin, "broken twin (the barrier planned on each GPU alone), ");
     bool sem_ok = true;
@@ -353,9 +366,9 @@ int main(int argc, char **argv)
                  serial ? " (never 2: serialized)" : "", inside + holders, entries, want_entries);
     }
     const bool pass = stale == 0 && reads == want_reads && tallied == want_blocks && sem_ok;
-    printf("multi_example %s: %s%s%u GPUs, %u threads, %u blocks a GPU (%u an SM), %u episodes x %u launches: "
+    printf("multi_example %s: %s%s%s%u GPUs, %u threads, %u blocks a GPU (%u an SM), %u episodes x %u launches: "
            "%llu stale of %llu reads (%llu expected), %llu of %llu blocks tallied%s, %.2f us an episode\n",
-           pass ? "PASS" : "FAIL", barrier_names[p.barrier], twin, p.gpus, p.threads, blocks, p.per_sm, p.episodes,
+           pass ? "PASS" : "FAIL", barrier_names[p.barrier], twin, ranks_note(), p.gpus, p.threads, blocks, p.per_sm, p.episodes,
            p.launches, stale, reads, want_reads, tallied, want_blocks, sem_part,
            ms * 1e3 / ((double)p.launches * p.episodes));
     return pass ? 0 : 1;

@@ -5,7 +5,11 @@
  * NVSHMEM's unique id there (renamed into place: a reader never sees half),
  * the others wait for it; each rank calls nvshmemx_init_attr with it, and
  * leaves its result in the folder for the first process.  A rank that fails
- * ends the others (they would wait for it forever).  Define EXAMPLE_NAME
+ * ends the others (they would wait for it forever).  With GSYNC_SHARE_GPU=1
+ * in the environment, ranks may outnumber the GPUs: rank r runs on GPU
+ * r % GPUs, and the ranks sharing a GPU take turns on it (time slices of a
+ * few milliseconds): every check holds, no time means anything; this is
+ * how a machine of one GPU runs the tests across GPUs.  Define EXAMPLE_NAME
  * (the program's name, for its messages) before including this file.
  */
 #ifndef GSYNC_EXAMPLE_RANKS_H
@@ -30,7 +34,22 @@
 #define RANK_ENV "GSYNC_MULTI_EXAMPLE_RANK"     /* set for a rank by the first process */
 #define DIR_ENV "GSYNC_MULTI_EXAMPLE_DIR"       /* where rank 0 puts the unique id and the ranks their results */
 #define BLOCKS_ENV "GSYNC_MULTI_EXAMPLE_BLOCKS" /* blocks a GPU, the same on every GPU */
+#define SHARE_ENV "GSYNC_SHARE_GPU"            /* 1: ranks may share GPUs (correctness only) */
 #define RANKS_MAX_ARGS 12u
+
+/* The GPUs of this machine (0 without a driver). */
+static int ranks_devices(void)
+{
+    int devices = 0;
+    return cudaGetDeviceCount(&devices) == cudaSuccess ? devices : 0;
+}
+
+/* True when the environment lets ranks share GPUs. */
+static bool ranks_share(void)
+{
+    const char *s = getenv(SHARE_ENV);
+    return s && strcmp(s, "1") == 0;
+}
 
 static char who[64] = EXAMPLE_NAME; /* EXAMPLE_NAME ": rank 1" in a rank */
 
@@ -92,6 +111,17 @@ static void publish(const char *dir, const char *name, const void *p, size_t len
     }
 }
 
+/* What the verdict line says of how the ranks ran: "" or e.g. "nodes of 1
+ * (GSYNC_MULTI_NODE_SIZE), ranks sharing GPUs (times mean nothing), ". */
+static const char *ranks_note(void)
+{
+    static char note[128];
+    const char *k = getenv("GSYNC_MULTI_NODE_SIZE");
+    snprintf(note, sizeof note, "%s%.8s%s%s", k ? "nodes of " : "", k ? k : "", k ? " (GSYNC_MULTI_NODE_SIZE), " : "",
+             ranks_share() ? "ranks sharing GPUs (times mean nothing), " : "");
+    return note;
+}
+
 /* ---- a rank: one GPU, one NVSHMEM PE ---- */
 
 /* The rank's start: its GPU, then NVSHMEM from rank 0's unique id. */
@@ -101,7 +131,8 @@ static void rank_join(unsigned int rank, unsigned int gpus, const char *dir)
     nvshmemx_init_attr_t attr = NVSHMEMX_INIT_ATTR_INITIALIZER;
     char path[4096];
     snprintf(who, sizeof who, "%s: rank %u", EXAMPLE_NAME, rank);
-    CHECK(cudaSetDevice((int)rank)); /* NVSHMEM's PE on this GPU */
+    const int devices = ranks_devices();
+    CHECK(cudaSetDevice(devices > 0 ? (int)rank % devices : 0)); /* NVSHMEM's PE on this GPU (shared: rank % GPUs) */
     if (rank == 0) {
         SHMEM(nvshmemx_get_uniqueid(&id));
         publish(dir, "uid", &id, sizeof id);
@@ -144,31 +175,34 @@ static bool rank_env(unsigned int *rank, unsigned int *blocks, const char **dir)
 
 /* ---- the first process ---- */
 
-/* The GPUs to run on (gpus 0: every GPU, up to GS_MULTI_MAX_PES); exits 77
- * where there are fewer than 2 (or than gpus). */
+/* The ranks to run (gpus 0: one a GPU, up to GS_MULTI_MAX_PES; 2 on a
+ * machine of one GPU where ranks may share); exits 77 where there are fewer
+ * GPUs than 2 (or than gpus) and ranks may not share them. */
 static unsigned int ranks_gpus(unsigned int gpus)
 {
-    int devices = 0;
-    if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
+    const int devices = ranks_devices();
+    if (devices == 0) {
         printf("%s: no NVIDIA GPU or driver found: skipped\n", EXAMPLE_NAME);
         exit(77);
     }
-    if (devices < 2 || (int)gpus > devices) {
-        printf("%s: needs %u GPUs; this machine has %d\n", EXAMPLE_NAME, gpus ? gpus : 2u, devices);
+    if (!ranks_share() && (devices < 2 || (int)gpus > devices)) {
+        printf("%s: needs %u GPUs; this machine has %d (" SHARE_ENV "=1 lets ranks share them)\n", EXAMPLE_NAME,
+               gpus ? gpus : 2u, devices);
         exit(77);
     }
     if (gpus == 0u)
-        gpus = devices > (int)GS_MULTI_MAX_PES ? GS_MULTI_MAX_PES : (unsigned int)devices;
+        gpus = devices > (int)GS_MULTI_MAX_PES ? GS_MULTI_MAX_PES : devices < 2 ? 2u : (unsigned int)devices;
     return gpus;
 }
 
-/* The fewest SMs of the GPUs: every GPU runs the same grid. */
+/* The fewest SMs of the ranks' GPUs: every GPU runs the same grid. */
 static unsigned int ranks_sms(unsigned int gpus)
 {
     int sms = 0;
+    const int devices = ranks_devices();
     for (unsigned int d = 0; d < gpus; ++d) {
         int n = 0;
-        CHECK(cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, (int)d));
+        CHECK(cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, devices > 0 ? (int)d % devices : 0));
         sms = d == 0 || n < sms ? n : sms;
     }
     return (unsigned int)sms;
@@ -263,10 +297,11 @@ static void ranks_print_failed(int failed, int status)
     if (status == -1 || failed < 0)
         printf("%s FAIL: %s\n", EXAMPLE_NAME, failed < 0 ? "rank 0 left no result" : "could not start the ranks");
     else if (WIFEXITED(status))
-        printf("%s FAIL: rank %d (GPU %d) exited with status %d\n", EXAMPLE_NAME, failed, failed,
-               WEXITSTATUS(status));
+        printf("%s FAIL: rank %d (GPU %d) exited with status %d\n", EXAMPLE_NAME, failed,
+               failed % (ranks_devices() > 0 ? ranks_devices() : 1), WEXITSTATUS(status));
     else
-        printf("%s FAIL: rank %d (GPU %d) ended by signal %d\n", EXAMPLE_NAME, failed, failed,
+        printf("%s FAIL: rank %d (GPU %d) ended by signal %d\n", EXAMPLE_NAME, failed,
+               failed % (ranks_devices() > 0 ? ranks_devices() : 1),
                WIFSIGNALED(status) ? WTERMSIG(status) : 0);
 }
 

@@ -4,6 +4,8 @@
  * launch, checks agreed by every PE).  Host code only; NVSHMEM's host API. */
 #include <nvshmem.h>
 #include <nvshmemx.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <gsync/host.h>
@@ -13,7 +15,8 @@
  * one where they exchange a launch's verdict (sum reductions). */
 #define AUX_GRIDS GS_MULTI_BARRIER_LINES
 #define AUX_VERDICT (GS_MULTI_BARRIER_LINES + 1u)
-#define STATE_BYTES ((GS_MULTI_PEERS_LINE + 1u) * GS_MULTI_LINE * 4u) /* the table's line last */
+#define STATE_BYTES ((GS_MULTI_PEERS_LINE + GS_MULTI_PEERS_LINES) * GS_MULTI_LINE * 4u) /* the table's lines last */
+#define AUX_HEADS GS_MULTI_PEERS_LINE /* the nodes' heads are exchanged where the table goes next */
 
 /* Every PE's `mine` summed into out[0..n) over every PE: each PE contributes
  * its slot only (the others 0), so out holds every PE's value. */
@@ -29,11 +32,37 @@ static cudaError_t exchange(unsigned int *words, unsigned int line, const unsign
     return cudaMemcpy(out, dst, n * sizeof *out, cudaMemcpyDeviceToHost);
 }
 
+/* GSYNC_MULTI_NODE_SIZE: 0 when unset (nodes as the pointers fall), the
+ * size asked, or -1 (a line printed) when it is not 1..GS_MULTI_MAX_PES. */
+static int forced_node_size(void)
+{
+    const char *s = getenv("GSYNC_MULTI_NODE_SIZE");
+    char *end;
+    if (!s)
+        return 0;
+    const unsigned long k = strtoul(s, &end, 10);
+    if (!*s || *end || k < 1u || k > GS_MULTI_MAX_PES) {
+        fprintf(stderr, "gsync: GSYNC_MULTI_NODE_SIZE='%s' is not a whole number from 1 to %u\n", s, GS_MULTI_MAX_PES);
+        return -1;
+    }
+    return (int)k;
+}
+
+/* Whether this PE reaches PE p's state by pointer, as planned: NVSHMEM gives
+ * a pointer, and p is in this PE's group of `size` where a size is forced. */
+static unsigned int *reach(unsigned int *words, int p, int pe, int size)
+{
+    if (size > 0 && p / size != pe / size)
+        return NULL; /* treated as another node */
+    return (unsigned int *)nvshmem_ptr(words, p);
+}
+
 extern "C" cudaError_t gs_multi_barrier_plan(gs_multi_barrier_t *b, unsigned int blocks, int form)
 {
     const int npes = nvshmem_n_pes(), pe = nvshmem_my_pe();
     /* a PE's own bad arguments are agreed on below (returning alone would leave the others waiting) */
-    int bad = !b || blocks == 0u || form < -1 || form >= (int)GS_MULTI_FORM_COUNT;
+    const int size = forced_node_size();
+    int bad = !b || blocks == 0u || form < -1 || form >= (int)GS_MULTI_FORM_COUNT || size < 0;
     unsigned int mine[GS_MULTI_MAX_PES] = {0}, grids[GS_MULTI_MAX_PES] = {0};
     unsigned int *words;
     cudaError_t e;
@@ -57,13 +86,31 @@ extern "C" cudaError_t gs_multi_barrier_plan(gs_multi_barrier_t *b, unsigned int
     memset(b, 0, sizeof *b);
     gs_multi_peers_t table;
     memset(&table, 0, sizeof table);
+    unsigned int heads[GS_MULTI_MAX_PES] = {0};
     for (int p = 0; p < npes; ++p) {
-        table.peer[p] = (unsigned int *)nvshmem_ptr(words, p);
+        table.peer[p] = reach(words, p, pe, size);
         table.blocks[p] = grids[p];
-        bad |= !table.peer[p];
         for (unsigned int j = 0; j < GS_MULTI_FLAT_LINES; ++j)
             table.goal[j] += gs_multi_flat_share(grids[p], j);
     }
+    /* a node: the PEs that reach each other by pointer; its head, the lowest (each PE says its own) */
+    int head = pe;
+    for (int p = npes - 1; p >= 0; --p)
+        if (table.peer[p])
+            head = p;
+    memset(mine, 0, sizeof mine);
+    mine[pe] = (unsigned int)head + 1u;
+    if ((e = exchange(words, AUX_HEADS, mine, (unsigned int)npes, heads)) != cudaSuccess)
+        return e;
+    for (int p = 0; p < npes; ++p) /* consistent: a PE reaches exactly those of its own head */
+        bad |= heads[p] == 0u || (table.peer[p] != NULL) != (heads[p] == (unsigned int)head + 1u);
+    for (int p = 0; p < npes; ++p)
+        if (heads[p] == (unsigned int)p + 1u) { /* p heads a node: nodes numbered by their heads */
+            if (p == head)
+                table.node = table.nodes;
+            table.heads[table.nodes++] = (unsigned int)p;
+        }
+    table.head = (unsigned int)head;
     gs_multi_peers_t *dev_table = (gs_multi_peers_t *)gs_multi_line(words, GS_MULTI_PEERS_LINE);
     if ((e = cudaMemcpy(dev_table, &table, sizeof table, cudaMemcpyHostToDevice)) != cudaSuccess)
         return e;
@@ -80,6 +127,8 @@ extern "C" cudaError_t gs_multi_barrier_plan(gs_multi_barrier_t *b, unsigned int
     b->pe = (unsigned int)pe, b->npes = (unsigned int)npes;
     b->words = words, b->peers = dev_table, b->grid = table.blocks[pe];
     b->form = form < 0 ? GS_MULTI_FORM_DIRECT : (unsigned int)form;
+    if (table.nodes > 1u)
+        b->form = GS_MULTI_FORM_HIER; /* across nodes every form is the hierarchical one */
     return cudaSuccess;
 }
 

@@ -450,7 +450,7 @@ static int run_way(rank_state *r, const gs_multi_plan *p, unsigned int way, unsi
                                                                               : GS_MULTI_FORM_HIER;
     a.bar.epoch = a.bar.start = a.e0;
     if (way == GS_MULTI_BROKEN) { /* its leader exchanges with no one */
-        a.bar.peers = (const gs_multi_peers_t *)gs_multi_line(a.bar.words, GS_MULTI_PEERS_LINE + 1u);
+        a.bar.peers = (const gs_multi_peers_t *)gs_multi_line(a.bar.words, GS_MULTI_PEERS_LINE + GS_MULTI_PEERS_LINES);
         a.bar.npes = 1u, a.bar.pe = 0u;
     }
     if (way == GS_MULTI_NCCL_GRID && mg_nccl_skip())
@@ -590,7 +590,7 @@ extern "C" int gs_multi_pe(const gs_multi_plan *plan, unsigned int rank, const c
         max_per_sm = plan->per_sm[i] > max_per_sm ? plan->per_sm[i] : max_per_sm;
     r.stamp_words = 2u * (size_t)max_per_sm * r.sms;
     /* the barrier's state, then its peers' table (every GPU) and the twin's (this GPU alone) */
-    r.words = (unsigned int *)nvshmem_malloc((GS_MULTI_PEERS_LINE + 2u) * GS_MULTI_LINE * 4u);
+    r.words = (unsigned int *)nvshmem_malloc((GS_MULTI_PEERS_LINE + 2u * GS_MULTI_PEERS_LINES) * GS_MULTI_LINE * 4u);
     r.flags = (unsigned int *)nvshmem_malloc((size_t)GS_MULTI_LINE * 4u * r.npes);
     r.stamps = (unsigned int *)nvshmem_malloc(r.stamp_words * 4u);
     r.cs = (unsigned int *)nvshmem_malloc((1u + GS_MULTI_LOCK_DATA) * 4u);
@@ -599,7 +599,7 @@ extern "C" int gs_multi_pe(const gs_multi_plan *plan, unsigned int rank, const c
     r.sem = (gs_multi_sem_t *)nvshmem_malloc(sizeof *r.sem);
     r.semw = (unsigned int *)nvshmem_malloc((size_t)GS_MULTI_LINE * 4u * 3u);
     memset(&a, 0, sizeof a);
-    gs_multi_peers_t tables[2]; /* a line each */
+    gs_multi_peers_t tables[2]; /* GS_MULTI_PEERS_LINES each */
     memset(tables, 0, sizeof tables);
     if (!r.words || !r.flags || !r.stamps || !r.cs || !r.lock || !r.local || !r.sem || !r.semw) {
         snprintf(err, n, "multi: nvshmem_malloc failed on PE %u (NVSHMEM_SYMMETRIC_SIZE?)", r.pe);
@@ -609,7 +609,7 @@ extern "C" int gs_multi_pe(const gs_multi_plan *plan, unsigned int rank, const c
                (tables[1].peer[0] = r.words, 0) ||
                cudaMemcpy(gs_multi_line(r.words, GS_MULTI_PEERS_LINE), &tables[0], sizeof tables[0],
                           cudaMemcpyHostToDevice) != cudaSuccess ||
-               cudaMemcpy(gs_multi_line(r.words, GS_MULTI_PEERS_LINE + 1u), &tables[1], sizeof tables[1],
+               cudaMemcpy(gs_multi_line(r.words, GS_MULTI_PEERS_LINE + GS_MULTI_PEERS_LINES), &tables[1], sizeof tables[1],
                           cudaMemcpyHostToDevice) != cudaSuccess) {
         rc = GS_EXIT_RUNTIME;
     } else { /* grids unplanned (0): every GPU runs the same grid, checked by the bench */

@@ -43,6 +43,8 @@ static __device__ __forceinline__ void gs__multi_arrive(gs_multi_barrier_t *b)
 #endif
     if (b->grid != 0u && b->grid != n)
         gs__multi_misuse(b, GS__MULTI_GRID, n);
+    if (b->form == GS_MULTI_FORM_HIER && gs__multi_nodes(b) > 1u)
+        gs__multi_remote_quiet(); /* this block's puts to other nodes are complete before it arrives */
     if (b->form == GS_MULTI_FORM_FLAT) {
         bool stale;
         const unsigned int old = gs__multi_flat_arrive(b, e, &stale);

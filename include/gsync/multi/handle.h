@@ -1,5 +1,6 @@
-/* gsync/multi/handle.h: the handle of gsync's barrier across the GPUs of a
- * node and the layout of its state, for host code (C) and device code alike.
+/* gsync/multi/handle.h: the handle of gsync's barrier across GPUs, of one
+ * node or several, and the layout of its state, for host code (C) and
+ * device code alike.
  * The algorithms are in hier_barrier.cuh and flat_barrier.cuh, the calls a
  * kernel makes in barrier.cuh; gs_multi_barrier_plan (gsync/multi/host.h)
  * fills a handle collectively over NVSHMEM's PEs.
@@ -10,6 +11,9 @@
  *   line 1        release word (hierarchical: the episode; direct: leaders' adds)
  *   lines 2..9    a flag per PE, written by that PE's leader (hierarchical)
  *   lines 10..17  the flat form's counters (block b adds to b % 8)
+ *   lines 18..20  across nodes: round k's signal from another node's head
+ *                 (64-bit, NVSHMEM's signal operations add 1 an episode)
+ *   line 21       across nodes: the episode this node's head released
  * Each thread works on its own copy of the handle (pass it to the kernel by
  * value and take the parameter's address): the copy counts the episodes it
  * has passed (`epoch`), so the kernel names no episode.  The handle holds
@@ -22,10 +26,13 @@
 #define GS_MULTI_MAX_PES 8u
 #define GS_MULTI_LINE 32u       /* unsigned ints per 128-byte line */
 #define GS_MULTI_FLAT_LINES 8u  /* the flat form's counters */
-#define GS_MULTI_BARRIER_LINES (2u + GS_MULTI_MAX_PES + GS_MULTI_FLAT_LINES)
+#define GS_MULTI_DISS_ROUNDS 3u  /* dissemination rounds between nodes: log2(GS_MULTI_MAX_PES) */
+#define GS_MULTI_BARRIER_LINES (3u + GS_MULTI_MAX_PES + GS_MULTI_FLAT_LINES + GS_MULTI_DISS_ROUNDS)
 #define gs_multi_barrier_bytes() (GS_MULTI_BARRIER_LINES * GS_MULTI_LINE * 4u)
 
-/* The forms; one handle and one state serve all three. */
+/* The forms; one handle and one state serve all three.  Across nodes the
+ * plan makes every form the hierarchical one, its heads signalling between
+ * nodes (hier_barrier.cuh). */
 enum gs_multi_form {
     GS_MULTI_FORM_DIRECT = 0, /* a leader a GPU adds to every GPU's release word; every block polls its own (default) */
     GS_MULTI_FORM_HIER = 1,   /* a leader a GPU exchanges flags with the others' leaders, then releases its GPU       */
@@ -34,12 +41,23 @@ enum gs_multi_form {
 };
 
 /* What this GPU knows of every PE, in device memory (the plan writes it
- * into a line of the state that launches never zero): read-only in kernels. */
+ * into lines of the state that launches never zero): read-only in kernels.
+ * A node is a set of PEs that reach each other's memory by pointer; a PE of
+ * another node has no pointer here (NULL) and is reached through NVSHMEM's
+ * device API.  All zero past `goal`: one node. */
 typedef struct gs_multi_peers {
-    unsigned int *peer[GS_MULTI_MAX_PES];     /* each PE's state, as this GPU reaches it */
+    unsigned int *peer[GS_MULTI_MAX_PES];     /* each PE's state, as this GPU reaches it; NULL: another node */
     unsigned int blocks[GS_MULTI_MAX_PES];    /* each PE's grid as planned; 0: not planned (see barrier.cuh) */
     unsigned int goal[GS_MULTI_FLAT_LINES];   /* flat: blocks of all GPUs on counter j; 0: npes times this grid's */
-} gs_multi_peers_t;                           /* 128 bytes: one line */
+    unsigned int nodes;                       /* nodes (0 or 1: one, every PE by pointer) */
+    unsigned int node;                        /* this PE's node, 0 .. nodes - 1 */
+    unsigned int head;                        /* this node's head: the PE that signals the other nodes */
+    unsigned int pad;
+    unsigned int heads[GS_MULTI_MAX_PES];     /* node n's head */
+    unsigned int spare[20];
+} gs_multi_peers_t;                           /* 256 bytes: two lines */
+#define GS_MULTI_PEERS_LINES 2u
+typedef char gs__multi_peers_two_lines[sizeof(gs_multi_peers_t) == 256u ? 1 : -1];
 
 /* The flat form's blocks on counter j of a grid of n blocks (block b adds to b % GS_MULTI_FLAT_LINES). */
 #define gs_multi_flat_share(n, j) ((n) / GS_MULTI_FLAT_LINES + ((j) < (n) % GS_MULTI_FLAT_LINES ? 1u : 0u))
@@ -62,8 +80,10 @@ typedef struct gs_multi_barrier {
 #define GS_MULTI_RELEASE_LINE 1u
 #define GS_MULTI_FLAG_LINE(pe) (2u + (pe))
 #define GS_MULTI_FLAT_LINE(j) (2u + GS_MULTI_MAX_PES + (j))
+#define GS_MULTI_DISS_LINE(k) (2u + GS_MULTI_MAX_PES + GS_MULTI_FLAT_LINES + (k))
+#define GS_MULTI_DOWN_LINE (2u + GS_MULTI_MAX_PES + GS_MULTI_FLAT_LINES + GS_MULTI_DISS_ROUNDS)
 
-#define GS_MULTI_PEERS_LINE (GS_MULTI_BARRIER_LINES + 2u) /* the plan's table (gs_multi_peers_t) */
+#define GS_MULTI_PEERS_LINE (GS_MULTI_BARRIER_LINES + 2u) /* the plan's table (gs_multi_peers_t, two lines) */
 
 /* for p over the PEs of handle b */
 #define GS__MULTI_FOR_PES(p, b) for (unsigned int p = 0; p < (b)->npes; ++p)

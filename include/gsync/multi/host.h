@@ -1,7 +1,7 @@
-/* gsync/multi/host.h: the host side of gsync's barrier across the GPUs of a
- * node (gsync::multi, C-callable; needs NVSHMEM, initialised by the caller,
- * one PE a GPU; built in the project's tree where CMake finds NVSHMEM, and
- * not yet part of the installed package).
+/* gsync/multi/host.h: the host side of gsync's barrier across GPUs, of one
+ * node or several (gsync::multi, C-callable; needs NVSHMEM, initialised by
+ * the caller, one PE a GPU; installed with the package where CMake finds
+ * NVSHMEM: find_package(gsync COMPONENTS multi)).
  *
  * gs_multi_barrier_plan allocates the barrier's symmetric state and fills a
  * handle; gs_multi_launch zeroes that state (and any symmetric buffers the
@@ -12,6 +12,13 @@
  * PE refuses is refused by all (none is left waiting).  Both calls are
  * collective over NVSHMEM_TEAM_WORLD: every PE calls them, in the same
  * order.  Every function returns a cudaError_t.
+ *
+ * Nodes: the plan groups the PEs that reach each other's memory by pointer
+ * (nvshmem_ptr) into nodes; between nodes the barrier signals through
+ * NVSHMEM's device API (gsync/multi/remote.cuh).  GSYNC_MULTI_NODE_SIZE=K in
+ * the environment (1..GS_MULTI_MAX_PES, the same on every PE) treats PEs p
+ * and q as one node only when p / K == q / K: K=1 makes every peer remote,
+ * so the remote path runs over NVLink on one machine.
  */
 #ifndef GSYNC_MULTI_HOST_H
 #define GSYNC_MULTI_HOST_H
@@ -29,10 +36,14 @@ extern "C" {
  * `form` (enum gs_multi_form; -1: the default, GS_MULTI_FORM_DIRECT), on fresh
  * zeroed symmetric state.  Refuses with
  *   cudaErrorInvalidValue            no handle, 0 blocks, a form unknown, more
- *                                    than GS_MULTI_MAX_PES PEs;
+ *                                    than GS_MULTI_MAX_PES PEs, a bad
+ *                                    GSYNC_MULTI_NODE_SIZE (one line on stderr);
  *   cudaErrorMemoryAllocation        nvshmem_malloc failed (NVSHMEM_SYMMETRIC_SIZE);
- *   cudaErrorPeerAccessUnsupported   a peer's memory is not reached by a
- *                                    pointer (nvshmem_ptr is NULL). */
+ *   cudaErrorPeerAccessUnsupported   the PEs do not fall into nodes (some PE
+ *                                    reaches a peer by pointer that another
+ *                                    of its node does not).
+ * Where the plan spans nodes, every form is planned as the hierarchical one
+ * (b->form says so). */
 cudaError_t gs_multi_barrier_plan(gs_multi_barrier_t *b, unsigned int blocks, int form);
 
 /* Frees the state (collective).  The handle is then unusable. */

@@ -4,7 +4,7 @@
  * What:      a block that finds the rules broken (state left from an
  *            earlier launch, a grid other than the planned one) prints one
  *            line, poisons every GPU's release words, flags and flat
- *            counters, then traps: its GPU's launch fails.  A block of a
+ *            counters (another node's: its round signals), then traps: its GPU's launch fails.  A block of a
  *            peer GPU that waits reads a poisoned word as "reached", tells a
  *            poisoned value from a real one (an episode's target plus
  *            2^29..2^31, never reached in use), prints one line and traps,
@@ -24,6 +24,7 @@
 
 #include "../barrier/common.cuh"
 #include "handle.h"
+#include "remote.cuh"
 
 /* PE p's state and planned grid, from the table (ld.global.nc). */
 static __device__ __forceinline__ unsigned int *gs__multi_peer(const gs_multi_barrier_t *b, unsigned int p)
@@ -59,6 +60,12 @@ static __device__ __forceinline__ void gs__multi_stop(const gs_multi_barrier_t h
     const gs_multi_barrier_t *b = &h;
     GS__MULTI_FOR_PES(p, b) {
         unsigned int *w = gs__multi_peer(b, p);
+        if (!w) { /* another node: its head waits on the rounds' signals */
+            for (unsigned int k = 0; k < GS_MULTI_DISS_ROUNDS; ++k)
+                gs__multi_remote_add(b, GS_MULTI_DISS_LINE(k), GS_MULTI_POISON, p);
+            continue;
+        }
+        gs_st_relaxed(gs_multi_line(w, GS_MULTI_DOWN_LINE), e + GS_MULTI_POISON, GS_SCOPE_SYS);
         const unsigned int release = b->form == GS_MULTI_FORM_DIRECT ? e * b->npes : e;
         gs_st_relaxed(gs_multi_line(w, GS_MULTI_RELEASE_LINE), release + GS_MULTI_POISON, GS_SCOPE_SYS);
         gs_st_relaxed(gs_multi_line(w, GS_MULTI_FLAG_LINE(b->pe)), e + GS_MULTI_POISON, GS_SCOPE_SYS);
@@ -67,6 +74,8 @@ static __device__ __forceinline__ void gs__multi_stop(const gs_multi_barrier_t h
                           GS_SCOPE_SYS);
     }
     gs_fence_release(GS_SCOPE_SYS); /* the poison leaves before the trap ends this grid */
+    if (gs__multi_nodes(b) > 1u)
+        gs__multi_remote_quiet(); /* and the signals to other nodes are delivered */
     gs__misuse_trap(true);
 }
 
