@@ -11,7 +11,9 @@
 # machine's GPUs runs with ranks sharing them (GSYNC_SHARE_GPU=1: the checks
 # hold, times mean nothing) unless MISUSE_SHARE=0.  On 2 GPUs or more the
 # barrier's cases run again with every peer on "another node"
-# (GSYNC_MULTI_NODE_SIZE=1: the signals between nodes go through NVSHMEM).
+# (GSYNC_MULTI_NODE_SIZE=1: the signals between nodes go through NVSHMEM) in
+# misuse_multi_nodes (built with GSYNC_MULTI_NODES); the builds without it
+# must refuse such a plan with a clear error.
 build=$1
 export NVSHMEM_DISABLE_NVLS=1 NCCL_NVLS_ENABLE=0
 out=$(timeout 60 "$build/misuse_one" queue-2d 16x2 2>&1); rc=$?
@@ -63,11 +65,15 @@ if [ -x "$build/misuse_multi" ]; then
       done
       if [ "$n" -ge 2 ]; then # across nodes: every peer treated as another node's (the remote path, NVSHMEM's signals)
         export GSYNC_MULTI_NODE_SIZE=1
-        expect 3 "gsync: misuse of gs_multi_barrier_t.*state left" 120 "$multi" relaunch-own 0 $n
-        expect 0 "" 120 "$multi" relaunch 0 $n
-        expect 3 "gsync: misuse of gs_multi_barrier_t.*state left" 120 "$multi" copy-per-episode 2 $n
-        expect 0 "" 120 "$multi" unequal 1 $n
-        expect 3 "gsync: misuse of gs_multi_barrier_t.*a grid of" 120 "$multi" grid-own 0 $n
+        expect 3 "gsync: misuse of gs_multi_barrier_t.*without GSYNC_MULTI_NODES" 120 "$multi" relaunch 0 $n
+        if [ "$multi" = "$build/misuse_multi" ] && [ -x "$build/misuse_multi_nodes" ]; then
+          nodes="$build/misuse_multi_nodes"
+          expect 3 "gsync: misuse of gs_multi_barrier_t.*state left" 120 "$nodes" relaunch-own 0 $n
+          expect 0 "" 120 "$nodes" relaunch 0 $n
+          expect 3 "gsync: misuse of gs_multi_barrier_t.*state left" 120 "$nodes" copy-per-episode 2 $n
+          expect 0 "" 120 "$nodes" unequal 1 $n
+          expect 3 "gsync: misuse of gs_multi_barrier_t.*a grid of" 120 "$nodes" grid-own 0 $n
+        fi
         unset GSYNC_MULTI_NODE_SIZE
       fi
       expect 3 "cudaErrorInvalidConfiguration" 120 "$multi" grid-launch 0 $n

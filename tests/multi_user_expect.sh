@@ -1,5 +1,5 @@
 #!/bin/sh
-# multi_user_expect.sh EXAMPLE: a user's program on the barrier across GPUs
+# multi_user_expect.sh EXAMPLE [NODES_EXAMPLE]: a user's program on the barrier across GPUs
 # (examples/multi, a plain build: no watchdog; one process a GPU over
 # NVSHMEM, the cohort lock for its tally) on 2 GPUs, over shapes gsync-bench
 # multi never uses, each under `timeout`: blocks of 64 to 1024 threads,
@@ -16,7 +16,7 @@
 # least once.  Exit 77 (skipped) with no EXAMPLE (a build
 # without NVSHMEM) or no GPU; on one GPU the ranks share it (GSYNC_SHARE_GPU).
 # NVLink multicast stays off.
-example=$1
+example=$1 nodes_example=$2
 export NVSHMEM_DISABLE_NVLS=1 NCCL_NVLS_ENABLE=0
 # one GPU: its ranks share it (time slices; every check holds, no time means anything), unless GSYNC_SHARE_GPU=0
 [ "$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')" = 1 ] && export GSYNC_SHARE_GPU=${GSYNC_SHARE_GPU:-1}
@@ -56,11 +56,19 @@ for barrier in ${MULTI_USER_BARRIERS:-0 1 2}; do
   [ $caught = 5 ] || { echo "multi_example: BARRIER $barrier: the broken twin FAILed $caught times of 5, not every time"; status=1; }
   echo "multi_example: BARRIER $barrier: the broken twin FAILed $caught times of 5"
 done
-# Across nodes: GSYNC_MULTI_NODE_SIZE=K tells the plan that PEs p and q share a node only when p / K == q / K,
+# Across nodes (NODES_EXAMPLE, the same program built with GSYNC_MULTI_NODES): GSYNC_MULTI_NODE_SIZE=K tells the plan that PEs p and q share a node only when p / K == q / K,
 # so the nodes' heads signal through NVSHMEM's device API (over NVLink here).  "K GPUS BARRIER" specs, each PASS;
 # then the nodes' twin (BROKEN 2: the plan's nodes forgotten, no signal crosses) must FAIL every time.
 gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
-if [ "${MULTI_USER_NODES:-1}" != 0 ]; then
+if [ "${MULTI_USER_NODES:-1}" != 0 ] && [ -x "$nodes_example" ]; then
+  # built without GSYNC_MULTI_NODES, a plan across nodes is a clear error at the first arrival, never a hang
+  runs=$((runs + 1))
+  out=$(GSYNC_MULTI_NODE_SIZE=1 timeout 180 "$example" 128 2 100 2 1 2>&1); rc=$?
+  echo "$out"
+  if [ $rc != 1 ] || ! echo "$out" | grep -q "gsync: misuse of gs_multi_barrier_t.*without GSYNC_MULTI_NODES"; then
+    echo "multi_example across nodes without GSYNC_MULTI_NODES: exit $rc, expected 1 with the rule named"; status=1
+  fi
+  plain=$example example=$nodes_example
   caught=0 twins=0
   for spec in "1 2 0" "1 2 2" "1 3 0" "2 4 0" "1 4 1" "2 3 2"; do
     set -- $spec
@@ -73,6 +81,7 @@ if [ "${MULTI_USER_NODES:-1}" != 0 ]; then
   done
   [ $caught = $twins ] || { echo "multi_example: across nodes: the nodes' twin FAILed $caught times of $twins"; status=1; }
   echo "multi_example: across nodes: the nodes' twin FAILed $caught times of $twins"
+  example=$plain
 fi
 # THREADS BLOCKS_PER_SM EPISODES GPUS LAUNCHES:SEM, then BROKEN BARRIER SEM: the semaphore after each
 # episode's reads, behind the direct barrier (2) and the hierarchical one (0); each block's weight is

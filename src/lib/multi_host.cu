@@ -18,18 +18,22 @@
 #define STATE_BYTES ((GS_MULTI_PEERS_LINE + GS_MULTI_PEERS_LINES) * GS_MULTI_LINE * 4u) /* the table's lines last */
 #define AUX_HEADS GS_MULTI_PEERS_LINE /* the nodes' heads are exchanged where the table goes next */
 
-/* Every PE's `mine` summed into out[0..n) over every PE: each PE contributes
- * its slot only (the others 0), so out holds every PE's value. */
+/* Every PE's mine[pe] into out[0..n) on every PE: each PE puts its value
+ * into its slot on every PE (host puts: NVSHMEM's reductions are refused
+ * where several PEs share a GPU), then a barrier of every PE completes them.
+ * The slots alternate between two halves of the line, exchange by exchange
+ * (every PE makes the same exchanges in the same order): a PE one exchange
+ * ahead writes the half a slower PE is not reading. */
 static cudaError_t exchange(unsigned int *words, unsigned int line, const unsigned int *mine, unsigned int n,
                             unsigned int *out)
 {
-    unsigned int *src = gs_multi_line(words, line), *dst = src + GS_MULTI_LINE / 2u;
-    cudaError_t e = cudaMemcpy(src, mine, n * sizeof *mine, cudaMemcpyHostToDevice);
-    if (e != cudaSuccess)
-        return e;
-    if (nvshmem_uint32_sum_reduce(NVSHMEM_TEAM_WORLD, (uint32_t *)dst, (const uint32_t *)src, n) != 0)
-        return cudaErrorUnknown;
-    return cudaMemcpy(out, dst, n * sizeof *out, cudaMemcpyDeviceToHost);
+    static unsigned int made; /* exchanges made by this process: the same on every PE */
+    const int pe = nvshmem_my_pe();
+    unsigned int *slots = gs_multi_line(words, line) + (made++ & 1u) * (GS_MULTI_LINE / 2u);
+    for (unsigned int p = 0; p < n; ++p)
+        nvshmem_putmem(slots + pe, mine + pe, sizeof *mine, (int)p);
+    nvshmem_barrier_all(); /* completes every PE's puts */
+    return cudaMemcpy(out, slots, n * sizeof *out, cudaMemcpyDeviceToHost);
 }
 
 /* GSYNC_MULTI_NODE_SIZE: 0 when unset (nodes as the pointers fall), the

@@ -23,7 +23,10 @@
  *              linearly; grids may differ between GPUs): checked by
  *              gs_multi_launch, and at each arrival (every build);
  *            - each thread has its own copy of the handle (watchdog builds);
- *            - peer pointers (NVLink or PCIe P2P with .sys atomics).
+ *            - the PEs of a node reach each other by pointer (NVLink, or
+ *              PCIe P2P with .sys atomics); a plan across nodes needs the
+ *              kernel built with GSYNC_MULTI_NODES (remote.cuh; else one
+ *              line at the first arrival, every build).
  * Memory:    gs_multi_barrier_bytes() of symmetric memory a GPU (and a line for the plan's table); a 48-byte
  *            handle.
  */
@@ -43,8 +46,13 @@ static __device__ __forceinline__ void gs__multi_arrive(gs_multi_barrier_t *b)
 #endif
     if (b->grid != 0u && b->grid != n)
         gs__multi_misuse(b, GS__MULTI_GRID, n);
+#ifdef GSYNC_MULTI_NODES
     if (b->form == GS_MULTI_FORM_HIER && gs__multi_nodes(b) > 1u)
         gs__multi_remote_quiet(); /* this block's puts to other nodes are complete before it arrives */
+#else
+    if (gs__multi_nodes(b) > 1u) /* every GPU's table says so: every GPU stops at its first arrival */
+        gs__multi_misuse(b, GS__MULTI_NODES, gs__multi_nodes(b));
+#endif
     if (b->form == GS_MULTI_FORM_FLAT) {
         bool stale;
         const unsigned int old = gs__multi_flat_arrive(b, e, &stale);

@@ -79,7 +79,7 @@ static __device__ __forceinline__ void gs__multi_stop(const gs_multi_barrier_t h
     gs__misuse_trap(true);
 }
 
-enum { GS__MULTI_STALE = 0, GS__MULTI_GRID = 1, GS__MULTI_PEER = 2, GS__MULTI_COPY = 3 };
+enum { GS__MULTI_STALE = 0, GS__MULTI_GRID = 1, GS__MULTI_PEER = 2, GS__MULTI_COPY = 3, GS__MULTI_NODES = 4 };
 
 /* One line naming the rule, then gs__multi_stop.  Out of line; the handle
  * by value (a copy of the caller's, whatever memory that lives in). */
@@ -101,6 +101,9 @@ static __device__ __forceinline__ void gs__multi_misuse_at(const gs_multi_barrie
     else if (what == GS__MULTI_PEER)
         printf("gsync: gs_multi_barrier_t (GPU %u, block %u): another GPU stopped the barrier at episode %u "
                "(see its message); this launch stops too\n", b->pe, blk, e);
+    else if (what == GS__MULTI_NODES)
+        printf("gsync: misuse of gs_multi_barrier_t (GPU %u): the plan spans %u nodes, and this kernel was built "
+               "without GSYNC_MULTI_NODES (gsync/multi/remote.cuh)\n", b->pe, v);
     else
         printf("gsync: misuse of gs_multi_barrier_t (GPU %u, block %u): the handle is in shared or global memory; "
                "give each thread its own copy\n", b->pe, blk);

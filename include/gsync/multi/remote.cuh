@@ -18,15 +18,23 @@
  * Progress:  the signal never waits on a peer; NVSHMEM's transport delivers
  *            it (over NVLink where peers are only treated as remote; a proxy
  *            thread or the NIC across nodes).
- * Requires:  NVSHMEM's device library, relocatable device code (every
- *            program over gsync::multi links them already).
+ * Requires:  GSYNC_MULTI_NODES defined before gsync's headers (or -D), with
+ *            NVSHMEM's device library and relocatable device code (every
+ *            program over gsync::multi links them already).  The calls are
+ *            NVSHMEM's, out of line: a kernel that may call them is given
+ *            more registers (64 -> 128 for examples/multi), so they are
+ *            compiled only on request.  Without GSYNC_MULTI_NODES a plan
+ *            across nodes ends at every GPU's first arrival with one line
+ *            (misuse.cuh): no GPU waits for a signal never sent.
  * Memory:    none of its own.
  */
 #ifndef GSYNC_MULTI_REMOTE_CUH
 #define GSYNC_MULTI_REMOTE_CUH
 
+#ifdef GSYNC_MULTI_NODES
 #include <nvshmem.h>
 #include <nvshmemx.h>
+#endif
 
 #include "handle.h"
 
@@ -34,7 +42,11 @@
 static __device__ __forceinline__ void gs__multi_remote_add(const gs_multi_barrier_t *b, unsigned int line,
                                                             unsigned int v, unsigned int pe)
 {
+#ifdef GSYNC_MULTI_NODES
     nvshmemx_signal_op((uint64_t *)gs_multi_line(b->words, line), (uint64_t)v, NVSHMEM_SIGNAL_ADD, (int)pe);
+#else
+    (void)b, (void)line, (void)v, (void)pe; /* not reached: the first arrival stops such a plan */
+#endif
 }
 
 /* The nodes of b's plan: more than 1 when some PE is reached only through NVSHMEM. */
@@ -47,7 +59,9 @@ static __device__ __forceinline__ unsigned int gs__multi_nodes(const gs_multi_ba
  * block's puts and atomics to other nodes are complete. */
 static __device__ __forceinline__ void gs__multi_remote_quiet(void)
 {
+#ifdef GSYNC_MULTI_NODES
     nvshmem_quiet();
+#endif
 }
 
 #endif
