@@ -332,6 +332,7 @@ int main(int argc, char **argv)
                                   &inside, &most, &holders, &most_holders, &ms) == 9;
     if (f)
         fclose(f);
+    ranks_said(dir, p.gpus);
     ranks_clean(dir);
     if (failed >= 0 || !have) {
         ranks_print_failed(failed, failed_status);

@@ -232,11 +232,6 @@ static int ranks_run(const char *argv0, const unsigned int *given, unsigned int 
     snprintf(num[RANKS_MAX_ARGS], sizeof num[RANKS_MAX_ARGS], "%u", blocks);
     setenv(DIR_ENV, dir, 1);
     setenv(BLOCKS_ENV, num[RANKS_MAX_ARGS], 1);
-    const int quiet = open("/dev/null", O_WRONLY); /* a rank's stdout: NVSHMEM's notes; its stderr stays */
-    if (quiet < 0) {
-        fprintf(stderr, "%s: /dev/null: %s\n", EXAMPLE_NAME, strerror(errno));
-        exit(1);
-    }
     fflush(stdout);
     fflush(stderr);
     pid_t pid[GS_MULTI_MAX_PES] = {0};
@@ -252,7 +247,13 @@ static int ranks_run(const char *argv0, const unsigned int *given, unsigned int 
             prctl(PR_SET_PDEATHSIG, SIGKILL); /* a killed first process takes its ranks along */
             if (getppid() != self)
                 _exit(1);
-            dup2(quiet, 1);
+            /* a rank's stdout (NVSHMEM's notes, the device's printf) into its file; its stderr stays */
+            char said[4096], name[16];
+            snprintf(name, sizeof name, "said%u", r);
+            path_of(said, sizeof said, dir, name);
+            const int to = open(said, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+            if (to < 0 || dup2(to, 1) < 0)
+                _exit(1);
             execv("/proc/self/exe", rank_argv);
             _exit(127);
         }
@@ -263,7 +264,6 @@ static int ranks_run(const char *argv0, const unsigned int *given, unsigned int 
             ++left;
         }
     }
-    close(quiet);
     for (unsigned int k = 0; k < gpus && failed >= 0; ++k)
         if (pid[k] > 0)
             kill(pid[k], SIGKILL); /* a fork failed: the ranks started would wait for it */
@@ -303,6 +303,22 @@ static void ranks_print_failed(int failed, int status)
         printf("%s FAIL: rank %d (GPU %d) ended by signal %d\n", EXAMPLE_NAME, failed,
                failed % (ranks_devices() > 0 ? ranks_devices() : 1),
                WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+}
+
+/* Prints the "gsync: " lines the ranks' GPUs printed (a rule named). */
+static void ranks_said(const char *dir, unsigned int gpus)
+{
+    char path[4096], name[16], line[512];
+    for (unsigned int r = 0; r < gpus; ++r) {
+        snprintf(name, sizeof name, "said%u", r);
+        path_of(path, sizeof path, dir, name);
+        if (FILE *f = fopen(path, "r")) {
+            while (fgets(line, sizeof line, f))
+                if (!strncmp(line, "gsync: ", 7))
+                    printf("  GPU %u said: %s", r, line);
+            fclose(f);
+        }
+    }
 }
 
 /* Removes the folder and what the ranks left in it. */

@@ -503,6 +503,7 @@ int main(int argc, char **argv)
         }
         fclose(f);
     }
+    ranks_said(dir, p.gpus);
     ranks_clean(dir);
     if (failed >= 0 || have != p.gpus) {
         ranks_print_failed(failed, failed_status);
