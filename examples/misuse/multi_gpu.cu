@@ -246,7 +246,11 @@ int main(int argc, char **argv)
         return 77;
     }
     const unsigned int gpus = gpus_asked ? gpus_asked : (devices > 8 ? 8u : (unsigned int)devices);
-    const unsigned int blocks = 2u * ranks_sms(gpus) / (which == UNEQUAL ? 2u : 1u); /* 2 blocks an SM */
+    /* 2 blocks an SM; the grid cases plan one fewer, so that the odd GPU's one more still fits at once (a launch
+     * refused there would leave the others waiting: the rule's check is at the arrival, and a user's own launch
+     * that one GPU refuses is outside what the barrier can see) */
+    const unsigned int blocks = 2u * ranks_sms(gpus) / (which == UNEQUAL ? 2u : 1u) -
+                                (which == GRID_OWN || which == GRID_LAUNCH ? 1u : 0u);
     CHECK(cudaDeviceReset());
     const unsigned int given[3] = {which, form, gpus};
     char dir[64], path[4096], line[300];
