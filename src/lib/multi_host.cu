@@ -12,7 +12,7 @@
 #include <gsync/multi/host.h>
 
 /* After the barrier's lines: a line where the PEs exchange their grids, and
- * one where they exchange a launch's verdict (sum reductions). */
+ * one where they exchange a launch's verdict (exchange(): host puts). */
 #define AUX_GRIDS GS_MULTI_BARRIER_LINES
 #define AUX_VERDICT (GS_MULTI_BARRIER_LINES + 1u)
 #define STATE_BYTES ((GS_MULTI_PEERS_LINE + GS_MULTI_PEERS_LINES) * GS_MULTI_LINE * 4u) /* the table's lines last */
