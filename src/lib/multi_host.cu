@@ -64,34 +64,39 @@ static unsigned int *reach(unsigned int *words, int p, int pe, int size)
 extern "C" cudaError_t gs_multi_barrier_plan(gs_multi_barrier_t *b, unsigned int blocks, int form)
 {
     const int npes = nvshmem_n_pes(), pe = nvshmem_my_pe();
-    /* a PE's own bad arguments are agreed on below (returning alone would leave the others waiting) */
+    /* What this PE finds wrong is kept, never returned alone (the others would wait for it at the next
+     * exchange): every PE goes through every exchange, and the last one agrees on the largest error. */
     const int size = forced_node_size();
-    int bad = !b || blocks == 0u || form < -1 || form >= (int)GS_MULTI_FORM_COUNT || size < 0;
-    unsigned int mine[GS_MULTI_MAX_PES] = {0}, grids[GS_MULTI_MAX_PES] = {0};
+    cudaError_t mine_err = !b || blocks == 0u || form < -1 || form >= (int)GS_MULTI_FORM_COUNT || size < 0
+                               ? cudaErrorInvalidValue
+                               : cudaSuccess;
+    unsigned int mine[GS_MULTI_MAX_PES] = {0}, grids[GS_MULTI_MAX_PES] = {0}, heads[GS_MULTI_MAX_PES] = {0};
+    unsigned int all[GS_MULTI_MAX_PES] = {0};
     unsigned int *words;
     cudaError_t e;
+#define KEEP(why)                                                                                    \
+    do {                                                                                             \
+        const cudaError_t why_ = (why);                                                              \
+        if (why_ > mine_err)                                                                         \
+            mine_err = why_;                                                                         \
+    } while (0)
     if (npes > (int)GS_MULTI_MAX_PES)
         return cudaErrorInvalidValue; /* every PE sees the same count: all return here */
     words = (unsigned int *)nvshmem_malloc(STATE_BYTES);
     if (!words)
         return cudaErrorMemoryAllocation; /* symmetric: every PE fails alike */
-    if ((e = cudaMemset(words, 0, STATE_BYTES)) != cudaSuccess)
-        return e;
+    KEEP(cudaMemset(words, 0, STATE_BYTES));
     nvshmem_barrier_all();
-    mine[pe] = bad ? 0u : blocks;
-    if ((e = exchange(words, AUX_GRIDS, mine, (unsigned int)npes, grids)) != cudaSuccess)
-        return e;
-    for (int p = 0; p < npes; ++p)
-        bad |= grids[p] == 0u;
-    if (bad) {
-        nvshmem_free(words);
-        return cudaErrorInvalidValue;
+    mine[pe] = mine_err != cudaSuccess ? 0u : blocks;
+    if ((e = exchange(words, AUX_GRIDS, mine, (unsigned int)npes, grids)) != cudaSuccess) {
+        KEEP(e);
+        memset(grids, 0, sizeof grids);
     }
-    memset(b, 0, sizeof *b);
     gs_multi_peers_t table;
     memset(&table, 0, sizeof table);
-    unsigned int heads[GS_MULTI_MAX_PES] = {0};
     for (int p = 0; p < npes; ++p) {
+        if (grids[p] == 0u)
+            KEEP(cudaErrorInvalidValue); /* some PE's arguments (or its exchange) failed */
         table.peer[p] = reach(words, p, pe, size);
         table.blocks[p] = grids[p];
         for (unsigned int j = 0; j < GS_MULTI_FLAT_LINES; ++j)
@@ -104,10 +109,13 @@ extern "C" cudaError_t gs_multi_barrier_plan(gs_multi_barrier_t *b, unsigned int
             head = p;
     memset(mine, 0, sizeof mine);
     mine[pe] = (unsigned int)head + 1u;
-    if ((e = exchange(words, AUX_HEADS, mine, (unsigned int)npes, heads)) != cudaSuccess)
-        return e;
+    if ((e = exchange(words, AUX_HEADS, mine, (unsigned int)npes, heads)) != cudaSuccess) {
+        KEEP(e);
+        memset(heads, 0, sizeof heads);
+    }
     for (int p = 0; p < npes; ++p) /* consistent: a PE reaches exactly those of its own head */
-        bad |= heads[p] == 0u || (table.peer[p] != NULL) != (heads[p] == (unsigned int)head + 1u);
+        if (heads[p] == 0u || (table.peer[p] != NULL) != (heads[p] == (unsigned int)head + 1u))
+            KEEP(cudaErrorPeerAccessUnsupported);
     for (int p = 0; p < npes; ++p)
         if (heads[p] == (unsigned int)p + 1u) { /* p heads a node: nodes numbered by their heads */
             if (p == head)
@@ -116,18 +124,22 @@ extern "C" cudaError_t gs_multi_barrier_plan(gs_multi_barrier_t *b, unsigned int
         }
     table.head = (unsigned int)head;
     gs_multi_peers_t *dev_table = (gs_multi_peers_t *)gs_multi_line(words, GS_MULTI_PEERS_LINE);
-    if ((e = cudaMemcpy(dev_table, &table, sizeof table, cudaMemcpyHostToDevice)) != cudaSuccess)
-        return e;
-    mine[pe] = (unsigned int)bad;
-    if ((e = exchange(words, AUX_VERDICT, mine, (unsigned int)npes, grids)) != cudaSuccess)
-        return e;
+    KEEP(cudaMemcpy(dev_table, &table, sizeof table, cudaMemcpyHostToDevice));
+    /* the verdict: every PE's error, the largest returned by all */
+    memset(mine, 0, sizeof mine);
+    mine[pe] = (unsigned int)mine_err;
+    if ((e = exchange(words, AUX_VERDICT, mine, (unsigned int)npes, all)) != cudaSuccess)
+        KEEP(e);
     for (int p = 0; p < npes; ++p)
-        bad |= grids[p] != 0u;
-    if (bad) {
-        nvshmem_free(words);
-        memset(b, 0, sizeof *b);
-        return cudaErrorPeerAccessUnsupported;
+        KEEP((cudaError_t)all[p]);
+#undef KEEP
+    if (mine_err != cudaSuccess) {
+        nvshmem_free(words); /* collective: every PE is here */
+        if (b)
+            memset(b, 0, sizeof *b);
+        return mine_err;
     }
+    memset(b, 0, sizeof *b);
     b->pe = (unsigned int)pe, b->npes = (unsigned int)npes;
     b->words = words, b->peers = dev_table, b->grid = table.blocks[pe];
     b->form = form < 0 ? GS_MULTI_FORM_DIRECT : (unsigned int)form;

@@ -34,14 +34,16 @@ extern "C" {
 
 /* Fills *b for a grid of `blocks` blocks (this PE's; PEs may differ) in
  * `form` (enum gs_multi_form; -1: the default, GS_MULTI_FORM_DIRECT), on fresh
- * zeroed symmetric state.  Refuses with
+ * zeroed symmetric state.  Every PE returns the same result: the largest
+ * error any PE found (the state freed on every PE), of
  *   cudaErrorInvalidValue            no handle, 0 blocks, a form unknown, more
  *                                    than GS_MULTI_MAX_PES PEs, a bad
  *                                    GSYNC_MULTI_NODE_SIZE (one line on stderr);
  *   cudaErrorMemoryAllocation        nvshmem_malloc failed (NVSHMEM_SYMMETRIC_SIZE);
  *   cudaErrorPeerAccessUnsupported   the PEs do not fall into nodes (some PE
  *                                    reaches a peer by pointer that another
- *                                    of its node does not).
+ *                                    of its node does not);
+ *   any CUDA error of a PE's own calls (a copy, a memset).
  * Where the plan spans nodes, every form is planned as the hierarchical one
  * (b->form says so). */
 cudaError_t gs_multi_barrier_plan(gs_multi_barrier_t *b, unsigned int blocks, int form);
