@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""scale_model.py [--figure PNG]: the model of gsync's barrier, cohort lock
+"""scale_model.py [--figure PNG | --check DOC]: the model of gsync's barrier, cohort lock
 and queue across nodes (docs/multi-nodes.md), at 2, 8, 64 and 512 GPUs, 8 a
 node, beside what NVSHMEM's and NCCL's own algorithms would cost.  Prints
 the tables as Markdown; with --figure, draws the projected barrier latency
@@ -79,18 +79,25 @@ def queue_send(n, net, credit=32):
     return net + net / credit
 
 
+def pair(a, b, digits):
+    """One value where both hops give it, else 'GPU-initiated / NCCL's'."""
+    x, y = "%.*f" % (digits, a), "%.*f" % (digits, b)
+    return x if x == y else "%s / %s" % (x, y)
+
+
 def table():
-    rows = ["| GPUs | nodes | gsync barrier, radix 2 (GPU-initiated / NCCL's hop) | gsync barrier, one all-to-all "
-            "round | NVSHMEM composition | NCCL 8-byte all-reduce (its model) | cohort lock, per acquisition "
-            "| queue, per message |",
-            "| ---: | ---: | --- | --- | --- | ---: | --- | --- |"]
+    """The table of docs/multi-nodes.md, row for row."""
+    rows = ["| GPUs | gsync, radix 2 | gsync, one all-to-all round | NVSHMEM composition | NCCL 8-byte all-reduce "
+            "(its model) | cohort lock, an acquisition | queue, a message |",
+            "| ---: | --- | --- | --- | ---: | --- | --- |"]
     for n in GPUS:
         k = nodes_of(n)
-        rows.append("| %d | %d | %.1f / %.1f | %.1f / %.1f | %.1f / %.1f | %.1f | %.2f / %.2f | %.2f / %.2f |" % (
-            n, k, gsync_barrier(n, NET_GPU), gsync_barrier(n, NET_NCCL),
-            gsync_barrier(n, NET_GPU, max(2, k)), gsync_barrier(n, NET_NCCL, max(2, k)),
-            nvshmem_composition(n, NET_GPU), nvshmem_composition(n, NET_NCCL), nccl_allreduce(n),
-            cohort_lock(n, NET_GPU), cohort_lock(n, NET_NCCL), queue_send(n, NET_GPU), queue_send(n, NET_NCCL)))
+        rows.append("| %d | %s | %s | %s | %.1f | %s | %s |" % (
+            n, pair(gsync_barrier(n, NET_GPU), gsync_barrier(n, NET_NCCL), 1),
+            pair(gsync_barrier(n, NET_GPU, max(2, k)), gsync_barrier(n, NET_NCCL, max(2, k)), 1),
+            pair(nvshmem_composition(n, NET_GPU), nvshmem_composition(n, NET_NCCL), 1), nccl_allreduce(n),
+            pair(cohort_lock(n, NET_GPU), cohort_lock(n, NET_NCCL), 2),
+            pair(queue_send(n, NET_GPU), queue_send(n, NET_NCCL), 2)))
     return "\n".join(rows)
 
 
@@ -125,9 +132,20 @@ def figure(path):
 
 
 def main(argv):
-    if len(argv) not in (1, 3) or (len(argv) == 3 and argv[1] != "--figure"):
-        print("usage: scale_model.py [--figure PNG]", file=sys.stderr)
+    """No argument: print; --figure PNG: print and draw; --check DOC: every
+    row of the table is in DOC as printed (exit 1 naming the first that is not)."""
+    if len(argv) not in (1, 3) or (len(argv) == 3 and argv[1] not in ("--figure", "--check")):
+        print("usage: scale_model.py [--figure PNG | --check DOC]", file=sys.stderr)
         return 2
+    if len(argv) == 3 and argv[1] == "--check":
+        with open(argv[2], encoding="utf-8") as f:
+            doc = f.read()
+        for row in table().splitlines():
+            if row not in doc:
+                print("scale_model.py: %s lacks the model's row: %s" % (argv[2], row), file=sys.stderr)
+                return 1
+        print("scale_model.py: %s holds the model's table" % argv[2])
+        return 0
     print(table())
     print("\nNVL72 (one NVLink domain, direct form): %.1f us" % nvl72())
     print("64 GPUs / 8 GPUs: radix 2 %.1fx-%.1fx, one round %.1fx-%.1fx" % (

@@ -103,26 +103,14 @@ extern "C" cudaError_t gs_multi_barrier_plan(gs_multi_barrier_t *b, unsigned int
             table.goal[j] += gs_multi_flat_share(grids[p], j);
     }
     /* a node: the PEs that reach each other by pointer; its head, the lowest (each PE says its own) */
-    int head = pe;
-    for (int p = npes - 1; p >= 0; --p)
-        if (table.peer[p])
-            head = p;
+    const unsigned int head = gs_multi_nodes_head(&table, (unsigned int)npes, (unsigned int)pe);
     memset(mine, 0, sizeof mine);
-    mine[pe] = (unsigned int)head + 1u;
+    mine[pe] = head + 1u;
     if ((e = exchange(words, AUX_HEADS, mine, (unsigned int)npes, heads)) != cudaSuccess) {
         KEEP(e);
         memset(heads, 0, sizeof heads);
     }
-    for (int p = 0; p < npes; ++p) /* consistent: a PE reaches exactly those of its own head */
-        if (heads[p] == 0u || (table.peer[p] != NULL) != (heads[p] == (unsigned int)head + 1u))
-            KEEP(cudaErrorPeerAccessUnsupported);
-    for (int p = 0; p < npes; ++p)
-        if (heads[p] == (unsigned int)p + 1u) { /* p heads a node: nodes numbered by their heads */
-            if (p == head)
-                table.node = table.nodes;
-            table.heads[table.nodes++] = (unsigned int)p;
-        }
-    table.head = (unsigned int)head;
+    KEEP(gs_multi_nodes_group(&table, heads, (unsigned int)npes, (unsigned int)pe));
     gs_multi_peers_t *dev_table = (gs_multi_peers_t *)gs_multi_line(words, GS_MULTI_PEERS_LINE);
     KEEP(cudaMemcpy(dev_table, &table, sizeof table, cudaMemcpyHostToDevice));
     /* the verdict: every PE's error, the largest returned by all */

@@ -64,6 +64,17 @@ cudaError_t gs_multi_barrier_free(gs_multi_barrier_t *b);
 cudaError_t gs_multi_launch(const void *kernel, dim3 grid, dim3 block, void **args, size_t smem, cudaStream_t stream,
                             gs_multi_barrier_t *b, void *const *zero, const size_t *zero_bytes, unsigned int nzero);
 
+/* The plan's grouping into nodes (pure host code, used by the plan):
+ * gs_multi_nodes_head gives the lowest PE that `t->peer` reaches (this PE's
+ * head, what it says to the others); gs_multi_nodes_group fills t->nodes,
+ * node, head and heads from what every PE said (heads[p]: PE p's head plus
+ * 1), and returns cudaErrorPeerAccessUnsupported where some PE reaches a
+ * peer by pointer that names another head, or names a head it does not
+ * reach (the nodes are not cliques), cudaErrorInvalidValue for bad
+ * arguments. */
+unsigned int gs_multi_nodes_head(const gs_multi_peers_t *t, unsigned int npes, unsigned int pe);
+cudaError_t gs_multi_nodes_group(gs_multi_peers_t *t, const unsigned int *heads, unsigned int npes, unsigned int pe);
+
 /* The name of a form ("direct", "hier", "flat"), NULL for none. */
 const char *gs_multi_form_name(int form);
 
