@@ -117,7 +117,8 @@ extern "C" cudaError_t gs_multi_barrier_plan(gs_multi_barrier_t *b, unsigned int
     memset(mine, 0, sizeof mine);
     mine[pe] = (unsigned int)mine_err;
     if ((e = exchange(words, AUX_VERDICT, mine, (unsigned int)npes, all)) != cudaSuccess)
-        KEEP(e);
+        return e; /* this PE cannot read the verdict (its context is broken): it leaves the state to leak rather
+                   * than call the collective free alone */
     for (int p = 0; p < npes; ++p)
         KEEP((cudaError_t)all[p]);
 #undef KEEP
