@@ -86,6 +86,7 @@ extern "C" cudaError_t gs_multi_barrier_plan(gs_multi_barrier_t *b, unsigned int
     if (!words)
         return cudaErrorMemoryAllocation; /* symmetric: every PE fails alike */
     KEEP(cudaMemset(words, 0, STATE_BYTES));
+    KEEP(cudaDeviceSynchronize()); /* zeroed before any peer's put lands here (the memset may return early) */
     nvshmem_barrier_all();
     mine[pe] = mine_err != cudaSuccess ? 0u : blocks;
     if ((e = exchange(words, AUX_GRIDS, mine, (unsigned int)npes, grids)) != cudaSuccess) {
@@ -117,8 +118,8 @@ extern "C" cudaError_t gs_multi_barrier_plan(gs_multi_barrier_t *b, unsigned int
     memset(mine, 0, sizeof mine);
     mine[pe] = (unsigned int)mine_err;
     if ((e = exchange(words, AUX_VERDICT, mine, (unsigned int)npes, all)) != cudaSuccess)
-        return e; /* this PE cannot read the verdict (its context is broken): it leaves the state to leak rather
-                   * than call the collective free alone */
+        KEEP(e); /* this PE cannot read the verdict: its context is broken, so its own copy above failed too
+                  * and every PE's verdict is an error: it frees with them */
     for (int p = 0; p < npes; ++p)
         KEEP((cudaError_t)all[p]);
 #undef KEEP

@@ -27,7 +27,7 @@
  *              PCIe P2P with .sys atomics); a plan across nodes needs the
  *              kernel built with GSYNC_MULTI_NODES (remote.cuh; else one
  *              line at the first arrival, every build).
- * Memory:    gs_multi_barrier_bytes() of symmetric memory a GPU (and two lines for the plan's table); a 48-byte
+ * Memory:    gs_multi_barrier_bytes() of symmetric memory a GPU (and four lines: the plan's exchanges, its table); a 48-byte
  *            handle.
  */
 #ifndef GSYNC_MULTI_BARRIER_CUH
@@ -47,8 +47,11 @@ static __device__ __forceinline__ void gs__multi_arrive(gs_multi_barrier_t *b)
     if (b->grid != 0u && b->grid != n)
         gs__multi_misuse(b, GS__MULTI_GRID, n);
 #ifdef GSYNC_MULTI_NODES
-    if (b->form == GS_MULTI_FORM_HIER && gs__multi_nodes(b) > 1u)
+    if (gs__multi_nodes(b) > 1u) {
+        if (b->form != GS_MULTI_FORM_HIER) /* the plan made it hierarchical: changed since */
+            gs__multi_misuse(b, GS__MULTI_FORM, b->form);
         gs__multi_remote_quiet(); /* this block's puts to other nodes are complete before it arrives */
+    }
 #else
     if (gs__multi_nodes(b) > 1u) /* every GPU's table says so: every GPU stops at its first arrival */
         gs__multi_misuse(b, GS__MULTI_NODES, gs__multi_nodes(b));

@@ -18,10 +18,10 @@
  * Ordering:  arrivals atom.acq_rel.gpu; the leader's .sys release is
  *            cumulative over its GPU; a relaxed .sys poll then
  *            fence.acquire.sys acquires it (direct: through the adds'
- *            observation order); each round and the down word: a
- *            fence.acq_rel.sys before the signal or store, a poll and
- *            fence.acquire.sys after, so causality runs through every
- *            round; inside the GPU: st.release.gpu, then ld.relaxed.gpu +
+ *            observation order); each round and the down word: a release
+ *            fence at .sys (gs_fence_release) before the signal or store, a
+ *            poll and fence.acquire.sys after, so causality runs through
+ *            every round; inside the GPU: st.release.gpu, then ld.relaxed.gpu +
  *            fence.acquire.gpu.
  * Checks:    the arrival's counter must lie in episode e's window
  *            [(e - 1) n, e n) (mod 2^32): a count left from an earlier launch
@@ -39,18 +39,21 @@
 #include "misuse.cuh"
 
 /* Thread 0.  Polls *p (relaxed, `scope`) until it reaches target; 1: the
- * watchdog fired.  A poisoned read stops this GPU too. */
-static __device__ __forceinline__ int gs__multi_poll(const gs_multi_barrier_t *b, const unsigned int *p,
-                                                     unsigned int target, enum gs_scope scope, gs_wait_t *w)
+ * watchdog fired.  A read `from` or more past the target is poison: it
+ * stops this GPU too. */
+static __device__ __forceinline__ int gs__multi_poll_from(const gs_multi_barrier_t *b, const unsigned int *p,
+                                                          unsigned int target, enum gs_scope scope, gs_wait_t *w,
+                                                          unsigned int from)
 {
     unsigned int v;
     while ((int)((v = gs_ld_relaxed(p, scope)) - target) < 0)
         if (gs_wait_spin(w))
             return 1;
-    if (gs__multi_poisoned(v, target))
+    if (v - target >= from)
         gs__multi_misuse(b, GS__MULTI_PEER, v);
     return 0;
 }
+#define gs__multi_poll(b, p, target, scope, w) gs__multi_poll_from((b), (p), (target), (scope), (w), GS_MULTI_POISON_FROM)
 
 /* The leader of a GPU whose node-mates have all arrived at episode e, where
  * the plan spans nodes: the head runs the rounds between the nodes' heads,
@@ -70,7 +73,8 @@ static __device__ __forceinline__ int gs__multi_across(const gs_multi_barrier_t 
     for (unsigned int k = 0, d = 1u; d < nodes; ++k, d <<= 1) {
         gs_fence_release(GS_SCOPE_SYS); /* everything acquired so far goes with the signal */
         gs__multi_remote_add(b, GS_MULTI_DISS_LINE(k), 1u, __ldg(&t->heads[(node + d) % nodes]));
-        if (gs__multi_poll(b, gs_multi_line(own, GS_MULTI_DISS_LINE(k)), e, GS_SCOPE_SYS, w))
+        if (gs__multi_poll_from(b, gs_multi_line(own, GS_MULTI_DISS_LINE(k)), e, GS_SCOPE_SYS, w,
+                                GS_MULTI_REMOTE_POISON_FROM))
             return 1;
         gs_fence_acquire(GS_SCOPE_SYS);
     }

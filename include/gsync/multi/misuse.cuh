@@ -4,7 +4,8 @@
  * What:      a block that finds the rules broken (state left from an
  *            earlier launch, a grid other than the planned one) prints one
  *            line, poisons every GPU's release words, flags and flat
- *            counters (another node's: its round signals), then traps: its GPU's launch fails.  A block of a
+ *            counters (another node's: its round counts, by NVSHMEM signal
+ *            adds of GS_MULTI_REMOTE_POISON), then traps: its GPU's launch fails.  A block of a
  *            peer GPU that waits reads a poisoned word as "reached", tells a
  *            poisoned value from a real one (an episode's target plus
  *            2^29..2^31, never reached in use), prints one line and traps,
@@ -38,6 +39,11 @@ static __device__ __forceinline__ unsigned int gs__multi_blocks(const gs_multi_b
 
 #define GS_MULTI_POISON 0x60000000u    /* added to a target: far past any episode in use */
 #define GS_MULTI_POISON_FROM 0x20000000u /* a read this far past its target is poison */
+/* Across nodes the poison is added to a round's count by every GPU that stops, up to
+ * GS_MULTI_MAX_PES - 1 times: small enough that the sum never wraps, and a count past
+ * its target by this much is poison (a round's count runs at most 1 past its target). */
+#define GS_MULTI_REMOTE_POISON 0x01000000u
+#define GS_MULTI_REMOTE_POISON_FROM 0x00800000u
 
 /* Whether v, read after a wait on `target` ended, is poison. */
 static __device__ __forceinline__ bool gs__multi_poisoned(unsigned int v, unsigned int target)
@@ -62,7 +68,7 @@ static __device__ __forceinline__ void gs__multi_stop(const gs_multi_barrier_t h
         unsigned int *w = gs__multi_peer(b, p);
         if (!w) { /* another node: its head waits on the rounds' signals */
             for (unsigned int k = 0; k < GS_MULTI_DISS_ROUNDS; ++k)
-                gs__multi_remote_add(b, GS_MULTI_DISS_LINE(k), GS_MULTI_POISON, p);
+                gs__multi_remote_add(b, GS_MULTI_DISS_LINE(k), GS_MULTI_REMOTE_POISON, p);
             continue;
         }
         gs_st_relaxed(gs_multi_line(w, GS_MULTI_DOWN_LINE), e + GS_MULTI_POISON, GS_SCOPE_SYS);
@@ -79,7 +85,8 @@ static __device__ __forceinline__ void gs__multi_stop(const gs_multi_barrier_t h
     gs__misuse_trap(true);
 }
 
-enum { GS__MULTI_STALE = 0, GS__MULTI_GRID = 1, GS__MULTI_PEER = 2, GS__MULTI_COPY = 3, GS__MULTI_NODES = 4 };
+enum { GS__MULTI_STALE = 0, GS__MULTI_GRID = 1, GS__MULTI_PEER = 2, GS__MULTI_COPY = 3, GS__MULTI_NODES = 4,
+       GS__MULTI_FORM = 5 };
 
 /* One line naming the rule, then gs__multi_stop.  Out of line; the handle
  * by value (a copy of the caller's, whatever memory that lives in). */
@@ -101,6 +108,9 @@ static __device__ __forceinline__ void gs__multi_misuse_at(const gs_multi_barrie
     else if (what == GS__MULTI_PEER)
         printf("gsync: gs_multi_barrier_t (GPU %u, block %u): another GPU stopped the barrier at episode %u "
                "(see its message); this launch stops too\n", b->pe, blk, e);
+    else if (what == GS__MULTI_FORM)
+        printf("gsync: misuse of gs_multi_barrier_t (GPU %u): the plan spans nodes, where only the hierarchical form "
+               "runs, and the handle's form was changed to %u after the plan\n", b->pe, v);
     else if (what == GS__MULTI_NODES)
         printf("gsync: misuse of gs_multi_barrier_t (GPU %u): the plan spans %u nodes, and this kernel was built "
                "without GSYNC_MULTI_NODES (gsync/multi/remote.cuh)\n", b->pe, v);

@@ -6,8 +6,9 @@
  *            on a 64-bit word of the barrier's symmetric state (the same
  *            offset on every PE), and nvshmem_quiet, which completes the
  *            calling PE's puts and atomics before a block arrives.
- * Ordering:  the sender issues fence.acq_rel.sys before the signal, so the
- *            signal follows everything its GPU wrote or acquired; NVSHMEM's
+ * Ordering:  the sender issues a release fence at .sys (gs_fence_release)
+ *            before the signal, so the signal follows everything its GPU
+ *            wrote or acquired; NVSHMEM's
  *            signal operations are atomic among themselves, and adds commute,
  *            so two episodes' signals may arrive in either order and the
  *            word still counts the episodes.  The receiver polls its own
@@ -20,10 +21,10 @@
  *            thread or the NIC across nodes).
  * Requires:  GSYNC_MULTI_NODES defined before gsync's headers (or -D), with
  *            NVSHMEM's device library and relocatable device code (every
- *            program over gsync::multi links them already).  The calls are
- *            NVSHMEM's, out of line: a kernel that may call them is given
- *            more registers (64 -> 128 for examples/multi), so they are
- *            compiled only on request.  Without GSYNC_MULTI_NODES a plan
+ *            program over gsync::multi links them already).  A kernel that
+ *            may call NVSHMEM's device functions is given more registers
+ *            (64 -> 128 for examples/multi), so they are compiled only on
+ *            request.  Without GSYNC_MULTI_NODES a plan
  *            across nodes ends at every GPU's first arrival with one line
  *            (misuse.cuh): no GPU waits for a signal never sent.
  * Memory:    none of its own.
