@@ -39,7 +39,7 @@ for r in csv.DictReader(open(sys.argv[1])):
   echo "multi: exit $?, expected 0"; status=1; }
 rows "$tmp/all.csv" | tee "$tmp/all.rows"
 for w in hier hierDirect flat hierSplit hierDirectSplit flatSplit workOnly naive nvshmemGrid nvshmemBarrierAll pingPongRelaxed pingPongRelAcq \
-         ticketLock cohortLock queue ncclGrid ticketSem pagerank server cohortOwnData; do
+         ticketLock cohortLock queue ncclGrid ticketSem pagerank server cohortOwnData hierNodes; do
   for t in 1 4; do grep -q "^$w,$t," "$tmp/all.rows" || { echo "multi: no row for $w at $t blocks an SM"; status=1; }; done
 done
 bad=$(awk -F, '($4 != "PASS" || $3 == "" || $3 <= 0) &&

@@ -28,13 +28,13 @@ GS_OWN_FITS(gs_multi_options);
 static const char *const way_names[GS_MULTI_WAYS] = {
     "hier",           "hierDirect", "flat",       "hierSplit",  "hierDirectSplit", "flatSplit",    "workOnly",  "naive",
     "nvshmemGrid",    "nvshmemBarrierAll", "pingPongRelaxed", "pingPongRelAcq", "ticketLock", "cohortLock",
-    "queue",          "ncclGrid",   "ticketSem",  "pagerank",   "server",      "cohortOwnData", "brokenNoExchange",  "brokenQueue",
+    "queue",          "ncclGrid",   "ticketSem",  "pagerank",   "server",      "cohortOwnData", "hierNodes", "brokenNoExchange",  "brokenQueue",
     "brokenSem",      "brokenPagerank", "brokenServer", "brokenLock"};
 static const char *const way_units[GS_MULTI_WAYS] = {
     "episode", "episode", "episode", "episode", "episode", "episode", "episode", "episode", "episode", "episode",
     "one way", "one way", "critical section", "critical section", "message", "episode", "critical section",
-    "iteration", "update", "critical section", "episode", "message", "critical section", "iteration", "update",
-    "critical section"};
+    "iteration", "update", "critical section", "episode", "episode", "message", "critical section", "iteration",
+    "update", "critical section"};
 
 const char *gs_multi_way_name(unsigned int way)
 {
@@ -544,7 +544,9 @@ const gs_command gs_cmd_multi = {
              "             the others sends iters/8 counter updates to 4096 items, each to its owner on any\n"
              "             GPU; ns an update of all GPUs), cohortOwnData (a probe: cohortLock with each GPU's\n"
              "             section data in its own memory, so no section crosses NVLink; each GPU's count\n"
-             "             checked, exclusion across GPUs not); all: these.  Broken twins,\n"
+             "             checked, exclusion across GPUs not), hierNodes (hier planned with every peer on\n"
+             "             another node: its signals between GPUs through NVSHMEM's device API, over NVLink;\n"
+             "             not with --wrap); all: these.  Broken twins,\n"
              "             which must FAIL: brokenNoExchange (hier without the exchange between GPUs),\n"
              "             brokenQueue (queue that loses a message), brokenSem (ticketSem whose semaphore starts\n"
              "             64 permits over), brokenPagerank (pagerank whose GPUs update only their own copy of\n"

@@ -37,6 +37,7 @@ enum gs_multi_way {
     GS_MULTI_PAGERANK,      /* a program: PageRank, a vertex range a GPU, shares replicated (pagerank_kernels.cuh) */
     GS_MULTI_SERVER,        /* the synchronization server with servers on every GPU: counters (multi_server.cuh) */
     GS_MULTI_COHORT_OWN,    /* probe: cohortLock, each GPU's section data in its own memory (no NVLink inside) */
+    GS_MULTI_HIER_NODES,    /* hier with every peer on another node: its signals through NVSHMEM (multi_nodes_kernels.cu) */
     GS_MULTI_BROKEN,        /* brokenNoExchange: hier without the exchange (must FAIL) */
     GS_MULTI_BROKEN_QUEUE,  /* brokenQueue: queue whose receiver 0 of GPU 0 loses a message (must FAIL) */
     GS_MULTI_BROKEN_SEM,    /* brokenSem: ticketSem whose semaphore starts GS_MULTI_SEM_EXTRA permits over (must FAIL) */

@@ -8,16 +8,8 @@
 #include <nvshmem.h>
 #include <nvshmemx.h>
 
-#include <gsync/gsync.cuh>
-#include <gsync/multi/barrier.cuh>
-#include <gsync/multi/cohort.cuh>
-#include <gsync/multi/flat_barrier.cuh>
-#include <gsync/multi/semaphore.cuh>
-
 #include "core/cuda_check.h"
-#include "multi/multi.h"
-#include "multi/multi_queue.cuh"
-#include "multi/multi_server.cuh"
+#include "multi/multi_args.cuh"
 extern "C" {
 #include "core/stats.h"
 }
@@ -26,86 +18,9 @@ extern "C" {
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_PES GS_MULTI_MAX_PES
-
-typedef struct mg_args {
-    gs_multi_barrier_t bar;         /* hier, direct and flat (the form); brokenNoExchange: npes 1 */
-    unsigned int *flags[MAX_PES];   /* naive and ping-pong: each PE's flag lines (a line per writer) */
-    unsigned int *stamps[MAX_PES];  /* each PE's stamps, 2 * blocks words */
-    unsigned int *stale;            /* this GPU's count of stale stamps read */
-    gs_multi_ticket_t *lock;        /* PE 0's lock */
-    gs_multi_ticket_t *lock_own;    /* this GPU's copy of it (brokenLock's global part) */
-    gs_multi_cohort_local_t *local; /* this GPU's part of the cohort lock */
-    unsigned int *cs;               /* PE 0's counter, then GS_MULTI_LOCK_DATA words */
-    unsigned int *cs_own;           /* the same words in this GPU's memory (cohortOwnData) */
-    gs_multi_sem_t *sem;            /* PE 0's semaphore */
-    unsigned int *semw;             /* PE 0's acquisitions, holders inside, most inside: a line each */
-    unsigned int sem_size;
-    unsigned int *sink;             /* the split ways' work: written only if it came out zero */
-    mq_args q;                      /* queue, brokenQueue (multi_queue.cuh) */
-    ms_args srv;                    /* server, brokenServer (multi_server.cuh) */
-    unsigned int pe, npes, iters, verify;
-    unsigned int e0; /* the barriers' episodes are e0 + 1 ... e0 + iters (--wrap: iters/2 short of 2^32) */
-} mg_args;
-
-/* Thread 0, before episode e: this block's stamp (a plain store); after it:
- * a stamp of a block of another GPU, which must be e, read with
- * ld.relaxed.sys, so that the check does not hang on whether an L1 line of
- * peer memory survives the barrier (NVSHMEM's polls end with no acquire
- * fence); what it checks is that the barrier orders the GPUs. */
-static __device__ __forceinline__ void stamp(const mg_args *a, unsigned int e)
-{
-    if (a->verify && threadIdx.x == 0)
-        a->stamps[a->pe][(e & 1u) * gridDim.x + blockIdx.x] = e;
-}
-
-static __device__ __forceinline__ void check(const mg_args *a, unsigned int e)
-{
-    if (a->verify && threadIdx.x == 0) {
-        const unsigned int q = (a->pe + 1u + e % (a->npes - 1u)) % a->npes, n = gridDim.x;
-        if (gs_ld_relaxed(&a->stamps[q][(e & 1u) * n + (blockIdx.x + e) % n], GS_SCOPE_SYS) != e)
-            atomicAdd(a->stale, 1u);
-    }
-}
-
-static __device__ __forceinline__ unsigned int *flag_of(const mg_args *a, unsigned int owner, unsigned int writer)
-{
-    return a->flags[owner] + GS_MULTI_LINE * writer;
-}
-
-/* Work for the split ways (an episode's) and the semaphore (a section's):
- * `fmas` dependent FMAs, kept by a store that never happens. */
-static __device__ __forceinline__ void work(const mg_args *a, unsigned int fmas)
-{
-    float x = 1.0f + (float)threadIdx.x * 1e-7f;
-#pragma unroll 16
-    for (unsigned int k = 0; k < fmas; ++k)
-        x = fmaf(x, 0.999999f, 1e-7f);
-    if (x == 0.0f)
-        *a->sink = 1u;
-}
-
-enum { K_PLAIN, K_SPLIT, K_WORK };
-
-/* gsync's barrier in the form the handle names (hier, hierDirect, flat;
- * brokenNoExchange: hier planned on this GPU alone); split: arrive, the
- * work, wait; work: the work alone */
 static __global__ void k_barrier(mg_args a, int kind)
 {
-    for (unsigned int i = 1; i <= a.iters; ++i) {
-        const unsigned int e = a.e0 + i;
-        stamp(&a, e);
-        if (kind == K_WORK) {
-            work(&a, GS_MULTI_WORK_FMAS);
-            continue;
-        }
-        gs_multi_barrier_arrive(&a.bar); /* the handle counts: episode a.bar.epoch + 1 == e */
-        if (kind == K_SPLIT)
-            work(&a, GS_MULTI_WORK_FMAS);
-        if (!gs_multi_barrier_wait(&a.bar))
-            return;
-        check(&a, e);
-    }
+    mg_barrier_run(&a, kind);
 }
 
 /* grid.sync(); block 0's thread 0 releases to each peer in turn, polls its
@@ -301,6 +216,7 @@ static const void *kernel_of(unsigned int way)
     case GS_MULTI_NCCL_GRID: return (const void *)k_nccl_grid;
     case GS_MULTI_SERVER:
     case GS_MULTI_BROKEN_SERVER: return (const void *)k_server;
+    case GS_MULTI_HIER_NODES: return mg_nodes_kernel();
     default: return (const void *)k_barrier;
     }
 }
@@ -395,6 +311,8 @@ static int launch(rank_state *r, unsigned int way, mg_args *a, unsigned int bloc
     nvshmem_barrier_all();
     k_arm<<<1, 1, 0, r->s>>>(r->wd, timeout_ns);
     GS_CK(cudaGetLastError());
+    if (way == GS_MULTI_HIER_NODES) /* its unit's own watchdog hook */
+        GS_CK(mg_nodes_arm(r->wd, timeout_ns, r->s));
     GS_CK(cudaEventRecord(r->t0, r->s));
     if (collective) {
         if ((rc = nvshmemx_collective_launch(kernel_of(way), dim3(blocks), dim3(threads), args, smem, r->s)) != 0) {
@@ -452,6 +370,13 @@ static int run_way(rank_state *r, const gs_multi_plan *p, unsigned int way, unsi
     if (way == GS_MULTI_BROKEN) { /* its leader exchanges with no one */
         a.bar.peers = (const gs_multi_peers_t *)gs_multi_line(a.bar.words, GS_MULTI_PEERS_LINE + GS_MULTI_PEERS_LINES);
         a.bar.npes = 1u, a.bar.pe = 0u;
+    }
+    if (way == GS_MULTI_HIER_NODES) { /* every peer on another node: the third table */
+        if (p->wrap)
+            return skip(x, "--wrap does not apply to hierNodes (its rounds count from the launch's first episode)"),
+                   GS_EXIT_OK;
+        a.bar.peers =
+            (const gs_multi_peers_t *)gs_multi_line(a.bar.words, GS_MULTI_PEERS_LINE + 2u * GS_MULTI_PEERS_LINES);
     }
     if (way == GS_MULTI_NCCL_GRID && mg_nccl_skip())
         return skip(x, mg_nccl_skip()), GS_EXIT_OK; /* every rank alike (mg_nccl_start) */
@@ -543,6 +468,17 @@ extern "C" int gs_multi_available(void)
 }
 
 /* A peer pointer for every PE, or an error naming the one not reached. */
+/* hierNodes' table: this GPU's own state by pointer, every other PE a node of
+ * its own (reached through NVSHMEM), heading itself; grids unplanned. */
+static void nodes_table(gs_multi_peers_t *t, unsigned int *words, unsigned int pe, unsigned int npes)
+{
+    memset(t, 0, sizeof *t);
+    t->peer[pe] = words;
+    t->nodes = npes, t->node = pe, t->head = pe;
+    for (unsigned int q = 0; q < npes; ++q)
+        t->heads[q] = q;
+}
+
 static int peers(const rank_state *r, void *sym, unsigned int **out, const char *what, char *err, size_t n)
 {
     for (unsigned int q = 0; q < r->npes; ++q)
@@ -590,7 +526,7 @@ extern "C" int gs_multi_pe(const gs_multi_plan *plan, unsigned int rank, const c
         max_per_sm = plan->per_sm[i] > max_per_sm ? plan->per_sm[i] : max_per_sm;
     r.stamp_words = 2u * (size_t)max_per_sm * r.sms;
     /* the barrier's state, then its peers' table (every GPU) and the twin's (this GPU alone) */
-    r.words = (unsigned int *)nvshmem_malloc((GS_MULTI_PEERS_LINE + 2u * GS_MULTI_PEERS_LINES) * GS_MULTI_LINE * 4u);
+    r.words = (unsigned int *)nvshmem_malloc((GS_MULTI_PEERS_LINE + 3u * GS_MULTI_PEERS_LINES) * GS_MULTI_LINE * 4u);
     r.flags = (unsigned int *)nvshmem_malloc((size_t)GS_MULTI_LINE * 4u * r.npes);
     r.stamps = (unsigned int *)nvshmem_malloc(r.stamp_words * 4u);
     r.cs = (unsigned int *)nvshmem_malloc((1u + GS_MULTI_LOCK_DATA) * 4u);
@@ -599,18 +535,20 @@ extern "C" int gs_multi_pe(const gs_multi_plan *plan, unsigned int rank, const c
     r.sem = (gs_multi_sem_t *)nvshmem_malloc(sizeof *r.sem);
     r.semw = (unsigned int *)nvshmem_malloc((size_t)GS_MULTI_LINE * 4u * 3u);
     memset(&a, 0, sizeof a);
-    gs_multi_peers_t tables[2]; /* GS_MULTI_PEERS_LINES each */
+    gs_multi_peers_t tables[3]; /* GS_MULTI_PEERS_LINES each: every GPU; this GPU alone; every GPU a node */
     memset(tables, 0, sizeof tables);
     if (!r.words || !r.flags || !r.stamps || !r.cs || !r.lock || !r.local || !r.sem || !r.semw) {
         snprintf(err, n, "multi: nvshmem_malloc failed on PE %u (NVSHMEM_SYMMETRIC_SIZE?)", r.pe);
         rc = GS_EXIT_RUNTIME;
     } else if (peers(&r, r.words, tables[0].peer, "barrier words", err, n) ||
                peers(&r, r.flags, a.flags, "flags", err, n) || peers(&r, r.stamps, a.stamps, "stamps", err, n) ||
-               (tables[1].peer[0] = r.words, 0) ||
+               (tables[1].peer[0] = r.words, 0) || (nodes_table(&tables[2], r.words, r.pe, r.npes), 0) ||
                cudaMemcpy(gs_multi_line(r.words, GS_MULTI_PEERS_LINE), &tables[0], sizeof tables[0],
                           cudaMemcpyHostToDevice) != cudaSuccess ||
                cudaMemcpy(gs_multi_line(r.words, GS_MULTI_PEERS_LINE + GS_MULTI_PEERS_LINES), &tables[1], sizeof tables[1],
-                          cudaMemcpyHostToDevice) != cudaSuccess) {
+                          cudaMemcpyHostToDevice) != cudaSuccess ||
+               cudaMemcpy(gs_multi_line(r.words, GS_MULTI_PEERS_LINE + 2u * GS_MULTI_PEERS_LINES), &tables[2],
+                          sizeof tables[2], cudaMemcpyHostToDevice) != cudaSuccess) {
         rc = GS_EXIT_RUNTIME;
     } else { /* grids unplanned (0): every GPU runs the same grid, checked by the bench */
         a.bar.pe = r.pe, a.bar.npes = r.npes, a.bar.words = r.words;

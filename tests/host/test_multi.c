@@ -108,6 +108,9 @@ static void merge(void)
     CHECK(strcmp(gs_multi_way_name(GS_MULTI_COHORT_OWN), "cohortOwnData") == 0);
     CHECK(strcmp(gs_multi_way_unit(GS_MULTI_COHORT_OWN), "critical section") == 0);
     CHECK(GS_MULTI_COHORT_OWN < GS_MULTI_DEFAULT_WAYS);
+    CHECK(strcmp(gs_multi_way_name(GS_MULTI_HIER_NODES), "hierNodes") == 0);
+    CHECK(strcmp(gs_multi_way_unit(GS_MULTI_HIER_NODES), "episode") == 0);
+    CHECK(GS_MULTI_HIER_NODES < GS_MULTI_DEFAULT_WAYS);
     CHECK(strcmp(gs_multi_way_name(GS_MULTI_BROKEN_PAGERANK), "brokenPagerank") == 0);
     CHECK(strcmp(gs_multi_way_unit(GS_MULTI_BROKEN_PAGERANK), "iteration") == 0);
     CHECK(strcmp(gs_multi_way_name(GS_MULTI_WAYS), "?") == 0);
