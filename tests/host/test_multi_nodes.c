@@ -1,7 +1,10 @@
 /* The grouping of PEs into nodes for the barrier across GPUs
  * (src/lib/multi_nodes.c): heads, node numbers and the checks that the
  * nodes are cliques, on layouts no machine here has (2 nodes of 4, 8 nodes
- * of 1, 3 PEs in nodes of 2 and 1), and the disagreements it must refuse. */
+ * of 1, 3 PEs in nodes of 2 and 1), and the disagreements it must refuse;
+ * and that the poison across nodes is seen however many GPUs stop (the
+ * earlier poison, 0x60000000 with its threshold 0x20000000, wrapped at 2
+ * adds: 84 of these checks fail on it). */
 #include "../check.h"
 #include "gsync/multi/host.h"
 
@@ -44,8 +47,31 @@ static void layout(unsigned int npes, unsigned int size, unsigned int nodes)
     }
 }
 
+/* The poison of a round's count after `adds` GPUs stopped, read against
+ * `target` from a count `live` (the live count: target - 1 .. target + 1):
+ * the poll ends (not below the target as a signed distance) and the read is
+ * poison, as hier_barrier.cuh's gs__multi_poll_from decides. */
+static int poison_seen(unsigned int target, unsigned int live, unsigned int adds)
+{
+    const unsigned int v = live + adds * GS_MULTI_REMOTE_POISON;
+    return (int)(v - target) >= 0 && v - target >= GS_MULTI_REMOTE_POISON_FROM;
+}
+
 int main(void)
 {
+    /* every number of stopping GPUs is seen, from any live count, across the wrap of 2^32 */
+    const unsigned int targets[] = {1u, 2u, 1000u, 0x7fffffffu, 0xfffffffeu, 0xffffffffu, 0u};
+    for (unsigned int i = 0; i < sizeof targets / sizeof targets[0]; ++i)
+        for (unsigned int d = 0; d < 3u; ++d) {
+            const unsigned int t = targets[i], live = t - 1u + d;
+            for (unsigned int adds = 1; adds < GS_MULTI_MAX_PES; ++adds)
+                CHECK(poison_seen(t, live, adds));
+            if (d > 0u) /* a live count at or one past its target is not poison */
+                CHECK(live - t < GS_MULTI_REMOTE_POISON_FROM);
+        }
+    /* the pointer path's poison is one store: it reads as poison, and one past the target does not */
+    CHECK(GS_MULTI_POISON >= GS_MULTI_POISON_FROM && GS_MULTI_POISON < 0x80000000u);
+
     layout(2, 2, 1); /* one node: every PE by pointer */
     layout(8, 8, 1);
     layout(8, 4, 2); /* 2 nodes of 4 */

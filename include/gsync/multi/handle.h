@@ -85,6 +85,18 @@ typedef struct gs_multi_barrier {
 
 #define GS_MULTI_PEERS_LINE (GS_MULTI_BARRIER_LINES + 2u) /* the plan's table (gs_multi_peers_t, two lines) */
 
+/* Poison (misuse.cuh): a GPU that stops stores a target plus GS_MULTI_POISON
+ * where peers wait (a read GS_MULTI_POISON_FROM or more past its target is
+ * poison).  Across nodes it adds GS_MULTI_REMOTE_POISON to a round's count
+ * instead, and every GPU that stops may add it (up to GS_MULTI_MAX_PES - 1
+ * times): small enough that the sum never wraps past half the range, and a
+ * count GS_MULTI_REMOTE_POISON_FROM past its target is poison, where a live
+ * count runs at most 1 past (tests/host/test_multi_nodes.c checks both). */
+#define GS_MULTI_POISON 0x60000000u
+#define GS_MULTI_POISON_FROM 0x20000000u
+#define GS_MULTI_REMOTE_POISON 0x01000000u
+#define GS_MULTI_REMOTE_POISON_FROM 0x00800000u
+
 /* for p over the PEs of handle b */
 #define GS__MULTI_FOR_PES(p, b) for (unsigned int p = 0; p < (b)->npes; ++p)
 

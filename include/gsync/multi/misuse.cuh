@@ -37,13 +37,7 @@ static __device__ __forceinline__ unsigned int gs__multi_blocks(const gs_multi_b
     return __ldg(&b->peers->blocks[p]);
 }
 
-#define GS_MULTI_POISON 0x60000000u    /* added to a target: far past any episode in use */
-#define GS_MULTI_POISON_FROM 0x20000000u /* a read this far past its target is poison */
-/* Across nodes the poison is added to a round's count by every GPU that stops, up to
- * GS_MULTI_MAX_PES - 1 times: small enough that the sum never wraps, and a count past
- * its target by this much is poison (a round's count runs at most 1 past its target). */
-#define GS_MULTI_REMOTE_POISON 0x01000000u
-#define GS_MULTI_REMOTE_POISON_FROM 0x00800000u
+/* GS_MULTI_POISON, GS_MULTI_POISON_FROM and their remote pair: handle.h. */
 
 /* Whether v, read after a wait on `target` ended, is poison. */
 static __device__ __forceinline__ bool gs__multi_poisoned(unsigned int v, unsigned int target)
