@@ -73,7 +73,7 @@ if [ -x "$build/misuse_multi" ]; then
           expect 3 "gsync: misuse of gs_multi_barrier_t.*state left" 120 "$nodes" copy-per-episode 2 $n
           expect 0 "" 120 "$nodes" unequal 1 $n
           # only the odd GPU sees the rule broken; the others wait for its poison, signalled through NVSHMEM
-          # (this case hung on 2-4 ranks sharing one H200 before the poison stopped wrapping: docs/multi-nodes.md)
+          # (docs/multi-nodes.md: it hung before the poison across nodes stopped wrapping)
           expect 3 "gsync: misuse of gs_multi_barrier_t.*a grid of" 120 "$nodes" grid-own 0 $n
         fi
         unset GSYNC_MULTI_NODE_SIZE

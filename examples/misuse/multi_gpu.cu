@@ -130,12 +130,7 @@ __attribute__((format(printf, 1, 2))) static void outcome(const char *fmt, ...)
 static int rank_main(unsigned int which, unsigned int form, unsigned int gpus, unsigned int rank, unsigned int base,
                      const char *dir)
 {
-    out_dir = dir, out_rank = rank;
-    char said[4096], name[16];
-    snprintf(name, sizeof name, "said%u", rank);
-    path_of(said, sizeof said, dir, name);
-    if (!freopen(said, "w", stdout)) /* the device's printf: the first process shows its "gsync: " lines */
-        die("cannot open a file for stdout");
+    out_dir = dir, out_rank = rank; /* stdout, the device's printf, is the rank's file (ranks_run) */
     rank_join(rank, gpus, dir);
     const unsigned int odd = gpus > 1u ? 1u : 0u;              /* the GPU that breaks the grid rule */
     unsigned int blocks = which == UNEQUAL ? base * (1u + rank % 3u) / 2u + 1u : base;
@@ -268,14 +263,7 @@ int main(int argc, char **argv)
             fclose(f);
         printf("misuse_multi %s %s GPU %u: %s", argv[1], gs_multi_form_name((int)form), r, line);
         pass += !strncmp(line, "PASS", 4), error += !strncmp(line, "ERROR", 5);
-        snprintf(name, sizeof name, "said%u", r);
-        path_of(path, sizeof path, dir, name);
-        if ((f = fopen(path, "r"))) { /* what the GPU printed: its "gsync: " lines */
-            while (fgets(line, sizeof line, f))
-                if (!strncmp(line, "gsync: ", 7))
-                    printf("  GPU %u said: %s", r, line);
-            fclose(f);
-        }
+        ranks_said_one(dir, r); /* what the GPU printed: its "gsync: " lines */
     }
     ranks_clean(dir);
     const int rc = pass == gpus ? 0 : error == gpus ? 3 : 1;

@@ -201,15 +201,10 @@ static int rank_main(const plan &p, unsigned int rank, unsigned int blocks, cons
         }
     }
     gs_multi_peers_t *alone = NULL;
-    if (p.broken == 2u && !p.sem) { /* the nodes' twin: the plan's table with its nodes forgotten */
-        gs_multi_peers_t t;
-        CHECK(cudaMemcpy(&t, j.bar.peers, sizeof t, cudaMemcpyDeviceToHost));
-        if (t.nodes < 2u)
+    if (p.broken == 2u && !p.sem) { /* the nodes' twin: the plan's nodes forgotten (each node alone) */
+        if (j.bar.nodes < 2u)
             die("BROKEN 2 needs a plan across nodes (GSYNC_MULTI_NODE_SIZE smaller than GPUS)");
-        t.nodes = 0u;
-        CHECK(cudaMalloc(&alone, sizeof *alone));
-        CHECK(cudaMemcpy(alone, &t, sizeof t, cudaMemcpyHostToDevice));
-        j.bar.peers = alone;
+        j.bar.nodes = 0u;
     } else if (p.broken && !p.sem) { /* the twin: the same state, planned as if this GPU were alone */
         gs_multi_peers_t t;
         memset(&t, 0, sizeof t);

@@ -7,8 +7,8 @@
  * leaves its result in the folder for the first process.  A rank that fails
  * ends the others (they would wait for it forever).  With GSYNC_SHARE_GPU=1
  * in the environment, ranks may outnumber the GPUs: rank r runs on GPU
- * r % GPUs, and the ranks sharing a GPU take turns on it (time slices of a
- * few milliseconds): every check holds, no time means anything; this is
+ * r % GPUs, and the ranks sharing a GPU take turns on it in time slices:
+ * every check holds, no time means anything; this is
  * how a machine of one GPU runs the tests across GPUs.  Define EXAMPLE_NAME
  * (the program's name, for its messages) before including this file.
  */
@@ -305,20 +305,25 @@ static void ranks_print_failed(int failed, int status)
                WIFSIGNALED(status) ? WTERMSIG(status) : 0);
 }
 
-/* Prints the "gsync: " lines the ranks' GPUs printed (a rule named). */
-static void ranks_said(const char *dir, unsigned int gpus)
+/* Prints the "gsync: " lines rank r's GPU printed (a rule named). */
+static void ranks_said_one(const char *dir, unsigned int r)
 {
     char path[4096], name[16], line[512];
-    for (unsigned int r = 0; r < gpus; ++r) {
-        snprintf(name, sizeof name, "said%u", r);
-        path_of(path, sizeof path, dir, name);
-        if (FILE *f = fopen(path, "r")) {
-            while (fgets(line, sizeof line, f))
-                if (!strncmp(line, "gsync: ", 7))
-                    printf("  GPU %u said: %s", r, line);
-            fclose(f);
-        }
+    snprintf(name, sizeof name, "said%u", r);
+    path_of(path, sizeof path, dir, name);
+    if (FILE *f = fopen(path, "r")) {
+        while (fgets(line, sizeof line, f))
+            if (!strncmp(line, "gsync: ", 7))
+                printf("  GPU %u said: %s", r, line);
+        fclose(f);
     }
+}
+
+/* The same for every rank. */
+static void ranks_said(const char *dir, unsigned int gpus)
+{
+    for (unsigned int r = 0; r < gpus; ++r)
+        ranks_said_one(dir, r);
 }
 
 /* Removes the folder and what the ranks left in it. */

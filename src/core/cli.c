@@ -317,6 +317,17 @@ static int takes(const gs_command *c, const char *name)
            (c->more && c->more(NULL, name, NULL, scratch, sizeof scratch) == 1);
 }
 
+size_t gs_list_add(char *buf, size_t size, size_t len, const char *name)
+{
+    const int w = len < size ? snprintf(buf + len, size - len, "%s%s", len ? ", " : "", name) : -1;
+    if (w < 0 || (size_t)w >= size - len) { /* it does not fit whole: the list stays as it was */
+        if (len < size)
+            buf[len] = 0;
+        return len;
+    }
+    return len + (size_t)w;
+}
+
 /* NAME is no option of cmd: "does not apply" where another takes it, else
  * unknown, with the nearest option's name. */
 static int refuse_option(const gs_command *cmd, const char *name, char *err, size_t n)
@@ -325,8 +336,8 @@ static int refuse_option(const gs_command *cmd, const char *name, char *err, siz
     size_t len = 0;
     others[0] = 0;
     for (size_t i = 0; i < ncommands; ++i)
-        if (takes(commands[i], name) && len < sizeof others)
-            len += (size_t)snprintf(others + len, sizeof others - len, "%s%s", len ? ", " : "", commands[i]->name);
+        if (takes(commands[i], name))
+            len = gs_list_add(others, sizeof others, len, commands[i]->name);
     if (len) {
         snprintf(err, n, "%s does not apply to 'gsync-bench %s' (it applies to %s; see 'gsync-bench %s --help')",
                  gs_escape(name), cmd->name, others, cmd->name);
@@ -403,9 +414,9 @@ static int check_modes(const gs_options *o, char *err, size_t n)
             char names[256];
             size_t len = 0;
             names[0] = 0;
-            for (unsigned int m = 0; m < c->nmodes && len < sizeof names; ++m)
+            for (unsigned int m = 0; m < c->nmodes; ++m)
                 if (c->opts[k].applies >> m & 1u)
-                    len += (size_t)snprintf(names + len, sizeof names - len, "%s%s", len ? ", " : "", c->modes[m]);
+                    len = gs_list_add(names, sizeof names, len, c->modes[m]);
             snprintf(err, n, "%s does not apply to the %s asked (it applies to %s)", c->opts[k].name, c->mode_kind,
                      names);
             return GS_EXIT_USAGE;

@@ -150,6 +150,9 @@ int gs_parse_names(const char *what, const char *arg, const char *const *names, 
  * bytes outside printable ASCII as \xNN, at most 200 bytes then "...".  Four
  * results may be in use at once (static buffers, rotated). */
 const char *gs_escape(const char *s);
+/* Appends `name` to the list in buf (size bytes, len long; ", " between
+ * names) where it fits whole; returns the list's length. */
+size_t gs_list_add(char *buf, size_t size, size_t len, const char *name);
 
 /* The usage text: one command's (topic), or every command's. */
 void gs_print_usage(FILE *f, const gs_command *topic);

@@ -151,9 +151,9 @@ static int check(gs_options *o, char *err, size_t n)
             char takes[256];
             size_t len = 0;
             takes[0] = 0;
-            for (size_t q = 0; q < f->nprims && len < sizeof takes; ++q)
+            for (size_t q = 0; q < f->nprims; ++q)
                 if (f->option_applies(&f->prims[q], name))
-                    len += (size_t)snprintf(takes + len, sizeof takes - len, "%s%s", len ? ", " : "", f->prims[q].name);
+                    len = gs_list_add(takes, sizeof takes, len, f->prims[q].name);
             snprintf(err, n, "%s changes none of the primitives asked (it applies to %s)", gs_escape(name), takes);
             return GS_EXIT_USAGE;
         }
@@ -165,12 +165,12 @@ static int check(gs_options *o, char *err, size_t n)
         takes[0] = 0;
         for (int k = 0; k < r->nprims; ++k)
             used |= (r->prims[k]->flags & GS_PRIM_WRAP) != 0;
-        for (size_t q = 0; q < gs_prim_count() && !used && len < sizeof takes; ++q) { /* those of their families */
+        for (size_t q = 0; q < gs_prim_count() && !used; ++q) { /* those of their families */
             int asked_family = 0;
             for (int k = 0; k < r->nprims; ++k)
                 asked_family |= gs_prim_at(q)->family == r->prims[k]->family;
             if (asked_family && (gs_prim_at(q)->flags & GS_PRIM_WRAP))
-                len += (size_t)snprintf(takes + len, sizeof takes - len, "%s%s", len ? ", " : "", gs_prim_at(q)->name);
+                len = gs_list_add(takes, sizeof takes, len, gs_prim_at(q)->name);
         }
         if (!used) {
             snprintf(err, n, "--wrap changes none of the primitives asked: they have no counter that wraps (in their "

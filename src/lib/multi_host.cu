@@ -133,6 +133,7 @@ extern "C" cudaError_t gs_multi_barrier_plan(gs_multi_barrier_t *b, unsigned int
     b->pe = (unsigned int)pe, b->npes = (unsigned int)npes;
     b->words = words, b->peers = dev_table, b->grid = table.blocks[pe];
     b->form = form < 0 ? GS_MULTI_FORM_DIRECT : (unsigned int)form;
+    b->nodes = table.nodes;
     if (table.nodes > 1u)
         b->form = GS_MULTI_FORM_HIER; /* across nodes every form is the hierarchical one */
     return cudaSuccess;

@@ -8,6 +8,8 @@
 #include <nvshmem.h>
 #include <nvshmemx.h>
 
+#include <gsync/multi/host.h> /* gs_multi_nodes_group */
+
 #include "core/cuda_check.h"
 #include "multi/multi_args.cuh"
 extern "C" {
@@ -377,6 +379,7 @@ static int run_way(rank_state *r, const gs_multi_plan *p, unsigned int way, unsi
                    GS_EXIT_OK;
         a.bar.peers =
             (const gs_multi_peers_t *)gs_multi_line(a.bar.words, GS_MULTI_PEERS_LINE + 2u * GS_MULTI_PEERS_LINES);
+        a.bar.nodes = a.bar.npes;
     }
     if (way == GS_MULTI_NCCL_GRID && mg_nccl_skip())
         return skip(x, mg_nccl_skip()), GS_EXIT_OK; /* every rank alike (mg_nccl_start) */
@@ -467,18 +470,20 @@ extern "C" int gs_multi_available(void)
     return 1;
 }
 
-/* A peer pointer for every PE, or an error naming the one not reached. */
 /* hierNodes' table: this GPU's own state by pointer, every other PE a node of
- * its own (reached through NVSHMEM), heading itself; grids unplanned. */
+ * its own, grouped as the plan groups them (gs_multi_nodes_group: each PE
+ * heads itself); grids unplanned. */
 static void nodes_table(gs_multi_peers_t *t, unsigned int *words, unsigned int pe, unsigned int npes)
 {
+    unsigned int heads[MAX_PES];
     memset(t, 0, sizeof *t);
     t->peer[pe] = words;
-    t->nodes = npes, t->node = pe, t->head = pe;
     for (unsigned int q = 0; q < npes; ++q)
-        t->heads[q] = q;
+        heads[q] = q + 1u;
+    gs_multi_nodes_group(t, heads, npes, pe); /* consistent by construction */
 }
 
+/* A peer pointer for every PE, or an error naming the one not reached. */
 static int peers(const rank_state *r, void *sym, unsigned int **out, const char *what, char *err, size_t n)
 {
     for (unsigned int q = 0; q < r->npes; ++q)

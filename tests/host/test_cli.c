@@ -33,6 +33,18 @@ static int usage(const char *line, const char *must_contain)
 
 int main(void)
 {
+    { /* the lists the refusals name: ", " between names, a name that does not fit whole left out */
+        char b[12];
+        size_t len = 0;
+        b[0] = 0;
+        len = gs_list_add(b, sizeof b, len, "ab");
+        len = gs_list_add(b, sizeof b, len, "cd");
+        CHECK(len == 6 && strcmp(b, "ab, cd") == 0);
+        len = gs_list_add(b, sizeof b, len, "efgh"); /* ", efgh" needs 6 more: 12 with the 0 */
+        CHECK(len == 6 && strcmp(b, "ab, cd") == 0);
+        len = gs_list_add(b, sizeof b, len, "ef");
+        CHECK(len == 10 && strcmp(b, "ab, cd, ef") == 0);
+    }
     gs_cli_use_commands(gs_commands, gs_ncommands);
     gs_options o;
     unsigned int v;

@@ -68,6 +68,7 @@ typedef struct gs_multi_barrier {
     unsigned int grid;                      /* this GPU's planned grid (peers->blocks[pe]); 0: any */
     unsigned int pe, npes;
     unsigned int form;                      /* enum gs_multi_form */
+    unsigned int nodes;                     /* the plan's nodes (peers->nodes): 0 or 1, one node */
     unsigned int epoch;                     /* episodes this copy has passed; 0 on fresh state */
     unsigned int start;                     /* the epoch a launch starts from (0; the state matches it) */
     unsigned int leader;                    /* device: this copy's block leads the episode (thread 0) */

@@ -63,7 +63,7 @@ static __device__ __forceinline__ int gs__multi_across(const gs_multi_barrier_t 
 {
     const gs_multi_peers_t *t = b->peers;
     unsigned int *own = b->words;
-    const unsigned int nodes = __ldg(&t->nodes), node = __ldg(&t->node);
+    const unsigned int nodes = gs__multi_nodes(b), node = __ldg(&t->node);
     if (b->pe != __ldg(&t->head)) {
         if (gs__multi_poll(b, gs_multi_line(own, GS_MULTI_DOWN_LINE), e, GS_SCOPE_SYS, w))
             return 1;

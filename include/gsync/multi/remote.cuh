@@ -23,8 +23,7 @@
  *            NVSHMEM's device library and relocatable device code (every
  *            program over gsync::multi links them already).  A kernel that
  *            may call NVSHMEM's device functions is given more registers
- *            (64 -> 128 for examples/multi), so they are compiled only on
- *            request.  Without GSYNC_MULTI_NODES a plan
+ *            (docs/multi-nodes.md), so they are compiled only on request.  Without GSYNC_MULTI_NODES a plan
  *            across nodes ends at every GPU's first arrival with one line
  *            (misuse.cuh): no GPU waits for a signal never sent.
  * Memory:    none of its own.
@@ -50,10 +49,12 @@ static __device__ __forceinline__ void gs__multi_remote_add(const gs_multi_barri
 #endif
 }
 
-/* The nodes of b's plan: more than 1 when some PE is reached only through NVSHMEM. */
+/* The nodes of b's plan (the handle's copy of its table's count, so that
+ * an arrival reads no memory for it): more than 1 when some PE is reached
+ * only through NVSHMEM. */
 static __device__ __forceinline__ unsigned int gs__multi_nodes(const gs_multi_barrier_t *b)
 {
-    return __ldg(&b->peers->nodes);
+    return b->nodes;
 }
 
 /* Thread 0 of a block, before it arrives, where the plan spans nodes: the
