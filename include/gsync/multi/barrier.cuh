@@ -27,7 +27,7 @@
  *              PCIe P2P with .sys atomics); a plan across nodes needs the
  *              kernel built with GSYNC_MULTI_NODES (remote.cuh; else one
  *              line at the first arrival, every build).
- * Memory:    gs_multi_barrier_bytes() of symmetric memory a GPU (and four lines: the plan's exchanges, its table); a 48-byte
+ * Memory:    gs_multi_barrier_bytes() of symmetric memory a GPU (and four lines: the plan's exchanges, its table); a 56-byte
  *            handle.
  */
 #ifndef GSYNC_MULTI_BARRIER_CUH
